@@ -1,0 +1,226 @@
+/* Loading a run directory into rows of theory + measurement. */
+#include "analysis/analysis.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/table.h"
+#include "common/util.h"
+
+static const char *const required_columns[] = {"variant", "family", "M", "N", "K", "status"};
+
+static int path_in(char *buf, size_t len, const char *dir, const char *file)
+{
+    int n = snprintf(buf, len, "%s/%s", dir, file);
+    return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+static int check_columns(const struct table *t, const char *path, char *err, size_t err_len)
+{
+    for (size_t i = 0; i < sizeof required_columns / sizeof required_columns[0]; i++)
+        if (table_col(t, required_columns[i]) < 0) {
+            snprintf(err, err_len,
+                     "%s has no '%s' column: it is not a results.csv written by `mmprof collect`",
+                     path, required_columns[i]);
+            return -1;
+        }
+    return 0;
+}
+
+/* A dimension cell: a whole number from min (K is 0 for transposes) to
+ * INT_MAX (the kernels index with int). */
+static int parse_dim(const struct table *t, size_t row, const char *name, long min, long *out, char *err,
+                     size_t err_len)
+{
+    double v = table_num(t, row, table_col(t, name));
+    if (isnan(v) || v < min || v > INT_MAX || v != floor(v)) {
+        snprintf(err, err_len,
+                 "results.csv line %zu: %s '%s' is not a whole number from %ld to %d (hand-edited or corrupt "
+                 "file: fix the cell or collect again)",
+                 row + 2, name, table_str(t, row, table_col(t, name)), min, INT_MAX);
+        return -1;
+    }
+    *out = (long)v;
+    return 0;
+}
+
+static void copy_text(char *dst, size_t len, const struct table *t, size_t row, const char *col)
+{
+    snprintf(dst, len, "%s", table_str(t, row, table_col(t, col)));
+}
+
+static int read_identity(const struct table *t, size_t row, struct analysis_row *r, char *err, size_t err_len)
+{
+    copy_text(r->variant, sizeof r->variant, t, row, "variant");
+    copy_text(r->family, sizeof r->family, t, row, "family");
+    copy_text(r->params, sizeof r->params, t, row, "params");
+    copy_text(r->status, sizeof r->status, t, row, "status");
+    copy_text(r->collector_reason, sizeof r->collector_reason, t, row, "reason");
+    r->v = registry_find(r->variant);
+    int transpose = r->v ? r->v->family == FAMILY_TRANSPOSE : strcmp(r->family, "transpose") == 0;
+    if (parse_dim(t, row, "M", 1, &r->m, err, err_len) || parse_dim(t, row, "N", 1, &r->n, err, err_len) ||
+        parse_dim(t, row, "K", transpose ? 0 : 1, &r->k, err, err_len))
+        return -1;
+    return 0;
+}
+
+int analysis_row_is_gpu_matmul(const struct analysis_row *r)
+{
+    return r->has_theory && r->v->family == FAMILY_MATMUL && variant_on_gpu(r->v);
+}
+
+static int row_is_matmul(const struct analysis_row *r)
+{
+    return r->v ? r->v->family == FAMILY_MATMUL : strcmp(r->family, "matmul") == 0;
+}
+
+/* Without a model, the collector's own flops / bytes columns give the rates. */
+static double model_or_column(double model, const struct table *t, size_t row, const char *col)
+{
+    return isnan(model) ? table_num(t, row, table_col(t, col)) : model;
+}
+
+static void fill_row(const struct table *t, size_t row, double sm_count, struct analysis_row *r)
+{
+    struct shape s = {r->m, r->n, r->k};
+    r->has_theory = theory_of(r->v, &s, &r->th) == 0;
+    double flops = model_or_column(r->th.flops, t, row, "flops");
+    double bytes = model_or_column(r->th.bytes_compulsory, t, row, "bytes_compulsory");
+    int ok = strcmp(r->status, "ok") == 0;
+    measured_from_row(t, row, flops, bytes, row_is_matmul(r), ok, &r->ms);
+    geometry_from_row(t, row, r->v, sm_count, &r->geo);
+    r->flops_ratio = r->ms.flops / r->th.flops;
+    r->cgma_thread_ratio = r->ms.cgma_thread_flop_per_word / r->th.cgma;
+    r->cgma_sector_ratio = r->ms.cgma_sector_flop_per_word / r->th.cgma;
+    if (!row_is_matmul(r))
+        r->flops_ratio = NAN; /* 0 / 0 for transposes */
+    r->bw_vs_copy_pct = NAN;
+}
+
+static int same_tile(const struct variant *a, const struct variant *b)
+{
+    return a->tile_dim == b->tile_dim && a->block_rows == b->block_rows;
+}
+
+/* Seed 002's yardstick: a transpose's bandwidth against the copy kernel
+ * of the same tile on the same shape (any copy tile when that is missing). */
+static const struct analysis_row *copy_reference(const struct analysis *a, const struct analysis_row *r)
+{
+    const struct analysis_row *any = NULL;
+    for (size_t i = 0; i < a->nrows; i++) {
+        const struct analysis_row *c = &a->rows[i];
+        if (!c->v || c->v->kind != KIND_TR_COPY || c->m != r->m || c->n != r->n || isnan(c->ms.gb_s))
+            continue;
+        if (same_tile(c->v, r->v))
+            return c;
+        any = any ? any : c;
+    }
+    return any;
+}
+
+static void compare_with_copy(struct analysis *a)
+{
+    for (size_t i = 0; i < a->nrows; i++) {
+        struct analysis_row *r = &a->rows[i];
+        if (!r->v || r->v->family != FAMILY_TRANSPOSE)
+            continue;
+        const struct analysis_row *c = copy_reference(a, r);
+        if (c)
+            r->bw_vs_copy_pct = 100 * r->ms.gb_s / c->ms.gb_s;
+    }
+}
+
+static int load_rows(const struct table *t, struct analysis *a, char *err, size_t err_len)
+{
+    a->rows = calloc(t->nrows ? t->nrows : 1, sizeof *a->rows);
+    if (!a->rows) {
+        snprintf(err, err_len, "out of memory for %zu rows", t->nrows);
+        return EXIT_RUNTIME;
+    }
+    for (size_t i = 0; i < t->nrows; i++) {
+        if (read_identity(t, i, &a->rows[i], err, err_len) != 0)
+            return EXIT_USAGE;
+        fill_row(t, i, a->run.sm_count, &a->rows[i]);
+        a->nrows++;
+    }
+    compare_with_copy(a);
+    for (size_t i = 0; i < a->nrows; i++)
+        analysis_explain(&a->rows[i]);
+    return EXIT_OK;
+}
+
+static int check_dir(const char *run_dir, char *err, size_t err_len)
+{
+    struct stat st;
+    if (stat(run_dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, err_len,
+                 "'%s' is not a directory: pass a run directory written by `mmprof collect` "
+                 "(results/<timestamp>-<gpu>)",
+                 run_dir);
+        return -1;
+    }
+    return 0;
+}
+
+static struct table *read_results(const char *run_dir, char *err, size_t err_len)
+{
+    char path[1100], why[512];
+    struct stat st;
+    if (path_in(path, sizeof path, run_dir, "results.csv") != 0 || stat(path, &st) != 0) {
+        snprintf(err, err_len, "no results.csv in '%s': run `mmprof collect` first, or pass its run directory",
+                 run_dir);
+        return NULL;
+    }
+    struct table *t = table_read(path, why, sizeof why);
+    if (!t)
+        snprintf(err, err_len, "%s; collect the run again or restore the file", why);
+    else if (check_columns(t, path, err, err_len) != 0) {
+        table_free(t);
+        t = NULL;
+    }
+    return t;
+}
+
+static int read_run_json(const char *run_dir, struct run_info *ri, char *err, size_t err_len)
+{
+    char path[1100], why[512];
+    path_in(path, sizeof path, run_dir, "run.json"); /* run_dir is at most 1023 characters */
+    if (run_info_read(path, ri, why, sizeof why) != 0) {
+        snprintf(err, err_len, "%s: a run directory needs the run.json `mmprof collect` writes beside results.csv",
+                 why);
+        return -1;
+    }
+    return 0;
+}
+
+int analysis_load(const char *run_dir, struct analysis *a, char *err, size_t err_len)
+{
+    memset(a, 0, sizeof *a);
+    if (check_dir(run_dir, err, err_len) != 0)
+        return EXIT_USAGE;
+    int n = snprintf(a->run_dir, sizeof a->run_dir, "%s", run_dir);
+    if (n < 0 || (size_t)n >= sizeof a->run_dir) {
+        snprintf(err, err_len, "run directory path is longer than %zu characters: pass a shorter path",
+                 sizeof a->run_dir - 1);
+        return EXIT_USAGE;
+    }
+    struct table *t = read_results(run_dir, err, err_len);
+    if (!t)
+        return EXIT_USAGE;
+    int rc = read_run_json(run_dir, &a->run, err, err_len) == 0 ? load_rows(t, a, err, err_len) : EXIT_USAGE;
+    table_free(t);
+    if (rc != EXIT_OK)
+        analysis_free(a);
+    return rc;
+}
+
+void analysis_free(struct analysis *a)
+{
+    free(a->rows);
+    a->rows = NULL;
+    a->nrows = 0;
+}

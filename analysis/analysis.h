@@ -1,0 +1,64 @@
+/* The analysis of one run directory: for every results.csv row, the
+ * variant's theory next to what the counters measured, the launch geometry
+ * and why theory and measurement differ. Pure host C: no CUDA needed. */
+#ifndef MMPROF_ANALYSIS_H
+#define MMPROF_ANALYSIS_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+#include "analysis/geometry.h"
+#include "analysis/measured.h"
+#include "analysis/run_info.h"
+#include "kernels/registry.h"
+#include "kernels/theory.h"
+
+/* Relative gap between theory and measurement past which `reason` explains it. */
+#define ANALYSIS_EXPLAIN_GAP 0.10
+
+struct analysis_row {
+    char variant[64], family[16], params[64], status[16];
+    char collector_reason[256]; /* results.csv's reason (why a row failed or was skipped) */
+    long m, n, k;
+    const struct variant *v; /* NULL when the registry does not know the variant */
+    int has_theory;
+    struct theory th; /* NaN everywhere when has_theory is 0 */
+    struct measured ms;
+    struct geometry geo;
+    double flops_ratio;       /* measured FLOPs / 2MNK */
+    double cgma_thread_ratio; /* measured thread-level CGMA / theory */
+    double cgma_sector_ratio; /* measured sector-level CGMA / theory */
+    double bw_vs_copy_pct;    /* transposes: GB/s against tr_copy of the same tile and shape */
+    char reason[512];         /* why measurement and theory differ; "" when they agree */
+};
+
+struct analysis {
+    char run_dir[1024];
+    struct run_info run;
+    size_t nrows;
+    struct analysis_row *rows;
+};
+
+/* Reads RUN/results.csv and RUN/run.json. Returns 0 (EXIT_OK), 2 (EXIT_USAGE)
+ * when the directory or its files are missing or malformed, 1 (EXIT_RUNTIME)
+ * when out of memory; err gets one sentence naming the problem and the fix. */
+int analysis_load(const char *run_dir, struct analysis *a, char *err, size_t err_len);
+void analysis_free(struct analysis *a);
+
+/* 1 when the row is a GPU matmul with a model (the rows CGMA applies to). */
+int analysis_row_is_gpu_matmul(const struct analysis_row *r);
+
+/* Fills r->reason from r's theory and measurement. */
+void analysis_explain(struct analysis_row *r);
+
+/* analysis.csv: header + one line per row; 0 or -1 on a write error. */
+int analysis_write_csv(const struct analysis *a, FILE *f);
+/* Writes RUN/analysis.csv through a temporary file renamed into place, so
+ * a reader never sees a partial file. 0, or -1 with err. */
+int analysis_save_csv(const struct analysis *a, char *err, size_t err_len);
+/* The terminal tables: theoretical vs measured CGMA, transposes, geometry. */
+void analysis_print_table(const struct analysis *a, FILE *f);
+/* Every column of every row as JSON; 0 or -1. */
+int analysis_print_json(const struct analysis *a, FILE *f);
+
+#endif

@@ -1,0 +1,110 @@
+#include "analysis/columns.h"
+
+#include <math.h>
+
+enum { SECTOR_WORDS = 8 };
+
+/* name, value: units are in the names (_ms, _words, _bytes, _pct,
+ * _flop_per_word, ...); "theory_" is the model, "meas_" the counters. */
+#define ANALYSIS_COLUMNS(NUM, TEXT)                                                            \
+    TEXT(variant, r->variant)                                                                  \
+    TEXT(family, r->family)                                                                    \
+    NUM(M, (double)r->m)                                                                       \
+    NUM(N, (double)r->n)                                                                       \
+    NUM(K, (double)r->k)                                                                       \
+    TEXT(params, r->params)                                                                    \
+    TEXT(status, r->status)                                                                    \
+    NUM(runtime_ms, r->ms.runtime_ms)                                                          \
+    NUM(gflop_per_s, r->ms.gflop_s)                                                            \
+    NUM(gb_per_s, r->ms.gb_s)                                                                  \
+    NUM(bw_vs_copy_pct, r->bw_vs_copy_pct)                                                     \
+    NUM(theory_flops, r->th.flops)                                                             \
+    NUM(theory_flops_executed, r->th.flops_executed)                                           \
+    NUM(theory_gld_words, r->th.gld_words)                                                     \
+    NUM(theory_gst_words, r->th.gst_words)                                                     \
+    NUM(theory_gld_words_distinct, r->th.gld_words_distinct)                                   \
+    NUM(theory_cgma_flop_per_word, r->th.cgma)                                                 \
+    NUM(theory_gld_sectors, r->th.gld_sectors)                                                 \
+    NUM(theory_gst_sectors, r->th.gst_sectors)                                                 \
+    NUM(theory_cgma_sector_flop_per_word, theory_cgma_sector(r))                               \
+    NUM(theory_bytes_compulsory, r->th.bytes_compulsory)                                       \
+    NUM(theory_intensity_compulsory_flop_per_byte, theory_intensity(r))                        \
+    NUM(theory_shared_ld_words, r->th.shared_ld_words)                                         \
+    NUM(theory_shared_st_words, r->th.shared_st_words)                                         \
+    NUM(theory_sectors_per_request_ld, r->th.ideal_sectors_per_request_ld)                     \
+    NUM(theory_sectors_per_request_st, r->th.ideal_sectors_per_request_st)                     \
+    NUM(theory_bank_ways_ld, r->th.bank_conflict_ways_ld)                                      \
+    NUM(theory_bank_ways_st, r->th.bank_conflict_ways_st)                                      \
+    NUM(meas_flops, r->ms.flops)                                                               \
+    NUM(flops_ratio, r->flops_ratio)                                                           \
+    NUM(meas_gld_words, r->ms.gld_words)                                                       \
+    NUM(meas_gst_words, r->ms.gst_words)                                                       \
+    NUM(meas_cgma_thread_flop_per_word, r->ms.cgma_thread_flop_per_word)                       \
+    NUM(cgma_thread_ratio, r->cgma_thread_ratio)                                               \
+    NUM(meas_cgma_sector_flop_per_word, r->ms.cgma_sector_flop_per_word)                       \
+    NUM(cgma_sector_ratio, r->cgma_sector_ratio)                                               \
+    NUM(meas_cgma_seed_flop_per_sector, r->ms.cgma_seed_flop_per_sector)                       \
+    NUM(meas_intensity_seed_flop_per_dram_read_byte, r->ms.intensity_seed_flop_per_byte)       \
+    NUM(meas_intensity_l1_flop_per_byte, r->ms.intensity_l1_flop_per_byte)                     \
+    NUM(meas_intensity_l2_flop_per_byte, r->ms.intensity_l2_flop_per_byte)                     \
+    NUM(meas_intensity_dram_flop_per_byte, r->ms.intensity_dram_flop_per_byte)                 \
+    NUM(meas_dram_bytes, r->ms.dram_bytes)                                                     \
+    NUM(meas_dram_read_bytes, r->ms.dram_read_bytes)                                           \
+    NUM(meas_dram_write_bytes, r->ms.dram_write_bytes)                                         \
+    NUM(meas_gld_sectors, r->ms.gld_sectors)                                                   \
+    NUM(meas_gst_sectors, r->ms.gst_sectors)                                                   \
+    NUM(meas_sectors_per_request_ld, r->ms.sectors_per_request_ld)                             \
+    NUM(meas_sectors_per_request_st, r->ms.sectors_per_request_st)                             \
+    NUM(meas_bank_conflict_rate_ld, r->ms.bank_conflict_rate_ld)                               \
+    NUM(meas_bank_conflict_rate_st, r->ms.bank_conflict_rate_st)                               \
+    NUM(meas_bank_ways_ld, r->ms.bank_ways_ld)                                                 \
+    NUM(meas_bank_ways_st, r->ms.bank_ways_st)                                                 \
+    NUM(meas_l1_hit_pct, r->ms.l1_hit_pct)                                                     \
+    NUM(meas_achieved_occupancy_pct, r->ms.achieved_occupancy_pct)                             \
+    NUM(theoretical_occupancy_pct, r->geo.theoretical_occupancy_pct)                           \
+    NUM(meas_ipc, r->ms.ipc)                                                                   \
+    NUM(meas_sm_efficiency_pct, r->ms.sm_efficiency_pct)                                       \
+    NUM(threads_per_block, r->geo.threads_per_block)                                           \
+    NUM(grid_blocks, r->geo.grid_blocks)                                                       \
+    NUM(regs_per_thread, r->geo.regs_per_thread)                                               \
+    NUM(smem_bytes_per_block, r->geo.smem_bytes_per_block)                                     \
+    NUM(blocks_per_sm, r->geo.blocks_per_sm)                                                   \
+    TEXT(limiter, r->geo.limiter)                                                              \
+    NUM(sm_count, r->geo.sm_count)                                                             \
+    NUM(waves, r->geo.waves)                                                                   \
+    NUM(last_wave_util_pct, r->geo.last_wave_util_pct)                                         \
+    NUM(fill_square_n, r->geo.fill_square_n)                                                   \
+    TEXT(reason, r->reason)
+
+/* CGMA the ideal coalescing model predicts per word moved between L1 and L2. */
+static double theory_cgma_sector(const struct analysis_row *r)
+{
+    return r->th.flops / (SECTOR_WORDS * (r->th.gld_sectors + r->th.gst_sectors));
+}
+
+static double theory_intensity(const struct analysis_row *r)
+{
+    return r->th.flops > 0 ? r->th.flops / r->th.bytes_compulsory : NAN; /* none for copies */
+}
+
+#define NUM_FN(name, expr)                                       \
+    static double num_##name(const struct analysis_row *r)       \
+    {                                                            \
+        return (expr);                                           \
+    }
+#define TEXT_FN(name, expr)                                      \
+    static const char *text_##name(const struct analysis_row *r) \
+    {                                                            \
+        return (expr);                                           \
+    }
+ANALYSIS_COLUMNS(NUM_FN, TEXT_FN)
+
+#define NUM_ENTRY(name, expr) {#name, num_##name, NULL},
+#define TEXT_ENTRY(name, expr) {#name, NULL, text_##name},
+static const struct column columns[] = {ANALYSIS_COLUMNS(NUM_ENTRY, TEXT_ENTRY)};
+
+const struct column *analysis_columns(size_t *count)
+{
+    *count = sizeof columns / sizeof columns[0];
+    return columns;
+}

@@ -1,0 +1,86 @@
+/* analysis.csv: written whole to a temporary file in the run directory and
+ * renamed over the old one, so plots/ and reports/ never read half a file. */
+#include <csv.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analysis/analysis.h"
+#include "analysis/columns.h"
+
+static void put_text(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n"))
+        csv_fwrite(f, s, strlen(s));
+    else
+        fputs(s, f);
+}
+
+/* Empty cell = not measured / not applicable, as in results.csv. */
+static void put_num(FILE *f, double v)
+{
+    if (isfinite(v))
+        fprintf(f, "%.15g", v);
+}
+
+static void put_row(FILE *f, const struct analysis_row *r, const struct column *cols, size_t ncols)
+{
+    for (size_t c = 0; c < ncols; c++) {
+        if (c)
+            fputc(',', f);
+        if (cols[c].num)
+            put_num(f, cols[c].num(r));
+        else
+            put_text(f, cols[c].text(r));
+    }
+    fputc('\n', f);
+}
+
+int analysis_write_csv(const struct analysis *a, FILE *f)
+{
+    size_t ncols;
+    const struct column *cols = analysis_columns(&ncols);
+    for (size_t c = 0; c < ncols; c++)
+        fprintf(f, "%s%s", c ? "," : "", cols[c].name);
+    fputc('\n', f);
+    for (size_t i = 0; i < a->nrows; i++)
+        put_row(f, &a->rows[i], cols, ncols);
+    return fflush(f) == 0 && !ferror(f) ? 0 : -1;
+}
+
+static int write_synced(const struct analysis *a, int fd)
+{
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        return -1;
+    }
+    int rc = analysis_write_csv(a, f);
+    if (rc == 0)
+        rc = fsync(fileno(f));
+    return fclose(f) == 0 && rc == 0 ? 0 : -1;
+}
+
+int analysis_save_csv(const struct analysis *a, char *err, size_t err_len)
+{
+    char path[1100], tmp[1100];
+    snprintf(path, sizeof path, "%s/analysis.csv", a->run_dir);
+    snprintf(tmp, sizeof tmp, "%s/.analysis.csv.XXXXXX", a->run_dir);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, err_len, "cannot create a file in %s: %s (is the run directory writable?)", a->run_dir,
+                 strerror(errno));
+        return -1;
+    }
+    fchmod(fd, 0644); /* mkstemp makes 0600; the run's other files are readable */
+    if (write_synced(a, fd) != 0 || rename(tmp, path) != 0) {
+        snprintf(err, err_len, "cannot write %s: %s (disk full or read-only?)", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}

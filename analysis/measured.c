@@ -1,0 +1,121 @@
+#include "analysis/measured.h"
+
+#include <math.h>
+
+#include "analysis/metrics.h"
+
+enum { WORD_BYTES = 4, SECTOR_WORDS = 8 };
+
+/* NaN unless both are measured and the denominator is positive. */
+static double per(double num, double den)
+{
+    return isnan(num) || isnan(den) || den <= 0 ? NAN : num / den;
+}
+
+static double measured_flops(const struct table *t, size_t row)
+{
+    double fadd = metric_value(t, row, MET_FADD);
+    double fmul = metric_value(t, row, MET_FMUL);
+    double ffma = metric_value(t, row, MET_FFMA);
+    return fadd + fmul + 2 * ffma; /* NaN if any is missing */
+}
+
+static double dram_total(const struct table *t, size_t row, const struct measured *m)
+{
+    double total = metric_value(t, row, MET_DRAM_BYTES);
+    return isnan(total) ? m->dram_read_bytes + m->dram_write_bytes : total;
+}
+
+/* Prefer the hardware's own hit rate of global loads, then of all L1
+ * traffic; otherwise infer it from how many sectors L2 saw coming from L1
+ * per global-load sector (an estimate: register spills reach L2 the same
+ * way and lower it). */
+static double l1_hit(const struct table *t, size_t row, const struct measured *m)
+{
+    double pct = metric_value(t, row, MET_L1_GLD_HIT_PCT);
+    if (isnan(pct))
+        pct = metric_value(t, row, MET_L1_HIT_PCT);
+    if (!isnan(pct))
+        return pct;
+    double from_l1 = metric_value(t, row, MET_L2_READ_SECTORS_FROM_L1);
+    if (isnan(from_l1))
+        from_l1 = metric_value(t, row, MET_L2_READ_SECTORS);
+    double miss = per(from_l1, m->gld_sectors);
+    return isnan(miss) ? NAN : 100 * fmin(1, fmax(0, 1 - miss));
+}
+
+static double ways(double wavefronts, double conflicts)
+{
+    return per(wavefronts, wavefronts - conflicts);
+}
+
+static void read_counts(const struct table *t, size_t row, struct measured *m)
+{
+    m->gld_words = metric_value(t, row, MET_GLD_BYTES) / WORD_BYTES;
+    m->gst_words = metric_value(t, row, MET_GST_BYTES) / WORD_BYTES;
+    m->gld_sectors = metric_value(t, row, MET_GLD_SECTORS);
+    m->gst_sectors = metric_value(t, row, MET_GST_SECTORS);
+    m->gld_requests = metric_value(t, row, MET_GLD_REQUESTS);
+    m->gst_requests = metric_value(t, row, MET_GST_REQUESTS);
+    m->dram_read_bytes = metric_value(t, row, MET_DRAM_READ_BYTES);
+    m->dram_write_bytes = metric_value(t, row, MET_DRAM_WRITE_BYTES);
+    m->dram_bytes = dram_total(t, row, m);
+    m->achieved_occupancy_pct = metric_value(t, row, MET_ACHIEVED_OCCUPANCY_PCT);
+    m->ipc = metric_value(t, row, MET_IPC);
+    m->sm_efficiency_pct = metric_value(t, row, MET_SM_EFFICIENCY_PCT);
+    m->l1_hit_pct = l1_hit(t, row, m);
+}
+
+static void read_shared(const struct table *t, size_t row, struct measured *m)
+{
+    double wf_ld = metric_value(t, row, MET_SHARED_LD_WAVEFRONTS);
+    double wf_st = metric_value(t, row, MET_SHARED_ST_WAVEFRONTS);
+    double bc_ld = metric_value(t, row, MET_SHARED_LD_CONFLICTS);
+    double bc_st = metric_value(t, row, MET_SHARED_ST_CONFLICTS);
+    m->bank_conflict_rate_ld = per(bc_ld, wf_ld);
+    m->bank_conflict_rate_st = per(bc_st, wf_st);
+    m->bank_ways_ld = ways(wf_ld, bc_ld);
+    m->bank_ways_st = ways(wf_st, bc_st);
+}
+
+/* Compute-to-memory ratios; meaningless without floating-point work. */
+static void flop_ratios(const struct table *t, size_t row, struct measured *m)
+{
+    double l1 = metric_value(t, row, MET_L1_BYTES), l2 = metric_value(t, row, MET_L2_BYTES);
+    double sectors = m->gld_sectors + m->gst_sectors;
+    m->flops = measured_flops(t, row);
+    m->cgma_thread_flop_per_word = per(m->flops, m->gld_words + m->gst_words);
+    m->cgma_sector_flop_per_word = per(m->flops, SECTOR_WORDS * sectors);
+    m->cgma_seed_flop_per_sector = per(m->flops, sectors);
+    m->intensity_seed_flop_per_byte = per(m->flops, m->dram_read_bytes);
+    m->intensity_l1_flop_per_byte = per(m->flops, l1);
+    m->intensity_l2_flop_per_byte = per(m->flops, l2);
+    m->intensity_dram_flop_per_byte = per(m->flops, m->dram_bytes);
+}
+
+static void no_flop_ratios(const struct table *t, size_t row, struct measured *m)
+{
+    m->flops = measured_flops(t, row);
+    m->cgma_thread_flop_per_word = m->cgma_sector_flop_per_word = NAN;
+    m->cgma_seed_flop_per_sector = m->intensity_seed_flop_per_byte = NAN;
+    m->intensity_l1_flop_per_byte = m->intensity_l2_flop_per_byte = NAN;
+    m->intensity_dram_flop_per_byte = NAN;
+}
+
+void measured_from_row(const struct table *t, size_t row, double useful_flops, double bytes_compulsory,
+                       int has_flops, int ok, struct measured *m)
+{
+    read_counts(t, row, m);
+    read_shared(t, row, m);
+    if (has_flops)
+        flop_ratios(t, row, m);
+    else
+        no_flop_ratios(t, row, m);
+    m->sectors_per_request_ld = per(m->gld_sectors, m->gld_requests);
+    m->sectors_per_request_st = per(m->gst_sectors, m->gst_requests);
+    m->runtime_ms = table_num(t, row, table_col(t, "runtime_ms"));
+    /* a failed variant's time is not a result (DESIGN: no GFLOP/s for it) */
+    double s = ok ? m->runtime_ms * 1e-3 : NAN;
+    m->gflop_s = has_flops ? per(useful_flops, s) * 1e-9 : NAN;
+    m->gb_s = per(bytes_compulsory, s) * 1e-9;
+}

@@ -1,0 +1,112 @@
+/* The terminal view of an analysis: theoretical vs measured CGMA for the
+ * matmuls, bandwidth against copy for the transposes, launch geometry. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/analysis.h"
+
+/* A cell: v with `digits` significant digits ('g') or decimals ('f'), or
+ * "-" when not measured / not applicable. */
+static const char *cell(char *buf, size_t len, char style, int digits, double v)
+{
+    if (!isfinite(v))
+        snprintf(buf, len, "-");
+    else if (style == 'g')
+        snprintf(buf, len, "%.*g", digits, v);
+    else
+        snprintf(buf, len, "%.*f", digits, v);
+    return buf;
+}
+
+static const char *size_of(const struct analysis_row *r, char *buf, size_t len)
+{
+    if (r->v && r->v->family == FAMILY_TRANSPOSE)
+        snprintf(buf, len, "%ldx%ld", r->m, r->n);
+    else
+        snprintf(buf, len, "%ldx%ldx%ld", r->m, r->n, r->k);
+    return buf;
+}
+
+static int is_transpose(const struct analysis_row *r)
+{
+    return r->has_theory && r->v->family == FAMILY_TRANSPOSE;
+}
+
+/* GPU matmuls, with or without a model (a library kernel has none). */
+static int shows_cgma(const struct analysis_row *r)
+{
+    if (r->v)
+        return analysis_row_is_gpu_matmul(r);
+    return strcmp(r->family, "matmul") == 0;
+}
+
+static void print_cgma(const struct analysis *a, FILE *f)
+{
+    char sz[64], c1[32], c2[32], c3[32], c4[32];
+    fprintf(f, "theoretical vs measured CGMA (FLOPs per 4-byte global access; sector: per word of the "
+               "32-byte sectors moved)\n");
+    fprintf(f, "%-16s %-16s %9s %9s %6s %9s  %s\n", "variant", "size", "theory", "measured", "ratio", "sector",
+            "reason");
+    for (size_t i = 0; i < a->nrows; i++) {
+        const struct analysis_row *r = &a->rows[i];
+        if (!shows_cgma(r))
+            continue;
+        fprintf(f, "%-16s %-16s %9s %9s %6s %9s  %s\n", r->variant, size_of(r, sz, sizeof sz),
+                cell(c1, sizeof c1, 'g', 4, r->th.cgma),
+                cell(c2, sizeof c2, 'g', 4, r->ms.cgma_thread_flop_per_word),
+                cell(c3, sizeof c3, 'f', 3, r->cgma_thread_ratio),
+                cell(c4, sizeof c4, 'g', 4, r->ms.cgma_sector_flop_per_word), r->reason);
+    }
+}
+
+static void print_transposes(const struct analysis *a, FILE *f)
+{
+    char sz[64], c[6][32];
+    fprintf(f, "\ntransposes: effective bandwidth against tr_copy (seed 002); measured (model)\n");
+    fprintf(f, "%-22s %-12s %8s %7s %14s %14s %12s  %s\n", "variant", "size", "GB/s", "% copy", "ld sect/req",
+            "st sect/req", "bank ways ld", "reason");
+    for (size_t i = 0; i < a->nrows; i++) {
+        const struct analysis_row *r = &a->rows[i];
+        if (!is_transpose(r))
+            continue;
+        char ld[80], st[80], ways[80];
+        snprintf(ld, sizeof ld, "%s (%s)", cell(c[0], 32, 'f', 1, r->ms.sectors_per_request_ld),
+                 cell(c[1], 32, 'f', 0, r->th.ideal_sectors_per_request_ld));
+        snprintf(st, sizeof st, "%s (%s)", cell(c[2], 32, 'f', 1, r->ms.sectors_per_request_st),
+                 cell(c[3], 32, 'f', 0, r->th.ideal_sectors_per_request_st));
+        snprintf(ways, sizeof ways, "%s (%s)", cell(c[4], 32, 'f', 1, r->ms.bank_ways_ld),
+                 cell(c[5], 32, 'f', 0, r->th.bank_conflict_ways_ld));
+        fprintf(f, "%-22s %-12s %8s %7s %14s %14s %12s  %s\n", r->variant, size_of(r, sz, sizeof sz),
+                cell(c[0], 32, 'f', 1, r->ms.gb_s), cell(c[1], 32, 'f', 0, r->bw_vs_copy_pct), ld, st, ways,
+                r->reason);
+    }
+}
+
+static void print_geometry(const struct analysis *a, FILE *f)
+{
+    char sz[64], c[5][32];
+    fprintf(f, "\nlaunch geometry on %s (%s SMs)\n", a->run.device_name[0] ? a->run.device_name : "the GPU",
+            cell(c[0], 32, 'f', 0, a->run.sm_count));
+    fprintf(f, "%-22s %-16s %9s %9s %-10s %7s %9s %12s\n", "variant", "size", "blocks", "blocks/SM", "limiter",
+            "waves", "last wave", "fills from n");
+    for (size_t i = 0; i < a->nrows; i++) {
+        const struct analysis_row *r = &a->rows[i];
+        if (!r->has_theory || !variant_on_gpu(r->v))
+            continue;
+        char last[40];
+        cell(c[3], 32, 'f', 0, r->geo.last_wave_util_pct);
+        snprintf(last, sizeof last, "%s%s", c[3], isfinite(r->geo.last_wave_util_pct) ? "%" : "");
+        fprintf(f, "%-22s %-16s %9s %9s %-10s %7s %9s %12s\n", r->variant, size_of(r, sz, sizeof sz),
+                cell(c[0], 32, 'f', 0, r->geo.grid_blocks), cell(c[1], 32, 'f', 0, r->geo.blocks_per_sm),
+                r->geo.limiter[0] ? r->geo.limiter : "-", cell(c[2], 32, 'f', 2, r->geo.waves), last,
+                cell(c[4], 32, 'f', 0, r->geo.fill_square_n));
+    }
+}
+
+void analysis_print_table(const struct analysis *a, FILE *f)
+{
+    print_cgma(a, f);
+    print_transposes(a, f);
+    print_geometry(a, f);
+}

@@ -1,0 +1,104 @@
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "collector/device.h"
+#include "collector/profiler/profiler.h"
+#include "common/util.h"
+
+static const char info_help[] =
+    "usage: mmprof info [--device N] [--metrics [PATTERN]] [--chip NAME]\n"
+    "\n"
+    "Describes the GPU (properties, clocks, driver and CUDA versions), or with\n"
+    "--metrics lists the chip's hardware metrics with unit and description,\n"
+    "optionally only those matching PATTERN (substring or glob). Without a GPU,\n"
+    "--metrics reads the chip's tables offline (--chip, default GH100).\n";
+
+static void print_device(const struct device_info *d)
+{
+    char driver[64];
+    int sm = -1, mem = -1;
+    device_driver_string(driver, sizeof driver);
+    printf("device %d: %s (compute capability %d.%d, PCI %s)\n", d->index, d->name, d->cc_major, d->cc_minor,
+           d->pci_bus_id);
+    printf("  SMs                     %d\n", d->sm_count);
+    printf("  memory                  %.1f GiB, %d-bit bus, %d MHz max\n", d->memory_bytes / 1073741824.0,
+           d->mem_bus_width_bits, d->mem_clock_max_mhz);
+    printf("  L2                      %.1f MiB\n", d->l2_bytes / 1048576.0);
+    printf("  shared memory           %zu KB/block (opt-in %zu KB), %zu KB/SM\n", d->shared_per_block_bytes / 1024,
+           d->shared_per_block_optin_bytes / 1024, d->shared_per_sm_bytes / 1024);
+    printf("  registers               %d/SM, %d/block\n", d->regs_per_sm, d->regs_per_block);
+    printf("  threads                 %d/SM, %d/block, %d blocks/SM\n", d->max_threads_per_sm,
+           d->max_threads_per_block, d->max_blocks_per_sm);
+    printf("  SM clock                %d MHz max", d->sm_clock_max_mhz);
+    if (device_clocks_mhz(d, &sm, &mem) == 0)
+        printf(", now %d MHz (memory now %d MHz)", sm, mem);
+    printf("\n  driver                  %s (CUDA %d.%d); runtime CUDA %d.%d\n", driver, d->driver_version / 1000,
+           d->driver_version % 1000 / 10, d->runtime_version / 1000, d->runtime_version % 1000 / 10);
+}
+
+static int list_metrics(int have_device, int device, const char *chip, const char *pattern)
+{
+    char why[512];
+    char chip_buf[64];
+    if (!chip && have_device && profiler_device_chip(device, chip_buf, sizeof chip_buf, why, sizeof why) == PROFILER_OK)
+        chip = chip_buf;
+    if (!chip) {
+        chip = "GH100";
+        fprintf(stderr, "mmprof: no GPU: listing the metrics of chip %s offline (--chip to choose)\n", chip);
+    }
+    if (metrics_list_chip(stdout, chip, pattern, why, sizeof why) != PROFILER_OK) {
+        msg_error("%s", why);
+        return EXIT_RUNTIME;
+    }
+    return EXIT_OK;
+}
+
+int cmd_info(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"device", required_argument, NULL, 'd'}, {"metrics", no_argument, NULL, 'm'},
+        {"chip", required_argument, NULL, 'c'},   {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *chip = NULL;
+    long device = 0;
+    int metrics = 0, c;
+    char why[512];
+    optind = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+        if (c == 'd' && (strcmp(optarg, "0") == 0 || parse_positive(optarg, 1023, &device, why, sizeof why) == 0))
+            continue;
+        if (c == 'm') {
+            metrics = 1;
+        } else if (c == 'c') {
+            chip = optarg;
+        } else if (c == 'h') {
+            fputs(info_help, stdout);
+            return EXIT_OK;
+        } else {
+            msg_error("unknown or incomplete option '%s' (see `mmprof info --help`)", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+    }
+    const char *pattern = NULL;
+    if (metrics && optind < argc)
+        pattern = argv[optind++];
+    if (optind < argc) {
+        msg_error("unexpected argument '%s' (see `mmprof info --help`)", argv[optind]);
+        return EXIT_USAGE;
+    }
+    int have = device_count(why, sizeof why) > 0;
+    if (metrics)
+        return list_metrics(have, (int)device, chip, pattern);
+    printf("mmprof %s\n", MMPROF_VERSION);
+    struct device_info d;
+    if (!have || device_open((int)device, &d, why, sizeof why) != 0) {
+        msg_error("%s", why);
+        return EXIT_RUNTIME;
+    }
+    print_device(&d);
+    return EXIT_OK;
+}

@@ -1,0 +1,146 @@
+/* One launch of one variant and nothing else on the GPU, so external tools
+ * (ncu, compute-sanitizer) see exactly the kernel mmprof measures. */
+#include <getopt.h>
+#include <stdio.h>
+
+#include "cli/commands.h"
+#include "collector/cuda_check.h"
+#include "collector/device.h"
+#include "common/rng.h"
+#include "common/util.h"
+#include "kernels/launch.h"
+
+static const char launch_help[] =
+    "usage: mmprof launch VARIANT (--mnk M,N,K | --size S) [--seed S] [--count N] [--device N]\n"
+    "\n"
+    "Fills the inputs on the host, uploads them, and launches VARIANT's kernel\n"
+    "--count times (default 1). No reference, no flush, no other kernel: for\n"
+    "ncu --cache-control all and compute-sanitizer.\n";
+
+struct launch_opts {
+    const struct variant *v;
+    struct shape s;
+    uint64_t seed;
+    long count;
+    int device;
+};
+
+static int alloc_upload(float **d, size_t count, uint64_t seed, uint64_t stream, char *why, size_t why_len)
+{
+    float *h;
+    CUDA_TRY(cudaMallocHost((void **)&h, count * sizeof *h), "cudaMallocHost");
+    rng_fill_uniform(h, count, seed, stream);
+    cudaError_t e = cudaMalloc((void **)d, count * sizeof **d);
+    if (e == cudaSuccess)
+        e = cudaMemcpy(*d, h, count * sizeof *h, cudaMemcpyHostToDevice);
+    cudaFreeHost(h);
+    CUDA_TRY(e, "upload input");
+    return 0;
+}
+
+static int launch_once(const struct launch_opts *o, char *why, size_t why_len)
+{
+    struct launch_args a = {.shape = o->s};
+    float *da = NULL, *db = NULL, *dc = NULL;
+    int mm = o->v->family == FAMILY_MATMUL;
+    size_t a_count = (size_t)o->s.m * (mm ? o->s.k : o->s.n);
+    if (alloc_upload(&da, a_count, o->seed, 1, why, why_len) != 0)
+        return -1;
+    if (mm && alloc_upload(&db, (size_t)o->s.k * o->s.n, o->seed, 2, why, why_len) != 0)
+        return -1;
+    CUDA_TRY(cudaMalloc((void **)&dc, (size_t)o->s.m * o->s.n * sizeof *dc), "cudaMalloc C");
+    a.a = da;
+    a.b = db;
+    a.c = dc;
+    for (long i = 0; i < o->count; i++)
+        CUDA_TRY(variant_launch(o->v, &a, 0), o->v->name);
+    CUDA_TRY(cudaDeviceSynchronize(), o->v->name);
+    cudaFree(da);
+    cudaFree(db);
+    cudaFree(dc);
+    return 0;
+}
+
+static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t why_len)
+{
+    static const struct option opts[] = {
+        {"mnk", required_argument, NULL, 'm'}, {"size", required_argument, NULL, 's'},
+        {"seed", required_argument, NULL, 'S'}, {"count", required_argument, NULL, 'c'},
+        {"device", required_argument, NULL, 'd'}, {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    long v[3];
+    int c, n, sized = 0;
+    char inner[256];
+    optind = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'm':
+        case 's':
+            n = parse_positive_list(optarg, MAX_SIDE, v, 3, inner, sizeof inner);
+            if (n != (c == 'm' ? 3 : 1)) {
+                snprintf(why, why_len, "%s %s: %s", c == 'm' ? "--mnk" : "--size", optarg,
+                         n < 0 ? inner : "wrong number of values");
+                return EXIT_USAGE;
+            }
+            o->s = c == 'm' ? (struct shape){v[0], v[1], v[2]} : (struct shape){v[0], v[0], v[0]};
+            sized = 1;
+            break;
+        case 'S':
+        case 'c':
+        case 'd':
+            if (parse_positive(optarg, 1L << 40, &v[0], inner, sizeof inner) != 0 && optarg[0] != '0') {
+                snprintf(why, why_len, "%s: %s", argv[optind - 1], inner);
+                return EXIT_USAGE;
+            }
+            if (c == 'S')
+                o->seed = optarg[0] == '0' ? 0 : (uint64_t)v[0];
+            else if (c == 'c')
+                o->count = v[0];
+            else
+                o->device = optarg[0] == '0' ? 0 : (int)v[0];
+            break;
+        case 'h':
+            fputs(launch_help, stdout);
+            return -1;
+        default:
+            snprintf(why, why_len, "unknown or incomplete option '%s' (see `mmprof launch --help`)", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1 || !sized) {
+        snprintf(why, why_len, "give one VARIANT and --mnk or --size (see `mmprof launch --help`)");
+        return EXIT_USAGE;
+    }
+    o->v = registry_find(argv[optind]);
+    if (!o->v || !variant_kernel(o->v)) {
+        snprintf(why, why_len, "'%s' is not a GPU variant (see `mmprof list`)", argv[optind]);
+        return EXIT_USAGE;
+    }
+    if (o->v->family == FAMILY_TRANSPOSE)
+        o->s.k = 0;
+    return 0;
+}
+
+int cmd_launch(int argc, char **argv)
+{
+    struct launch_opts o = {.seed = 1, .count = 1};
+    char why[512] = "";
+    struct device_info d;
+    int rc = parse(argc, argv, &o, why, sizeof why);
+    if (rc != 0) {
+        if (rc > 0)
+            msg_error("%s", why);
+        return rc > 0 ? rc : EXIT_OK;
+    }
+    if (device_count(why, sizeof why) <= 0 || device_open(o.device, &d, why, sizeof why) != 0) {
+        msg_error("%s", why);
+        return EXIT_RUNTIME;
+    }
+    if (launch_once(&o, why, sizeof why) != 0) {
+        msg_error("%s", why);
+        return EXIT_RUNTIME;
+    }
+    return EXIT_OK;
+}

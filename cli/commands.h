@@ -1,0 +1,35 @@
+/* The subcommands; each takes the arguments after its name (argv[0] is the
+ * subcommand) and returns the process exit code. */
+#ifndef MMPROF_COMMANDS_H
+#define MMPROF_COMMANDS_H
+
+#include <stddef.h>
+
+#include "collector/collect.h"
+
+int cmd_list(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_collect(int argc, char **argv);
+int cmd_launch(int argc, char **argv);
+
+/* Parsed `collect` arguments; storage for what collect_options points to. */
+#define MAX_SHAPES 64
+struct collect_args {
+    struct collect_options opt;
+    const struct variant *variants[256];
+    struct shape shapes[MAX_SHAPES];
+    char command_line[4096];
+    int help;
+};
+
+/* Parses collect's options into a (no device needed). Returns 0, or 2 with
+ * why for bad usage. */
+int collect_parse(int argc, char **argv, struct collect_args *a, char *why, size_t why_len);
+
+/* Joins argv into one shell-quoted line, for run.json. */
+void command_line_join(int argc, char **argv, char *buf, size_t len);
+
+/* Largest matrix side mmprof accepts; memory is checked separately. */
+#define MAX_SIDE 1048576L
+
+#endif

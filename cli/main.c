@@ -1,0 +1,51 @@
+/* mmprof: profiler-driven performance analysis of dense matrix kernels. */
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/analyze.h"
+#include "cli/commands.h"
+#include "common/util.h"
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+};
+
+static const struct command commands[] = {
+    {"list", cmd_list, "list the variants (name, family, parameters)"},
+    {"info", cmd_info, "describe the GPU, or the chip's metrics with --metrics"},
+    {"collect", cmd_collect, "verify, time and count variants on the GPU into a run directory"},
+    {"analyze", analyze_main, "theoretical vs measured CGMA, intensity, launch geometry"},
+    {"launch", cmd_launch, "run one launch of one variant (for ncu and compute-sanitizer)"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: mmprof [--version] [--help] COMMAND [ARGS]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n`mmprof COMMAND --help` describes each command.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("mmprof %s\n", MMPROF_VERSION);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    msg_error("unknown command '%s'", argv[1]);
+    usage(stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,32 @@
+/* mmprof collect: verify, time and count every selected variant x size. */
+#ifndef MMPROF_COLLECT_H
+#define MMPROF_COLLECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collector/timing.h"
+#include "kernels/registry.h"
+
+struct collect_options {
+    const struct variant **variants;
+    size_t nvariants;
+    const struct shape *shapes; /* matmul M,N,K; transposes use M rows x N cols */
+    size_t nshapes;
+    struct timing_options timing;
+    uint64_t seed;
+    const char *out_dir; /* NULL = results/<time>-<gpu> */
+    int device;
+    int profile;     /* collect hardware counters */
+    int ceilings;    /* measure the empirical ceilings first */
+    int time_kernels; /* 0 with --profile-only */
+    const char *metrics_spec;
+    const char *add_metrics_spec;
+    const char *command_line;
+    double cpu_limit_s; /* skip cpu_blas where its predicted time exceeds this */
+};
+
+/* Runs the collection; returns the process exit code (0, 1 or 2). */
+int collect_run(const struct collect_options *o);
+
+#endif

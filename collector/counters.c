@@ -1,0 +1,128 @@
+#include "collector/counters.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "collector/cuda_check.h"
+#include "collector/profiler/profiler.h"
+#include "kernels/launch.h"
+
+struct counters {
+    struct metric_set ms;
+    struct profiler *prof;
+    float *flush;       /* read before each range so DRAM bytes are the kernel's own */
+    size_t flush_count; /* floats */
+    float *sink;
+};
+
+struct range_ctx {
+    struct counters *c;
+    const struct variant *v;
+    struct workload *w;
+};
+
+static int flush_l2(void *arg)
+{
+    struct range_ctx *r = arg;
+    if (l2_flush(r->c->flush, r->c->flush_count, r->c->sink, 0) != cudaSuccess)
+        return -1;
+    /* The kernels do not write their inputs, so nothing needs restoring. */
+    return cudaDeviceSynchronize() == cudaSuccess ? 0 : -1;
+}
+
+static int launch_once(void *arg)
+{
+    struct range_ctx *r = arg;
+    struct launch_args a = workload_args(r->w, 0);
+    if (variant_launch(r->v, &a, 0) != cudaSuccess)
+        return -1;
+    return cudaDeviceSynchronize() == cudaSuccess ? 0 : -1;
+}
+
+static int alloc_flush(struct counters *c, size_t l2_bytes, char *why, size_t why_len)
+{
+    /* Twice L2, in float4 units (l2_flush reads 16 bytes at a time). */
+    c->flush_count = (2 * l2_bytes / 16 + 1) * 4;
+    CUDA_TRY(cudaMalloc((void **)&c->flush, c->flush_count * sizeof(float)), "cudaMalloc L2 flush buffer");
+    CUDA_TRY(cudaMemset(c->flush, 0, c->flush_count * sizeof(float)), "cudaMemset L2 flush buffer");
+    CUDA_TRY(cudaMalloc((void **)&c->sink, sizeof(float)), "cudaMalloc sink");
+    return 0;
+}
+
+static enum counters_open_result parse_metrics(struct counters *c, const char *spec, const char *add, char *why,
+                                               size_t why_len)
+{
+    metric_set_init(&c->ms);
+    if (metric_set_parse(&c->ms, spec ? spec : "default", why, why_len) != METRIC_SET_OK)
+        return COUNTERS_BAD_USAGE;
+    if (add && metric_set_add(&c->ms, add, why, why_len) != METRIC_SET_OK)
+        return COUNTERS_BAD_USAGE;
+    return COUNTERS_OK;
+}
+
+enum counters_open_result counters_open(struct counters **out, const char *metrics_spec, const char *add_spec,
+                                        const struct device_info *d, char *why, size_t why_len)
+{
+    struct counters *c = calloc(1, sizeof *c);
+    *out = NULL;
+    if (!c) {
+        snprintf(why, why_len, "out of memory");
+        return COUNTERS_ERROR;
+    }
+    enum counters_open_result rc = parse_metrics(c, metrics_spec, add_spec, why, why_len);
+    if (rc == COUNTERS_OK) {
+        enum profiler_status st = profiler_open(&c->prof, &c->ms, d->index, why, why_len);
+        if (st == PROFILER_BAD_METRIC)
+            rc = COUNTERS_BAD_USAGE;
+        else if (st != PROFILER_OK)
+            rc = COUNTERS_REFUSED; /* the message says why; timing goes on */
+    }
+    if (rc == COUNTERS_OK && alloc_flush(c, d->l2_bytes, why, why_len) != 0)
+        rc = COUNTERS_ERROR;
+    if (rc != COUNTERS_OK) {
+        counters_close(c);
+        return rc;
+    }
+    *out = c;
+    return COUNTERS_OK;
+}
+
+size_t counters_columns(const struct counters *c)
+{
+    return c->ms.ncols;
+}
+
+const char *const *counters_headers(const struct counters *c)
+{
+    return c->ms.headers;
+}
+
+long counters_passes(const struct counters *c)
+{
+    return (long)profiler_passes(c->prof);
+}
+
+const char *counters_chip(const struct counters *c)
+{
+    return profiler_chip(c->prof);
+}
+
+int counters_measure(struct counters *c, const char *range, const struct variant *v, struct workload *w,
+                     double *values, char *why, size_t why_len)
+{
+    struct range_ctx r = {c, v, w};
+    enum profiler_status st = profiler_measure(c->prof, range, flush_l2, launch_once, &r, values, why, why_len);
+    return st == PROFILER_OK ? 0 : -1;
+}
+
+void counters_close(struct counters *c)
+{
+    if (!c)
+        return;
+    if (c->prof)
+        profiler_close(c->prof);
+    cudaFree(c->flush);
+    cudaFree(c->sink);
+    metric_set_free(&c->ms);
+    free(c);
+}

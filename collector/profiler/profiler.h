@@ -1,0 +1,92 @@
+/* Hardware counters of one kernel launch through the CUPTI Range Profiler (user
+ * range + user replay) and the Profiler Host API.
+ *
+ *   profiler_open     once per run: checks the device, builds one config image for
+ *                     the whole metric set, enables the Range Profiler
+ *   profiler_measure  once per variant x size: one range named "variant/MxNxK",
+ *                     replayed pass by pass with prepare() (L2 flush, input restore)
+ *                     outside the range and work() (one launch + sync) inside it
+ *   profiler_close
+ *
+ * Offline (no GPU, no driver): profiler_offline_check validates names and counts
+ * passes for a chip name such as "GH100"; metrics_list_chip lists a chip's metrics.
+ *
+ * Every function that can fail returns a status and writes one sentence into err
+ * naming the thing that failed and the fix. This header needs no CUPTI headers. */
+#ifndef MMPROF_PROFILER_PROFILER_H
+#define MMPROF_PROFILER_PROFILER_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "collector/profiler/metrics.h"
+
+enum profiler_status {
+    PROFILER_OK = 0,
+    PROFILER_NO_DEVICE,               /* no driver, no GPU, or no such device index */
+    PROFILER_INSUFFICIENT_PRIVILEGES, /* counters restricted to admin users */
+    PROFILER_MULTIPLE_SUBSCRIBERS,    /* another profiler (ncu, nsys, DCGM) holds CUPTI/counters */
+    PROFILER_UNSUPPORTED_CHIP,        /* GPU, chip name or configuration CUPTI cannot profile */
+    PROFILER_BAD_METRIC,              /* a metric name the chip does not know */
+    PROFILER_ERROR,                   /* anything else (message says what) */
+};
+
+/* "ok", "no_device", "insufficient_privileges", "multiple_subscribers",
+ * "unsupported_chip", "bad_metric", "error" (for run.json). */
+const char *profiler_status_name(enum profiler_status s);
+
+/* 1 when the status only refuses profiling, so a run can go on timing kernels
+ * without counters (privileges, another profiler, unsupported chip). */
+int profiler_status_timing_continues(enum profiler_status s);
+
+struct profiler;
+
+/* Makes cuda_device current (its primary context, the one the CUDA runtime uses
+ * for the kernels) and prepares CUPTI for ms, which must outlive the profiler.
+ * Checks for a device with cudaGetDeviceCount before any CUPTI target call:
+ * those crash without a driver. */
+enum profiler_status profiler_open(struct profiler **p, const struct metric_set *ms,
+                                   int cuda_device, char *err, size_t err_len);
+
+/* Passes one range needs for the metric set (the Range Profiler replays that often). */
+size_t profiler_passes(const struct profiler *p);
+
+/* The chip name CUPTI reports, e.g. "GH100". */
+const char *profiler_chip(const struct profiler *p);
+
+/* Unit of column i: the metric table's, or CUPTI's for a Perfworks name the table
+ * does not know (e.g. "l2_sector"). */
+const char *profiler_column_unit(const struct profiler *p, size_t column);
+
+/* Measures one range: for each pass, Start, prepare(ctx) outside the range,
+ * PushRange(range_name), work(ctx), PopRange, Stop, until CUPTI has every pass;
+ * then decodes and evaluates into column_values (ms->ncols values, NaN where a
+ * value could not be evaluated). prepare may be NULL. A callback returns 0 on
+ * success; any other value aborts the measurement with PROFILER_ERROR. */
+enum profiler_status profiler_measure(struct profiler *p, const char *range_name,
+                                      int (*prepare)(void *ctx), int (*work)(void *ctx),
+                                      void *ctx, double *column_values, char *err,
+                                      size_t err_len);
+
+void profiler_close(struct profiler *p);
+
+/* The chip of cuda_device ("GH100"), e.g. for `mmprof info --metrics` on a GPU
+ * machine. PROFILER_NO_DEVICE when there is none: use an offline chip name then.
+ * It initialises and releases CUPTI's profiler: while a profiler is open, use
+ * profiler_chip() instead. */
+enum profiler_status profiler_device_chip(int cuda_device, char *chip, size_t chip_len,
+                                          char *err, size_t err_len);
+
+/* Validates every raw metric of ms for chip and counts the passes, with the
+ * Profiler Host API alone: needs no GPU and no driver. */
+enum profiler_status profiler_offline_check(const char *chip, const struct metric_set *ms,
+                                            size_t *passes, char *err, size_t err_len);
+
+/* `mmprof info --metrics [PATTERN]`: the chip's base metrics with type, unit and
+ * description, filtered by pattern (substring, or glob with * ? [; NULL = all).
+ * Offline: works without a GPU for any chip CUPTI knows ("GH100"). Errors go to
+ * err, the listing to out. */
+enum profiler_status metrics_list_chip(FILE *out, const char *chip, const char *pattern,
+                                       char *err, size_t err_len);
+
+#endif

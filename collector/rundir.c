@@ -1,0 +1,212 @@
+#include "collector/rundir.h"
+
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cupti_version.h"
+
+static int mkdir_p(const char *path)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(tmp, 0777) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+static int dir_is_empty(const char *path)
+{
+    DIR *d = opendir(path);
+    struct dirent *e;
+    int empty = 1;
+    if (!d)
+        return 0;
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            empty = 0;
+    closedir(d);
+    return empty;
+}
+
+static void slug(const char *in, char *out, size_t len)
+{
+    size_t j = 0;
+    for (size_t i = 0; in[i] && j + 1 < len; i++) {
+        unsigned char c = (unsigned char)in[i];
+        if (isalnum(c))
+            out[j++] = (char)tolower(c);
+        else if (j > 0 && out[j - 1] != '-')
+            out[j++] = '-';
+    }
+    while (j > 0 && out[j - 1] == '-')
+        j--;
+    out[j] = '\0';
+}
+
+int rundir_create(const char *out, const char *gpu_name, char *path, size_t path_len, char *why,
+                  size_t why_len)
+{
+    struct stat st;
+    if (out) {
+        snprintf(path, path_len, "%s", out);
+    } else {
+        char stamp[32], gpu[64];
+        time_t now = time(NULL);
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
+        slug(gpu_name, gpu, sizeof gpu);
+        snprintf(path, path_len, "results/%s-%s", stamp, gpu);
+    }
+    if (stat(path, &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) {
+            snprintf(why, why_len, "--out %s exists and is not a directory", path);
+            return 2;
+        }
+        if (!dir_is_empty(path)) {
+            snprintf(why, why_len, "%s already holds files; mmprof never overwrites a run: "
+                     "choose another --out or remove it", path);
+            return 2;
+        }
+    }
+    if (mkdir_p(path) != 0 || access(path, W_OK) != 0) {
+        snprintf(why, why_len, "cannot create run directory %s: %s", path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+static void add_clock(cJSON *parent, const char *name, int sm, int mem)
+{
+    cJSON *c = cJSON_AddObjectToObject(parent, name);
+    if (sm >= 0) {
+        cJSON_AddNumberToObject(c, "sm_mhz", sm);
+        cJSON_AddNumberToObject(c, "mem_mhz", mem);
+    } else {
+        cJSON_AddStringToObject(c, "note", "NVML not available: clocks unknown");
+    }
+}
+
+static void add_device(cJSON *root, const struct device_info *d)
+{
+    char cc[16];
+    cJSON *j = cJSON_AddObjectToObject(root, "device");
+    snprintf(cc, sizeof cc, "%d.%d", d->cc_major, d->cc_minor);
+    cJSON_AddNumberToObject(j, "index", d->index);
+    cJSON_AddStringToObject(j, "name", d->name);
+    cJSON_AddStringToObject(j, "pci_bus_id", d->pci_bus_id);
+    cJSON_AddStringToObject(j, "cc", cc);
+    cJSON_AddNumberToObject(j, "sm_count", d->sm_count);
+    cJSON_AddNumberToObject(j, "memory_bytes", (double)d->memory_bytes);
+    cJSON_AddNumberToObject(j, "l2_bytes", (double)d->l2_bytes);
+    cJSON_AddNumberToObject(j, "shared_per_block_bytes", (double)d->shared_per_block_bytes);
+    cJSON_AddNumberToObject(j, "shared_per_block_optin_bytes", (double)d->shared_per_block_optin_bytes);
+    cJSON_AddNumberToObject(j, "shared_per_sm_bytes", (double)d->shared_per_sm_bytes);
+    cJSON_AddNumberToObject(j, "regs_per_sm", d->regs_per_sm);
+    cJSON_AddNumberToObject(j, "regs_per_block", d->regs_per_block);
+    cJSON_AddNumberToObject(j, "max_threads_per_sm", d->max_threads_per_sm);
+    cJSON_AddNumberToObject(j, "max_blocks_per_sm", d->max_blocks_per_sm);
+    cJSON_AddNumberToObject(j, "sm_clock_max_mhz", d->sm_clock_max_mhz);
+    cJSON_AddNumberToObject(j, "mem_clock_max_mhz", d->mem_clock_max_mhz);
+    cJSON_AddNumberToObject(j, "mem_bus_width_bits", d->mem_bus_width_bits);
+}
+
+static void add_versions(cJSON *root, const struct run_meta *m)
+{
+    char v[32];
+    cJSON *j = cJSON_AddObjectToObject(root, "versions");
+    cJSON_AddStringToObject(j, "driver", m->driver);
+    snprintf(v, sizeof v, "%d.%d", m->device->driver_version / 1000, m->device->driver_version % 1000 / 10);
+    cJSON_AddStringToObject(j, "cuda_driver_api", v);
+    snprintf(v, sizeof v, "%d.%d", m->device->runtime_version / 1000, m->device->runtime_version % 1000 / 10);
+    cJSON_AddStringToObject(j, "cuda_runtime", v);
+    cJSON_AddNumberToObject(j, "cupti_api", CUPTI_API_VERSION);
+}
+
+static cJSON *meta_json(const struct run_meta *m)
+{
+    char created[32];
+    time_t now = time(NULL);
+    strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "tool", "mmprof");
+    cJSON_AddStringToObject(root, "version", MMPROF_VERSION);
+    cJSON_AddStringToObject(root, "command_line", m->command_line);
+    cJSON_AddStringToObject(root, "updated_utc", created);
+    cJSON_AddStringToObject(root, "state", m->state);
+    cJSON_AddNumberToObject(root, "wall_s", m->wall_s);
+    cJSON_AddNumberToObject(root, "seed", (double)m->seed);
+    add_device(root, m->device);
+    add_versions(root, m);
+    cJSON *clocks = cJSON_AddObjectToObject(root, "clocks");
+    add_clock(clocks, "before", m->clock_before_sm_mhz, m->clock_before_mem_mhz);
+    add_clock(clocks, "after", m->clock_after_sm_mhz, m->clock_after_mem_mhz);
+    cJSON_AddStringToObject(clocks, "policy", "not locked: mmprof measures the card as it is (ncu locks to base by default)");
+    cJSON *t = cJSON_AddObjectToObject(root, "timing");
+    cJSON_AddNumberToObject(t, "warmup", m->warmup);
+    cJSON_AddNumberToObject(t, "min_reps", m->min_reps);
+    cJSON_AddNumberToObject(t, "max_reps", m->max_reps);
+    cJSON_AddNumberToObject(t, "budget_ms", m->budget_ms);
+    cJSON_AddStringToObject(t, "method", "CUDA events around each unprofiled launch; inputs rotated over >= 2x L2");
+    cJSON *p = cJSON_AddObjectToObject(root, "profiling");
+    cJSON_AddStringToObject(p, "state", m->profiling);
+    cJSON_AddStringToObject(p, "chip", m->chip ? m->chip : "");
+    cJSON_AddNumberToObject(p, "passes", (double)m->passes);
+    cJSON_AddStringToObject(p, "cache_policy", "L2 flushed (buffer > L2 read) before each profiled range");
+    cJSON_AddStringToObject(p, "replay", "user range + user replay (CUPTI Range Profiler)");
+    if (m->ceilings)
+        cJSON_AddItemToObject(root, "ceilings", cJSON_Duplicate(m->ceilings, 1));
+    else if (m->datasheet)
+        cJSON_AddItemToObject(cJSON_AddObjectToObject(root, "ceilings"), "datasheet", cJSON_Duplicate(m->datasheet, 1));
+    cJSON *metrics = cJSON_AddArrayToObject(root, "metrics");
+    for (size_t i = 0; i < m->nmetrics; i++)
+        cJSON_AddItemToArray(metrics, cJSON_CreateString(m->metrics[i]));
+    return root;
+}
+
+int rundir_write_meta(const char *dir, const struct run_meta *m, char *why, size_t why_len)
+{
+    char path[4096], tmp[4200];
+    cJSON *root = meta_json(m);
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (!text) {
+        snprintf(why, why_len, "out of memory writing run.json");
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    snprintf(tmp, sizeof tmp, "%s/.run.json.tmp", dir);
+    FILE *f = fopen(tmp, "w");
+    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
+    if (f)
+        ok = fclose(f) == 0 && ok;
+    free(text);
+    if (!ok || rename(tmp, path) != 0) {
+        snprintf(why, why_len, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+FILE *rundir_open_results(const char *dir, char *why, size_t why_len)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    FILE *f = fopen(path, "a");
+    if (!f)
+        snprintf(why, why_len, "cannot open %s: %s", path, strerror(errno));
+    return f;
+}

@@ -1,0 +1,45 @@
+/* The run directory: results/<timestamp>-<gpu>/ with run.json and results.csv. */
+#ifndef MMPROF_RUNDIR_H
+#define MMPROF_RUNDIR_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "collector/device.h"
+
+struct run_meta {
+    const char *command_line;
+    uint64_t seed;
+    const struct device_info *device;
+    char driver[64];
+    int clock_before_sm_mhz, clock_before_mem_mhz; /* -1 = unknown */
+    int clock_after_sm_mhz, clock_after_mem_mhz;
+    int warmup, min_reps, max_reps;
+    double budget_ms;
+    const char *const *metrics; /* column headers of the metric columns */
+    size_t nmetrics;
+    long passes;              /* CUPTI passes, 0 when not profiled */
+    const char *chip;         /* CUPTI chip name, "" when not profiled */
+    const char *profiling;    /* "on", "off (--no-profile)", or why it was refused */
+    const char *state;        /* "running", "complete", "interrupted", "aborted" */
+    const cJSON *ceilings;    /* measured + datasheet (copied into run.json), or NULL */
+    const cJSON *datasheet;   /* datasheet alone when ceilings were not measured */
+    double wall_s;
+};
+
+/* Makes a directory for a new run. out NULL = results/<UTC time>-<gpu>.
+ * An existing, non-empty directory is refused (a run is never overwritten).
+ * Returns 0, 2 for bad usage (exists), 1 for a runtime failure. */
+int rundir_create(const char *out, const char *gpu_name, char *path, size_t path_len, char *why,
+                  size_t why_len);
+
+/* Writes dir/run.json atomically (temporary file + rename). */
+int rundir_write_meta(const char *dir, const struct run_meta *m, char *why, size_t why_len);
+
+/* Opens dir/results.csv for appending rows. */
+FILE *rundir_open_results(const char *dir, char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,93 @@
+#include "collector/timing.h"
+
+#include <stdlib.h>
+
+#include "collector/cuda_check.h"
+#include "kernels/launch.h"
+
+static int launch_set(const struct variant *v, const struct workload *w, int set, char *why,
+                      size_t why_len)
+{
+    struct launch_args a = workload_args(w, set);
+    CUDA_TRY(variant_launch(v, &a, 0), "launch");
+    return 0;
+}
+
+static int estimate_ms(const struct variant *v, struct workload *w, double *ms, char *why, size_t why_len)
+{
+    cudaEvent_t start, stop;
+    float t = 0;
+    CUDA_TRY(cudaEventCreate(&start), "cudaEventCreate");
+    CUDA_TRY(cudaEventCreate(&stop), "cudaEventCreate");
+    CUDA_TRY(cudaEventRecord(start, 0), "cudaEventRecord");
+    if (launch_set(v, w, 0, why, why_len) != 0)
+        return -1;
+    CUDA_TRY(cudaEventRecord(stop, 0), "cudaEventRecord");
+    CUDA_TRY(cudaEventSynchronize(stop), "estimate run");
+    CUDA_TRY(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    *ms = t;
+    return 0;
+}
+
+static int timed_runs(const struct variant *v, struct workload *w, int reps, double *ms, char *why,
+                      size_t why_len)
+{
+    cudaEvent_t *ev = malloc((size_t)(reps + 1) * sizeof *ev);
+    int made = 0, rc = -1;
+    if (!ev) {
+        snprintf(why, why_len, "out of host memory for %d events", reps + 1);
+        return -1;
+    }
+    for (; made <= reps; made++)
+        if (cudaEventCreate(&ev[made]) != cudaSuccess)
+            goto out;
+    if (cudaEventRecord(ev[0], 0) != cudaSuccess)
+        goto out;
+    for (int i = 0; i < reps; i++) {
+        /* Start at set 1 so the first timed launch does not reuse the
+         * verified set that is still warm in L2. */
+        if (launch_set(v, w, i + 1, why, why_len) != 0 || cudaEventRecord(ev[i + 1], 0) != cudaSuccess)
+            goto out;
+    }
+    if (cudaEventSynchronize(ev[reps]) != cudaSuccess)
+        goto out;
+    for (int i = 0; i < reps; i++) {
+        float t;
+        if (cudaEventElapsedTime(&t, ev[i], ev[i + 1]) != cudaSuccess)
+            goto out;
+        ms[i] = t;
+    }
+    rc = 0;
+out:
+    if (rc != 0 && why[0] == '\0')
+        snprintf(why, why_len, "timing: %s", cudaGetErrorString(cudaGetLastError()));
+    for (int i = 0; i < made; i++)
+        cudaEventDestroy(ev[i]);
+    free(ev);
+    return rc;
+}
+
+int time_variant(const struct variant *v, struct workload *w, const struct timing_options *o,
+                 struct timing_stats *st, char *why, size_t why_len)
+{
+    double est = 0;
+    why[0] = '\0';
+    for (int i = 0; i < o->warmup; i++)
+        if (launch_set(v, w, i, why, why_len) != 0)
+            return -1;
+    if (estimate_ms(v, w, &est, why, why_len) != 0)
+        return -1;
+    int reps = timing_reps(o, est);
+    double *ms = malloc((size_t)reps * sizeof *ms);
+    if (!ms) {
+        snprintf(why, why_len, "out of host memory for %d timings", reps);
+        return -1;
+    }
+    int rc = timed_runs(v, w, reps, ms, why, why_len);
+    if (rc == 0)
+        timing_summarize(ms, reps, st);
+    free(ms);
+    return rc;
+}

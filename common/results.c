@@ -1,0 +1,122 @@
+#include "common/results.h"
+
+#include <csv.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *status_name(enum result_status s)
+{
+    switch (s) {
+    case STATUS_OK:
+        return "ok";
+    case STATUS_FAILED:
+        return "failed";
+    case STATUS_SKIPPED:
+        return "skipped";
+    }
+    return "?";
+}
+
+void row_reason(struct result_row *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+    va_end(ap);
+}
+
+void result_row_init(struct result_row *r)
+{
+    memset(r, 0, sizeof *r);
+    r->rel_error = r->runtime_ms = r->min_ms = r->max_ms = NAN;
+    r->flops = r->bytes_compulsory = r->gflops = r->gbs = NAN;
+    r->h2d_ms = r->d2h_ms = r->total_ms = NAN;
+    r->theoretical_occupancy_pct = NAN;
+    r->limiter = "";
+    r->params = "";
+}
+
+/* Text cells are quoted only when they need it, so the file stays readable. */
+static void put_text(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n"))
+        csv_fwrite(f, s, strlen(s));
+    else
+        fputs(s, f);
+}
+
+static void put_num(FILE *f, double v)
+{
+    if (!isnan(v))
+        fprintf(f, "%.15g", v);
+}
+
+static void put_count(FILE *f, long v, int measured)
+{
+    if (measured)
+        fprintf(f, "%ld", v);
+}
+
+int results_write_header(FILE *f, const char *const *metric_names, size_t nmetrics)
+{
+    const char *sep = "";
+#define HEAD(c) fprintf(f, "%s%s", sep, #c), sep = ",";
+    RESULTS_FIXED_COLUMNS(HEAD)
+#undef HEAD
+    for (size_t i = 0; i < nmetrics; i++) {
+        fputc(',', f);
+        put_text(f, metric_names[i]);
+    }
+    fputc('\n', f);
+    return fflush(f) == 0 ? 0 : -1;
+}
+
+int results_append(FILE *f, const struct result_row *r)
+{
+    int gpu = r->threads_per_block > 0;
+    put_text(f, r->variant);
+    fputc(',', f);
+    put_text(f, r->family);
+    fprintf(f, ",%ld,%ld,%ld,", r->m, r->n, r->k);
+    put_text(f, r->params);
+    fprintf(f, ",%s,", status_name(r->status));
+    put_text(f, r->reason);
+    const double timing[] = {r->rel_error, r->runtime_ms, r->min_ms, r->max_ms};
+    for (size_t i = 0; i < sizeof timing / sizeof timing[0]; i++) {
+        fputc(',', f);
+        put_num(f, timing[i]);
+    }
+    fputc(',', f);
+    put_count(f, r->runs, r->runs > 0);
+    const double rates[] = {r->flops, r->bytes_compulsory, r->gflops, r->gbs,
+                            r->h2d_ms, r->d2h_ms, r->total_ms};
+    for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
+        fputc(',', f);
+        put_num(f, rates[i]);
+    }
+    fputc(',', f);
+    put_count(f, r->threads_per_block, gpu);
+    fputc(',', f);
+    put_count(f, r->grid_blocks, gpu);
+    fputc(',', f);
+    put_count(f, r->regs_per_thread, gpu);
+    fputc(',', f);
+    put_count(f, r->smem_bytes_per_block, gpu);
+    fputc(',', f);
+    put_count(f, r->blocks_per_sm, gpu);
+    fputc(',', f);
+    put_num(f, r->theoretical_occupancy_pct);
+    fputc(',', f);
+    put_text(f, r->limiter ? r->limiter : "");
+    for (size_t i = 0; i < r->nmetrics; i++) {
+        fputc(',', f);
+        put_num(f, r->metrics ? r->metrics[i] : NAN);
+    }
+    fputc('\n', f);
+    /* A crash or kill after this point loses nothing already measured. */
+    if (fflush(f) != 0 || ferror(f))
+        return -1;
+    return fsync(fileno(f)) == 0 ? 0 : -1;
+}

@@ -1,0 +1,56 @@
+/* results.csv: one row per variant x size, appended and flushed as each
+ * finishes. The fixed columns come first, then one column per hardware
+ * metric, headed by its Perfworks name. Empty cell = not measured. */
+#ifndef MMPROF_RESULTS_H
+#define MMPROF_RESULTS_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+/* The fixed columns, in file order. */
+#define RESULTS_FIXED_COLUMNS(X) \
+    X(variant) X(family) X(M) X(N) X(K) X(params) X(status) X(reason) \
+    X(rel_error) X(runtime_ms) X(min_ms) X(max_ms) X(runs) \
+    X(flops) X(bytes_compulsory) X(gflops) X(gbs) \
+    X(h2d_ms) X(d2h_ms) X(total_ms) \
+    X(threads_per_block) X(grid_blocks) X(regs_per_thread) X(smem_bytes_per_block) \
+    X(blocks_per_sm) X(theoretical_occupancy_pct) X(limiter)
+
+enum result_status { STATUS_OK, STATUS_FAILED, STATUS_SKIPPED };
+
+struct result_row {
+    const char *variant;
+    const char *family;
+    long m, n, k;
+    const char *params;
+    enum result_status status;
+    char reason[256];
+    /* NaN in any double = not measured (written as an empty cell) */
+    double rel_error;
+    double runtime_ms, min_ms, max_ms; /* median, min, max of the timed runs */
+    int runs;
+    double flops, bytes_compulsory, gflops, gbs;
+    double h2d_ms, d2h_ms, total_ms; /* seed 004: transfers and transfers + kernel */
+    int threads_per_block;
+    long grid_blocks;
+    int regs_per_thread;
+    long smem_bytes_per_block;
+    int blocks_per_sm;
+    double theoretical_occupancy_pct;
+    const char *limiter; /* resource that limits blocks per SM: threads|registers|shared|blocks */
+    size_t nmetrics;       /* always the header's metric column count */
+    const double *metrics; /* nmetrics values in header order; NULL = none measured */
+};
+
+const char *status_name(enum result_status s);
+/* Sets r->reason (truncated to fit). */
+void row_reason(struct result_row *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void result_row_init(struct result_row *r);
+
+/* Writes the header line: the fixed columns, then metric_names (Perfworks
+ * names, or "name (alias)" for an nvprof alias). */
+int results_write_header(FILE *f, const char *const *metric_names, size_t nmetrics);
+/* Appends one row and flushes it to disk (fflush + fsync). */
+int results_append(FILE *f, const struct result_row *r);
+
+#endif

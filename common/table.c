@@ -1,0 +1,213 @@
+#include "common/table.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Rows are collected as flat growing arrays while libcsv streams fields. */
+struct reader {
+    struct table *t;
+    char **fields;
+    size_t nfields, cap_fields;
+    size_t rows_cap;
+    int failed; /* out of memory or ragged row */
+    size_t bad_row;
+    size_t bad_count;
+};
+
+static char *dup_field(const void *s, size_t len)
+{
+    char *p = malloc(len + 1);
+    if (p) {
+        memcpy(p, s, len);
+        p[len] = '\0';
+    }
+    return p;
+}
+
+static void on_field(void *s, size_t len, void *data)
+{
+    struct reader *r = data;
+    if (r->failed)
+        return;
+    if (r->nfields == r->cap_fields) {
+        size_t cap = r->cap_fields ? r->cap_fields * 2 : 32;
+        char **f = realloc(r->fields, cap * sizeof *f);
+        if (!f) {
+            r->failed = 1;
+            return;
+        }
+        r->fields = f;
+        r->cap_fields = cap;
+    }
+    r->fields[r->nfields] = dup_field(s ? s : "", s ? len : 0);
+    if (!r->fields[r->nfields]) {
+        r->failed = 1;
+        return;
+    }
+    r->nfields++;
+}
+
+static void drop_fields(struct reader *r)
+{
+    for (size_t i = 0; i < r->nfields; i++)
+        free(r->fields[i]);
+    r->nfields = 0;
+}
+
+static int take_header(struct reader *r)
+{
+    struct table *t = r->t;
+    t->header = malloc(r->nfields * sizeof *t->header);
+    if (!t->header)
+        return -1;
+    memcpy(t->header, r->fields, r->nfields * sizeof *t->header);
+    t->ncols = r->nfields;
+    r->nfields = 0;
+    return 0;
+}
+
+static int take_row(struct reader *r)
+{
+    struct table *t = r->t;
+    if (r->nfields != t->ncols) {
+        r->bad_row = t->nrows + 2; /* 1-based line, after the header */
+        r->bad_count = r->nfields;
+        return -1;
+    }
+    if (t->nrows == r->rows_cap) {
+        size_t cap = r->rows_cap ? r->rows_cap * 2 : 64;
+        char ***c = realloc(t->cells, cap * sizeof *c);
+        if (!c)
+            return -1;
+        t->cells = c;
+        r->rows_cap = cap;
+    }
+    char **row = malloc(t->ncols * sizeof *row);
+    if (!row)
+        return -1;
+    memcpy(row, r->fields, t->ncols * sizeof *row);
+    t->cells[t->nrows++] = row;
+    r->nfields = 0;
+    return 0;
+}
+
+static void on_row(int c, void *data)
+{
+    struct reader *r = data;
+    (void)c;
+    if (r->failed)
+        return;
+    if (r->nfields == 1 && r->fields[0][0] == '\0') { /* blank line */
+        drop_fields(r);
+        return;
+    }
+    int rc = r->t->header ? take_row(r) : take_header(r);
+    if (rc != 0) {
+        drop_fields(r);
+        r->failed = 1;
+    }
+}
+
+static int parse_stream(FILE *f, struct csv_parser *p, struct reader *r)
+{
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (memchr(buf, '\0', n))
+            return -2; /* binary data is not a CSV file */
+        if (csv_parse(p, buf, n, on_field, on_row, r) != n)
+            return -1;
+        if (r->failed)
+            return -1;
+    }
+    if (ferror(f))
+        return -1;
+    return csv_fini(p, on_field, on_row, r) == 0 && !r->failed ? 0 : -1;
+}
+
+struct table *table_read(const char *path, char *err, size_t err_len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, err_len, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct csv_parser p;
+    struct reader r = {0};
+    r.t = calloc(1, sizeof *r.t);
+    if (!r.t || csv_init(&p, CSV_APPEND_NULL) != 0) {
+        fclose(f);
+        free(r.t);
+        snprintf(err, err_len, "out of memory reading %s", path);
+        return NULL;
+    }
+    int rc = parse_stream(f, &p, &r);
+    fclose(f);
+    if (rc == 0 && !r.t->header) {
+        rc = -1;
+        snprintf(err, err_len, "%s is empty: no header line", path);
+    } else if (rc == -2) {
+        snprintf(err, err_len, "%s holds binary data, not CSV text", path);
+    } else if (rc != 0 && r.bad_row) {
+        snprintf(err, err_len, "%s line %zu has %zu fields, the header has %zu (truncated or hand-edited file?)",
+                 path, r.bad_row, r.bad_count, r.t->ncols);
+    } else if (rc != 0) {
+        snprintf(err, err_len, "%s is not valid CSV: %s", path, csv_strerror(csv_error(&p)));
+    }
+    csv_free(&p);
+    drop_fields(&r);
+    free(r.fields);
+    if (rc != 0) {
+        table_free(r.t);
+        return NULL;
+    }
+    return r.t;
+}
+
+void table_free(struct table *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->nrows; i++) {
+        for (size_t c = 0; c < t->ncols; c++)
+            free(t->cells[i][c]);
+        free(t->cells[i]);
+    }
+    for (size_t c = 0; c < t->ncols; c++)
+        free(t->header[c]);
+    free(t->cells);
+    free(t->header);
+    free(t);
+}
+
+int table_col(const struct table *t, const char *name)
+{
+    for (size_t c = 0; c < t->ncols; c++)
+        if (strcmp(t->header[c], name) == 0)
+            return (int)c;
+    return -1;
+}
+
+const char *table_str(const struct table *t, size_t row, int col)
+{
+    if (col < 0 || (size_t)col >= t->ncols || row >= t->nrows)
+        return "";
+    return t->cells[row][col];
+}
+
+double table_num(const struct table *t, size_t row, int col)
+{
+    const char *s = table_str(t, row, col);
+    if (*s == '\0')
+        return NAN;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE)
+        return NAN;
+    return v;
+}

@@ -1,0 +1,64 @@
+/* C interface to the CUDA kernels: what the collector needs to launch,
+ * query and verify every GPU variant of the registry. */
+#ifndef MMPROF_LAUNCH_H
+#define MMPROF_LAUNCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <cuda_runtime_api.h>
+
+#include "kernels/registry.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct launch_geometry {
+    unsigned grid[3];
+    unsigned block[3];
+    size_t dyn_smem_bytes;
+};
+
+/* Device buffers of one launch.
+ * matmul:    a is m x k, b is k x n, c is m x n (row-major, leading dims k, n, n).
+ * transpose: a is the input (m rows x n cols), c the output (n x m); b unused. */
+struct launch_args {
+    const float *a;
+    const float *b;
+    float *c;
+    struct shape shape;
+};
+
+/* The __global__ function behind a GPU variant, for cudaFuncGetAttributes and
+ * the occupancy API. NULL for variants that are not a single kernel (CPU). */
+const void *variant_kernel(const struct variant *v);
+
+/* Grid, block and dynamic shared memory of one launch at shape s. */
+void variant_geometry(const struct variant *v, const struct shape *s, struct launch_geometry *g);
+
+/* Enqueue one launch; returns the launch error (cudaGetLastError). */
+cudaError_t variant_launch(const struct variant *v, const struct launch_args *a, cudaStream_t stream);
+
+/* FP64 references on the GPU. matmul: ref (m x n doubles) = A*B in double.
+ * transpose: ref (n x m doubles) = in^T. */
+cudaError_t reference_matmul_f64(const float *a, const float *b, double *ref, struct shape s,
+                                 cudaStream_t stream);
+cudaError_t reference_transpose_f64(const float *in, double *ref, struct shape s, cudaStream_t stream);
+/* For the copy variants (out has the input's shape): ref[i] = in[i], count elements. */
+cudaError_t reference_copy_f64(const float *in, double *ref, size_t count, cudaStream_t stream);
+
+/* Sums for ||out - ref|| / ||ref|| over count elements, in double, plus the
+ * number of NaN/Inf elements of out. sums must point to 2 device doubles and
+ * nonfinite to 1 device unsigned long long; both are zeroed by the call. */
+cudaError_t compare_f32_f64(const float *out, const double *ref, size_t count, double *sums,
+                            unsigned long long *nonfinite, cudaStream_t stream);
+
+/* Reads a buffer larger than L2 so the next kernel starts with a cold L2.
+ * count floats; buf must be 16-byte aligned (any cudaMalloc pointer is). */
+cudaError_t l2_flush(const float *buf, size_t count, float *sink, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Wall time of collecting the same counters on the same launches with mmprof and
+# with Nsight Compute (issue 3's goal: mmprof at least 10x faster).
+#
+#   mmprof      mmprof collect --profile-only --variants all --sizes N --metrics LIST
+#   ncu, loop   one ncu process per variant over `mmprof launch V --mnk N,N,N`
+#               (exactly the launches mmprof profiles, nothing else)
+#   ncu, one    one ncu process over `mmprof collect --no-profile --reps 1 --warmup 0`
+#               (one process like mmprof; ncu then also profiles every helper kernel
+#               of collect: reference, verification, L2 flushes; its count is printed)
+# All with --cache-control all --clock-control none, as the cross-check.
+#
+# usage: scripts/bench-vs-ncu.sh [--size N] [--variants LIST] [--metrics LIST]
+#                                [--skip-one-process] [--out DIR]
+# env: MMPROF (default build/cli/mmprof), NCU (default ncu, else /usr/local/cuda/bin/ncu)
+# Exits 77 when there is no GPU or no ncu.
+set -u -o pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+MMPROF=${MMPROF:-$root/build/cli/mmprof}
+
+die() { echo "bench-vs-ncu: $*" >&2; exit 1; }
+skip() { echo "SKIP: bench-vs-ncu: $*"; exit 77; }
+
+size=2048 variants=all metrics="" out="" one_process=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --size) size=$2; shift 2 ;;
+    --variants) variants=$2; shift 2 ;;
+    --metrics) metrics=$2; shift 2 ;;
+    --skip-one-process) one_process=0; shift ;;
+    --out) out=$2; shift 2 ;;
+    -h | --help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown argument '$1' (see --help)" ;;
+    esac
+done
+
+command -v nvidia-smi > /dev/null 2>&1 || skip "nvidia-smi not found (no NVIDIA driver)"
+nvidia-smi -L 2> /dev/null | grep -q '^GPU ' || skip "nvidia-smi -L lists no GPU"
+NCU=${NCU:-}
+if [ -z "$NCU" ]; then
+    if command -v ncu > /dev/null 2>&1; then NCU=ncu
+    elif [ -x /usr/local/cuda/bin/ncu ]; then NCU=/usr/local/cuda/bin/ncu
+    else skip "Nsight Compute (ncu) not found; set NCU=/path/to/ncu"
+    fi
+fi
+[ -x "$MMPROF" ] || die "mmprof binary '$MMPROF' not found; build it or set MMPROF"
+
+if [ -z "$metrics" ]; then
+    metrics=$(awk '/^METRICS/ { m = 1; next } /^LONG/ { m = 0 }
+                   m { sub(/#.*/, ""); gsub(/[ \t,]+/, " ");
+                       for (i = 1; i <= NF; i++) printf "%s%s", (n++ ? "," : ""), $i }' \
+        "$root/collector/profiler/groups/default.txt")
+fi
+if [ "$variants" = all ]; then
+    list=$("$MMPROF" list --names) || die "mmprof list --names failed"
+else
+    list=${variants//,/ }
+fi
+if [ -z "$out" ]; then out=$(mktemp -d "${TMPDIR:-/tmp}/bench-vs-ncu.XXXXXX"); fi
+mkdir -p "$out" || die "cannot create $out"
+
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "n/a" }'; }
+
+# Kernels in an ncu report (distinct IDs of the details page).
+kernels_in() {
+    "$NCU" --import "$1" --csv --page details 2> /dev/null |
+        awk -F'","' '/^"ID"/ { h = 1; next } h && /^"/ { sub(/^"/, "", $1); ids[$1] = 1 }
+                     END { n = 0; for (i in ids) n++; print n }'
+}
+
+echo "bench-vs-ncu: $(nvidia-smi -L | head -n 1); size $size; $(echo "$metrics" | tr ',' '\n' | wc -l) metrics; files in $out"
+
+# --- mmprof ---------------------------------------------------------------
+t0=$(now)
+"$MMPROF" collect --profile-only --variants "$variants" --sizes "$size" --metrics "$metrics" \
+    --out "$out/mmprof" > "$out/mmprof.log" 2>&1 || die "mmprof collect failed (see $out/mmprof.log)"
+t1=$(now)
+t_mm=$(elapsed "$t0" "$t1")
+results=$(find "$out/mmprof" -name results.csv | head -n 1)
+n_rows=$([ -n "$results" ] && awk 'END { print NR - 1 }' "$results" || echo "?")
+printf '%-34s %8s s   (%s result rows)\n' "mmprof collect --profile-only" "$t_mm" "$n_rows"
+
+# --- ncu, one process per launch -------------------------------------------
+t0=$(now)
+n=0 failed=0
+for v in $list; do
+    if "$NCU" --cache-control all --clock-control none --metrics "$metrics" \
+        --export "$out/ncu_$v" --force-overwrite \
+        "$MMPROF" launch "$v" --mnk "$size,$size,$size" > "$out/ncu_$v.log" 2>&1; then
+        n=$((n + 1))
+    else
+        grep -q ERR_NVGPUCTRPERM "$out/ncu_$v.log" && skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM)"
+        failed=$((failed + 1)) # e.g. a variant mmprof skips: it has no launch to profile
+    fi
+done
+t1=$(now)
+t_loop=$(elapsed "$t0" "$t1")
+printf '%-34s %8s s   (%d launches profiled, %d refused)\n' "ncu over mmprof launch, loop" "$t_loop" "$n" "$failed"
+
+# --- ncu, one process ------------------------------------------------------
+if [ "$one_process" = 1 ]; then
+    t0=$(now)
+    if "$NCU" --cache-control all --clock-control none --metrics "$metrics" \
+        --export "$out/ncu_collect" --force-overwrite \
+        "$MMPROF" collect --no-profile --reps 1 --warmup 0 --variants "$variants" \
+        --sizes "$size" --out "$out/ncu_collect_run" > "$out/ncu_collect.log" 2>&1; then
+        t1=$(now)
+        t_one=$(elapsed "$t0" "$t1")
+        printf '%-34s %8s s   (%s kernels profiled)\n' "ncu over mmprof collect --no-profile" \
+            "$t_one" "$(kernels_in "$out/ncu_collect.ncu-rep")"
+    else
+        echo "ncu over mmprof collect failed (see $out/ncu_collect.log)" >&2
+        one_process=0
+    fi
+fi
+
+echo
+echo "speed-up of mmprof: $(ratio "$t_loop" "$t_mm")x vs the ncu loop over the same launches"
+[ "$one_process" = 1 ] && echo "                    $(ratio "$t_one" "$t_mm")x vs one ncu process over collect --no-profile"
+echo "reproduce: MMPROF=$MMPROF scripts/bench-vs-ncu.sh --size $size"
+exit 0

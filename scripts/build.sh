@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Configures and builds mmprof into ${BUILD_DIR:-build}. Extra CMake options
+# go through CMAKE_ARGS (e.g. CMAKE_ARGS=-DMMPROF_SANITIZE=ON).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH=$PATH:/usr/local/cuda/bin
+build=${BUILD_DIR:-build}
+jobs=${JOBS:-$(nproc)}
+# shellcheck disable=SC2086
+cmake -S . -B "$build" -DCMAKE_CUDA_COMPILER="$(command -v nvcc)" ${CMAKE_ARGS:-} >/dev/null
+cmake --build "$build" -j "$jobs"

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The whole test suite: the normal build and an ASan + UBSan build of the host
+# code, every ctest test. GPU tests report SKIPPED where there is no GPU.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh
+BUILD_DIR=build scripts/build.sh
+ctest --test-dir build --output-on-failure -j "$(nproc)"
+BUILD_DIR=build-asan CMAKE_ARGS="-DMMPROF_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug" scripts/build.sh
+# protect_shadow_gap=0: the CUDA driver maps memory where ASan keeps its gap.
+ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --test-dir build-asan --output-on-failure -j "$(nproc)"

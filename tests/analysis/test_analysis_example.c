@@ -1,0 +1,71 @@
+/* The committed example run (examples/seeds, collected on an H100/H200):
+ * for every tiled and register-tiled row with status ok, the counters must
+ * confirm the model — measured FLOPs within 0.5 % of the FLOPs the kernel
+ * executes (2*M*N*K whenever the tile divides the shape; more when padded
+ * edge tiles multiply zeros) and thread-level measured CGMA within 1 % of
+ * the theory computed with those FLOPs. Fails, never skips, while the
+ * example run is missing: the lead must see it red. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "analysis/analysis.h"
+#include "close.h"
+
+#define EXAMPLE_RUN MMPROF_SOURCE_DIR "/examples/seeds"
+
+static int checked_kind(const struct analysis_row *r)
+{
+    return r->has_theory && (r->v->kind == KIND_MM_TILED || r->v->kind == KIND_MM_REGTILE) &&
+           strcmp(r->status, "ok") == 0;
+}
+
+static void check_row(const struct analysis_row *r)
+{
+    double words = r->th.gld_words + r->th.gst_words;
+    double cgma_executed = r->th.flops_executed / words;
+    double flops_gap = r->ms.flops / r->th.flops_executed - 1;
+    double cgma_gap = r->ms.cgma_thread_flop_per_word / cgma_executed - 1;
+    print_message("%-14s %ldx%ldx%ld  FLOPs %+.3f%% (2MNK %+.3f%%)  thread CGMA %+.3f%%\n", r->variant, r->m, r->n,
+                  r->k, 100 * flops_gap, 100 * (r->flops_ratio - 1), 100 * cgma_gap);
+    if (!close_enough(r->ms.flops, r->th.flops_executed, 0.005))
+        fail_msg("%s %ldx%ldx%ld: measured FLOPs %.6g, model %.6g (2MNK %.6g): more than 0.5 %% apart", r->variant,
+                 r->m, r->n, r->k, r->ms.flops, r->th.flops_executed, r->th.flops);
+    if (!close_enough(r->ms.cgma_thread_flop_per_word, cgma_executed, 0.01))
+        fail_msg("%s %ldx%ldx%ld: thread-level CGMA measured %.6g, theory %.6g: more than 1 %% apart (%s)",
+                 r->variant, r->m, r->n, r->k, r->ms.cgma_thread_flop_per_word, cgma_executed, r->reason);
+}
+
+static void example_run_confirms_the_model(void **state)
+{
+    struct stat st;
+    if (stat(EXAMPLE_RUN, &st) != 0)
+        fail_msg("%s does not exist yet: collect a run on an H100/H200 (mmprof collect) and commit its run "
+                 "directory as examples/seeds; this test stays red until then",
+                 EXAMPLE_RUN);
+    struct analysis a;
+    char err[1024];
+    if (analysis_load(EXAMPLE_RUN, &a, err, sizeof err) != 0)
+        fail_msg("cannot analyse %s: %s", EXAMPLE_RUN, err);
+    size_t checked = 0;
+    for (size_t i = 0; i < a.nrows; i++)
+        if (checked_kind(&a.rows[i])) {
+            check_row(&a.rows[i]);
+            checked++;
+        }
+    analysis_free(&a);
+    if (checked == 0)
+        fail_msg("%s has no tiled or register-tiled row with status ok to check", EXAMPLE_RUN);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(example_run_confirms_the_model),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
