@@ -298,10 +298,11 @@ int collect_run(const struct collect_options *o)
     progress_init(&r.progress, count_items(o), &r.dev);
     int failed = run_all(&r) != 0;
     fclose(r.results);
+    /* run.json's metric list points into the counters: write it first. */
+    rc = finish_run(&r, failed);
     if (r.counters)
         counters_close(r.counters);
     free(r.metric_values);
-    rc = finish_run(&r, failed);
     cJSON_Delete(r.ceilings);
     cJSON_Delete(r.datasheet);
     return rc;
