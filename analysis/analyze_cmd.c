@@ -95,6 +95,10 @@ int analyze_main(int argc, char **argv)
         msg_error("analyze: %s", err);
         return rc;
     }
+    if (a.nrows == 0)
+        msg_warn("analyze: %s/results.csv has no rows yet: nothing was measured (a stopped collect: "
+                 "`mmprof collect --resume %s` completes it)",
+                 run, run);
     if (analysis_save_csv(&a, err, sizeof err) != 0) {
         msg_error("analyze: %s", err);
         analysis_free(&a);

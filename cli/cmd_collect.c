@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,7 +7,12 @@
 #include "cli/commands.h"
 #include "cli/select.h"
 #include "common/rng.h"
+#include "collector/profiler/metrics.h"
+#include "collector/rundir.h"
 #include "common/util.h"
+
+/* Seeds go through run.json as JSON numbers (doubles): keep them exact. */
+#define SEED_MAX 9007199254740992ULL /* 2^53 */
 
 static const char collect_help[] =
     "usage: mmprof collect [--variants V] [--sizes S,S... | --mnk M,N,K] [options]\n"
@@ -31,7 +37,12 @@ static const char collect_help[] =
     "  --no-profile      timing only, no hardware counters\n"
     "  --profile-only    hardware counters only, no timing\n"
     "  --no-ceilings     skip the DRAM/L2/shared/FP32 ceiling micro-benchmarks\n"
-    "  --cpu-limit-s S   skip cpu_blas where it would take longer (default 10)\n";
+    "  --cpu-limit-s S   skip cpu_blas where it would take longer (default 10)\n"
+    "  --shard I/N       run only shard I (0..N-1) of N, balanced by estimated cost;\n"
+    "                    each shard is a valid run directory (`mmprof merge` joins them)\n"
+    "  --resume DIR      complete a killed or interrupted run without redoing its rows\n"
+    "  --devices L       one worker process per GPU in L (e.g. 0,1,2,3), each a shard;\n"
+    "                    merged into --out at the end, shards kept in OUT/shards/\n";
 
 enum {
     OPT_MNK = 256,
@@ -44,6 +55,11 @@ enum {
     OPT_CPU_LIMIT,
     OPT_DEVICE,
     OPT_NO_CEILINGS,
+    OPT_SHARD,
+    OPT_RESUME,
+    OPT_REPLAY,
+    OPT_REPLAY_DELAY,
+    OPT_DEVICES,
 };
 
 static const struct option collect_options_long[] = {
@@ -62,9 +78,18 @@ static const struct option collect_options_long[] = {
     {"profile-only", no_argument, NULL, OPT_PROFILE_ONLY},
     {"cpu-limit-s", required_argument, NULL, OPT_CPU_LIMIT},
     {"no-ceilings", no_argument, NULL, OPT_NO_CEILINGS},
+    {"shard", required_argument, NULL, OPT_SHARD},
+    {"resume", required_argument, NULL, OPT_RESUME},
+    {"devices", required_argument, NULL, OPT_DEVICES},
+    /* Test backend (no GPU): rows copied from a recorded run. Not for users. */
+    {"replay-from", required_argument, NULL, OPT_REPLAY},
+    {"replay-delay-ms", required_argument, NULL, OPT_REPLAY_DELAY},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
+
+/* --devices LIST: cmd_collect hands the whole command to collect_devices. */
+static const char *devices_spec;
 
 static int parse_sizes(struct collect_args *a, const char *s, char *why, size_t why_len)
 {
@@ -105,13 +130,52 @@ static int parse_int_opt(const char *name, const char *s, long max, long *out, c
     return 0;
 }
 
+/* A count that may be 0 (--warmup, --device). */
+static int parse_count_opt(const char *name, const char *s, long max, long *out, char *why, size_t why_len)
+{
+    char inner[256];
+    if (strcmp(s, "0") == 0) {
+        *out = 0;
+        return 0;
+    }
+    if (parse_positive(s, max, out, inner, sizeof inner) != 0) {
+        snprintf(why, why_len, "%s %s: give a whole number from 0 to %ld", name, s, max);
+        return -1;
+    }
+    return 0;
+}
+
 static int parse_seed(const char *s, uint64_t *seed, char *why, size_t why_len)
 {
     char *end;
-    if (*s == '\0' || *s == '-' || (*seed = strtoull(s, &end, 10), *end != '\0')) {
-        snprintf(why, why_len, "--seed %s: give a non-negative whole number", s);
+    unsigned long long v = 0;
+    errno = 0;
+    if (*s < '0' || *s > '9' || (v = strtoull(s, &end, 10), *end != '\0') || errno == ERANGE || v > SEED_MAX) {
+        snprintf(why, why_len, "--seed %s: give a whole number from 0 to %llu", s, SEED_MAX);
         return -1;
     }
+    *seed = v;
+    return 0;
+}
+
+static int parse_shard(struct collect_args *a, const char *s, char *why, size_t why_len)
+{
+    long i, n;
+    char inner[128], *slash = strchr(s, '/');
+    char head[32];
+    if (!slash || (size_t)(slash - s) >= sizeof head) {
+        snprintf(why, why_len, "--shard %s: give I/N, e.g. 0/4 (I from 0 to N-1)", s);
+        return -1;
+    }
+    memcpy(head, s, (size_t)(slash - s));
+    head[slash - s] = '\0';
+    if (parse_positive(slash + 1, 100000, &n, inner, sizeof inner) != 0 ||
+        (strcmp(head, "0") != 0 && parse_positive(head, n - 1, &i, inner, sizeof inner) != 0)) {
+        snprintf(why, why_len, "--shard %s: give I/N with 0 <= I < N", s);
+        return -1;
+    }
+    a->opt.shard_index = strcmp(head, "0") == 0 ? 0 : (int)i;
+    a->opt.shard_count = (int)n;
     return 0;
 }
 
@@ -126,12 +190,13 @@ static void defaults(struct collect_args *a)
     a->opt.cpu_limit_s = 10;
     a->opt.variants = a->variants;
     a->opt.shapes = a->shapes;
+    a->opt.shard_count = 1;
     a->shapes[0] = (struct shape){2048, 2048, 2048};
     a->opt.nshapes = 1;
 }
 
-static int apply(struct collect_args *a, int c, const char *arg, const char **variants_spec, int *sized,
-                 char *why, size_t why_len)
+static int apply(struct collect_args *a, int c, const char *arg, const char *opt_name, const char **variants_spec,
+                 int *sized, char *why, size_t why_len)
 {
     long v;
     switch (c) {
@@ -158,25 +223,21 @@ static int apply(struct collect_args *a, int c, const char *arg, const char **va
         a->opt.timing.budget_ms = (double)v;
         return 0;
     case OPT_WARMUP:
-        if (strcmp(arg, "0") == 0) {
-            a->opt.timing.warmup = 0;
-            return 0;
-        }
-        if (parse_int_opt("--warmup", arg, 1000, &v, why, why_len) != 0)
+        if (parse_count_opt("--warmup", arg, 1000, &v, why, why_len) != 0)
             return -1;
         a->opt.timing.warmup = (int)v;
         return 0;
     case 'S':
         return parse_seed(arg, &a->opt.seed, why, why_len);
     case 'o':
+        if (arg[0] == '\0') {
+            snprintf(why, why_len, "--out '': give a directory for the run, e.g. --out results/my-run");
+            return -1;
+        }
         a->opt.out_dir = arg;
         return 0;
     case OPT_DEVICE:
-        if (strcmp(arg, "0") == 0) {
-            a->opt.device = 0;
-            return 0;
-        }
-        if (parse_int_opt("--device", arg, 1023, &v, why, why_len) != 0)
+        if (parse_count_opt("--device", arg, 1023, &v, why, why_len) != 0)
             return -1;
         a->opt.device = (int)v;
         return 0;
@@ -188,6 +249,22 @@ static int apply(struct collect_args *a, int c, const char *arg, const char **va
         return 0;
     case OPT_NO_PROFILE:
         a->opt.profile = 0;
+        return 0;
+    case OPT_SHARD:
+        return parse_shard(a, arg, why, why_len);
+    case OPT_RESUME:
+        a->opt.resume_dir = arg;
+        return 0;
+    case OPT_DEVICES:
+        devices_spec = arg;
+        return 0;
+    case OPT_REPLAY:
+        a->opt.replay_dir = arg;
+        return 0;
+    case OPT_REPLAY_DELAY:
+        if (parse_int_opt("--replay-delay-ms", arg, 3600000, &v, why, why_len) != 0)
+            return -1;
+        a->opt.replay_delay_ms = (double)v;
         return 0;
     case OPT_NO_CEILINGS:
         a->opt.ceilings = 0;
@@ -203,10 +280,34 @@ static int apply(struct collect_args *a, int c, const char *arg, const char **va
     case 'h':
         a->help = 1;
         return 0;
+    case ':':
+        snprintf(why, why_len, "option '%s' needs a value (see `mmprof collect --help`)", opt_name);
+        return -1;
     default:
         snprintf(why, why_len, "unknown or incomplete option (see `mmprof collect --help`)");
         return -1;
     }
+}
+
+/* Metric names, aliases, groups and @FILEs resolve without a GPU (only a
+ * Perfworks name outside mmprof's table needs the chip): a typo is a usage
+ * error here, before the device is looked for. */
+static int check_metric_specs(const struct collect_args *a, char *why, size_t why_len)
+{
+    struct metric_set ms;
+    char inner[768];
+    const char *opt = "--metrics";
+    metric_set_init(&ms);
+    int rc = metric_set_parse(&ms, a->opt.metrics_spec ? a->opt.metrics_spec : "default", inner, sizeof inner);
+    if (rc == METRIC_SET_OK && a->opt.add_metrics_spec) {
+        opt = "--add-metrics";
+        rc = metric_set_add(&ms, a->opt.add_metrics_spec, inner, sizeof inner);
+    }
+    metric_set_free(&ms);
+    if (rc == METRIC_SET_OK)
+        return 0;
+    snprintf(why, why_len, "%s: %s", opt, inner);
+    return rc == METRIC_SET_NO_MEMORY ? EXIT_RUNTIME : EXIT_USAGE;
 }
 
 int collect_parse(int argc, char **argv, struct collect_args *a, char *why, size_t why_len)
@@ -214,14 +315,20 @@ int collect_parse(int argc, char **argv, struct collect_args *a, char *why, size
     const char *variants_spec = "all";
     int sized = 0, c;
     defaults(a);
+    devices_spec = NULL;
     command_line_join(argc, argv, a->command_line, sizeof a->command_line);
     a->opt.command_line = a->command_line;
+    a->opt.argc = argc - 1;
+    a->opt.argv = argv + 1;
     optind = 0; /* GNU getopt: full reset, so parsing can run more than once */
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "+h", collect_options_long, NULL)) != -1)
-        if (apply(a, c, optarg, &variants_spec, &sized, why, why_len) != 0) {
+    while ((c = getopt_long(argc, argv, "+:h", collect_options_long, NULL)) != -1)
+        if (apply(a, c, optarg, argv[optind - 1], &variants_spec, &sized, why, why_len) != 0) {
             if (c == '?' && optopt == 0)
                 snprintf(why, why_len, "unknown option '%s' (see `mmprof collect --help`)", argv[optind - 1]);
+            else if (c == '?') /* "-x", or "--no-profile=1" on an option that takes no value */
+                snprintf(why, why_len, "unknown option '%s', or it takes no value (see `mmprof collect --help`)",
+                         argv[optind - 1]);
             return EXIT_USAGE;
         }
     if (optind < argc) {
@@ -236,7 +343,7 @@ int collect_parse(int argc, char **argv, struct collect_args *a, char *why, size
     if (n < 0)
         return EXIT_USAGE;
     a->opt.nvariants = (size_t)n;
-    return 0;
+    return check_metric_specs(a, why, why_len);
 }
 
 void command_line_join(int argc, char **argv, char *buf, size_t len)
@@ -253,11 +360,57 @@ void command_line_join(int argc, char **argv, char *buf, size_t len)
     }
 }
 
+/* --resume DIR: parse the arguments the run was started with, plus its
+ * seed, so the remaining rows are measured exactly as the first ones were. */
+static int resume_args(const char *dir, struct collect_args *a, char *why, size_t why_len)
+{
+    static char **stored; /* kept for the run: opt.argv points into it */
+    static char *argv2[512];
+    static char seed_text[32];
+    int n = 0, complete = 0;
+    unsigned long long seed = 0;
+    int rc = rundir_read_args(dir, &n, &stored, &seed, &complete, why, why_len);
+    if (rc != 0)
+        return rc;
+    if (complete) {
+        snprintf(why, why_len, "%s is already complete: nothing to resume", dir);
+        return -1;
+    }
+    if (n + 4 > (int)(sizeof argv2 / sizeof argv2[0])) {
+        snprintf(why, why_len, "--resume %s: too many stored arguments", dir);
+        return EXIT_USAGE;
+    }
+    argv2[0] = "collect";
+    for (int i = 0; i < n; i++)
+        argv2[i + 1] = stored[i];
+    snprintf(seed_text, sizeof seed_text, "%llu", seed);
+    argv2[n + 1] = "--seed";
+    argv2[n + 2] = seed_text;
+    argv2[n + 3] = NULL;
+    rc = collect_parse(n + 3, argv2, a, why, why_len);
+    a->opt.argc = n; /* run.json keeps the original arguments */
+    a->opt.argv = stored;
+    a->opt.resume_dir = dir;
+    return rc;
+}
+
 int cmd_collect(int argc, char **argv)
 {
     static struct collect_args a; /* large: keep it off the stack */
     char why[512] = "";
     int rc = collect_parse(argc, argv, &a, why, sizeof why);
+    if (rc == 0 && a.opt.resume_dir && !a.help) {
+        if (argc != 3 && !(argc == 2 && strncmp(argv[1], "--resume=", 9) == 0)) {
+            msg_error("--resume DIR takes no other options: the run's own are reused");
+            return EXIT_USAGE;
+        }
+        const char *dir = a.opt.resume_dir;
+        rc = resume_args(dir, &a, why, sizeof why);
+        if (rc < 0) {
+            fprintf(stderr, "mmprof: %s\n", why);
+            return EXIT_OK;
+        }
+    }
     if (rc != 0) {
         msg_error("%s", why);
         return rc;
@@ -266,5 +419,7 @@ int cmd_collect(int argc, char **argv)
         fputs(collect_help, stdout);
         return EXIT_OK;
     }
+    if (devices_spec)
+        return collect_devices(argc, argv, devices_spec, &a);
     return collect_run(&a.opt);
 }

@@ -48,9 +48,11 @@ static int list_metrics(int have_device, int device, const char *chip, const cha
         chip = "GH100";
         fprintf(stderr, "mmprof: no GPU: listing the metrics of chip %s offline (--chip to choose)\n", chip);
     }
-    if (metrics_list_chip(stdout, chip, pattern, why, sizeof why) != PROFILER_OK) {
+    enum profiler_status st = metrics_list_chip(stdout, chip, pattern, why, sizeof why);
+    if (st != PROFILER_OK) {
         msg_error("%s", why);
-        return EXIT_RUNTIME;
+        /* a chip name CUPTI does not know is the user's --chip */
+        return st == PROFILER_UNSUPPORTED_CHIP ? EXIT_USAGE : EXIT_RUNTIME;
     }
     return EXIT_OK;
 }
@@ -68,9 +70,21 @@ int cmd_info(int argc, char **argv)
     char why[512];
     optind = 0;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
-        if (c == 'd' && (strcmp(optarg, "0") == 0 || parse_positive(optarg, 1023, &device, why, sizeof why) == 0))
+    while ((c = getopt_long(argc, argv, "+:h", opts, NULL)) != -1) {
+        if (c == 'd' && strcmp(optarg, "0") == 0) {
+            device = 0;
             continue;
+        }
+        if (c == 'd' && parse_positive(optarg, 1023, &device, why, sizeof why) == 0)
+            continue;
+        if (c == 'd') {
+            msg_error("--device %s: %s", optarg, why);
+            return EXIT_USAGE;
+        }
+        if (c == ':') {
+            msg_error("option '%s' needs a value (see `mmprof info --help`)", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
         if (c == 'm') {
             metrics = 1;
         } else if (c == 'c') {

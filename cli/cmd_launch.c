@@ -2,8 +2,10 @@
  * (ncu, compute-sanitizer) see exactly the kernel mmprof measures. */
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/commands.h"
+#include "cli/select.h"
 #include "collector/cuda_check.h"
 #include "collector/device.h"
 #include "common/rng.h"
@@ -74,7 +76,7 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
     char inner[256];
     optind = 0;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case 'm':
         case 's':
@@ -90,17 +92,24 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
         case 'S':
         case 'c':
         case 'd':
-            if (parse_positive(optarg, 1L << 40, &v[0], inner, sizeof inner) != 0 && optarg[0] != '0') {
-                snprintf(why, why_len, "%s: %s", argv[optind - 1], inner);
+            /* 0 is a seed and a device, not a count */
+            if (c != 'c' && strcmp(optarg, "0") == 0) {
+                v[0] = 0;
+            } else if (parse_positive(optarg, c == 'd' ? 1023 : 1L << 40, &v[0], inner, sizeof inner) != 0) {
+                snprintf(why, why_len, "%s %s: %s", c == 'S' ? "--seed" : c == 'c' ? "--count" : "--device", optarg,
+                         inner);
                 return EXIT_USAGE;
             }
             if (c == 'S')
-                o->seed = optarg[0] == '0' ? 0 : (uint64_t)v[0];
+                o->seed = (uint64_t)v[0];
             else if (c == 'c')
                 o->count = v[0];
             else
-                o->device = optarg[0] == '0' ? 0 : (int)v[0];
+                o->device = (int)v[0];
             break;
+        case ':':
+            snprintf(why, why_len, "option '%s' needs a value (see `mmprof launch --help`)", argv[optind - 1]);
+            return EXIT_USAGE;
         case 'h':
             fputs(launch_help, stdout);
             return -1;
@@ -114,7 +123,15 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
         return EXIT_USAGE;
     }
     o->v = registry_find(argv[optind]);
-    if (!o->v || !variant_kernel(o->v)) {
+    if (!o->v) {
+        const struct variant *sel[1];
+        /* the unknown-variant message with the closest names */
+        if (select_variants(argv[optind], sel, 1, why, why_len) >= 0)
+            snprintf(why, why_len, "'%s' is not one variant name: launch takes one (see `mmprof list`)",
+                     argv[optind]);
+        return EXIT_USAGE;
+    }
+    if (!variant_kernel(o->v)) {
         snprintf(why, why_len, "'%s' is not a GPU variant (see `mmprof list`)", argv[optind]);
         return EXIT_USAGE;
     }

@@ -11,6 +11,7 @@ int cmd_list(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_collect(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 
 /* Parsed `collect` arguments; storage for what collect_options points to. */
 #define MAX_SHAPES 64
@@ -25,6 +26,19 @@ struct collect_args {
 /* Parses collect's options into a (no device needed). Returns 0, or 2 with
  * why for bad usage. */
 int collect_parse(int argc, char **argv, struct collect_args *a, char *why, size_t why_len);
+
+/* mmprof merge OUT RUN... (cmd_merge.c). */
+int cmd_merge(int argc, char **argv);
+
+/* Merges run directories into out, with the plan rebuilt from their collect
+ * arguments; prints the outcome. wall_s < 0: the longest run's. rows_per_run
+ * (optional) gets each run's row count. Returns the exit code. */
+int merge_dirs(const char *out, const char *const *runs, size_t nruns, int force, const char *command_line,
+               double wall_s, size_t *rows_per_run);
+
+/* collect --devices LIST (collect_devices.c): one collect worker per GPU,
+ * merged at the end; a is the parsed command. Returns the exit code. */
+int collect_devices(int argc, char **argv, const char *devices, const struct collect_args *a);
 
 /* Joins argv into one shell-quoted line, for run.json. */
 void command_line_join(int argc, char **argv, char *buf, size_t len);

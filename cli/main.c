@@ -5,6 +5,9 @@
 #include "analysis/analyze.h"
 #include "cli/commands.h"
 #include "common/util.h"
+#include "plots/plot.h"
+#include "reports/diff.h"
+#include "reports/report.h"
 
 struct command {
     const char *name;
@@ -16,7 +19,12 @@ static const struct command commands[] = {
     {"list", cmd_list, "list the variants (name, family, parameters)"},
     {"info", cmd_info, "describe the GPU, or the chip's metrics with --metrics"},
     {"collect", cmd_collect, "verify, time and count variants on the GPU into a run directory"},
+    {"merge", cmd_merge, "join shard run directories (collect --shard, --devices, Slurm) into one run"},
     {"analyze", analyze_main, "theoretical vs measured CGMA, intensity, launch geometry"},
+    {"plot", plot_main, "gnuplot charts: roofline, tile size, Rx x Ry, transposes, CGMA, sizes"},
+    {"report", report_main, "Markdown + self-contained HTML report of a run"},
+    {"run", cmd_run, "the whole job: collect, analyze, plot, report (example run without a GPU)"},
+    {"diff", diff_main, "compare two runs: time and counters, beyond each run's spread"},
     {"launch", cmd_launch, "run one launch of one variant (for ncu and compute-sanitizer)"},
 };
 

@@ -24,6 +24,12 @@ struct collect_options {
     const char *add_metrics_spec;
     const char *command_line;
     double cpu_limit_s; /* skip cpu_blas where its predicted time exceeds this */
+    int shard_index, shard_count; /* run only shard_index (0-based) of shard_count */
+    const char *resume_dir;       /* complete this run instead of starting one */
+    const char *replay_dir;       /* test backend: copy rows from this run (no GPU) */
+    double replay_delay_ms;       /* test backend: pause per row, to be killed mid-run */
+    int argc;                     /* collect's own arguments, stored in run.json for --resume */
+    char **argv;
 };
 
 /* Runs the collection; returns the process exit code (0, 1 or 2). */

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -81,7 +82,8 @@ int rundir_create(const char *out, const char *gpu_name, char *path, size_t path
         }
     }
     if (mkdir_p(path) != 0 || access(path, W_OK) != 0) {
-        snprintf(why, why_len, "cannot create run directory %s: %s", path, strerror(errno));
+        snprintf(why, why_len, "cannot create run directory %s: %s (choose a writable --out)", path,
+                 strerror(errno));
         return 1;
     }
     return 0;
@@ -147,6 +149,14 @@ static cJSON *meta_json(const struct run_meta *m)
     cJSON_AddStringToObject(root, "state", m->state);
     cJSON_AddNumberToObject(root, "wall_s", m->wall_s);
     cJSON_AddNumberToObject(root, "seed", (double)m->seed);
+    cJSON *args = cJSON_AddArrayToObject(root, "args");
+    for (int i = 0; i < m->argc; i++)
+        cJSON_AddItemToArray(args, cJSON_CreateString(m->argv[i]));
+    if (m->shard_count > 1) {
+        cJSON *sh = cJSON_AddObjectToObject(root, "shard");
+        cJSON_AddNumberToObject(sh, "index", m->shard_index);
+        cJSON_AddNumberToObject(sh, "count", m->shard_count);
+    }
     add_device(root, m->device);
     add_versions(root, m);
     cJSON *clocks = cJSON_AddObjectToObject(root, "clocks");
@@ -209,4 +219,81 @@ FILE *rundir_open_results(const char *dir, char *why, size_t why_len)
     if (!f)
         snprintf(why, why_len, "cannot open %s: %s", path, strerror(errno));
     return f;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long len;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && len < (64L << 20) && fseek(f, 0, SEEK_SET) == 0 &&
+        (buf = malloc((size_t)len + 1)) && fread(buf, 1, (size_t)len, f) == (size_t)len) {
+        buf[len] = '\0';
+    } else {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    return buf;
+}
+
+static int copy_args(const cJSON *args, int *argc, char ***argv)
+{
+    int n = cJSON_GetArraySize(args), i = 0;
+    char **v = calloc((size_t)n + 1, sizeof *v);
+    const cJSON *a;
+    if (!v)
+        return -1;
+    cJSON_ArrayForEach(a, args)
+    {
+        if (!cJSON_IsString(a) || !(v[i++] = strdup(a->valuestring))) {
+            for (int j = 0; j < i; j++)
+                free(v[j]);
+            free(v);
+            return -1;
+        }
+    }
+    *argc = n;
+    *argv = v;
+    return 0;
+}
+
+int rundir_read_args(const char *dir, int *argc, char ***argv, unsigned long long *seed, int *complete, char *why,
+                     size_t why_len)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    char *text = slurp(path);
+    if (!text) {
+        snprintf(why, why_len, "--resume %s: cannot read %s (%s); is it a run directory?", dir, path, strerror(errno));
+        return 2;
+    }
+    cJSON *root = cJSON_Parse(text);
+    free(text);
+    const cJSON *args = cJSON_GetObjectItemCaseSensitive(root, "args");
+    const cJSON *sd = cJSON_GetObjectItemCaseSensitive(root, "seed");
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(root, "state");
+    if (!root || !cJSON_IsArray(args) || !cJSON_IsNumber(sd)) {
+        snprintf(why, why_len, "--resume %s: run.json is malformed or from an older mmprof (no \"args\"/\"seed\")",
+                 dir);
+        cJSON_Delete(root);
+        return 2;
+    }
+    /* collect writes seeds up to 2^53, exact as JSON numbers; anything else
+     * (and a cast of it, undefined past 2^64) means a hand-edited file */
+    if (!(sd->valuedouble >= 0 && sd->valuedouble <= 9007199254740992.0) || sd->valuedouble != floor(sd->valuedouble)) {
+        snprintf(why, why_len, "--resume %s: run.json \"seed\" is not a whole number from 0 to 2^53 (hand-edited?)",
+                 dir);
+        cJSON_Delete(root);
+        return 2;
+    }
+    *seed = (unsigned long long)sd->valuedouble;
+    *complete = cJSON_IsString(st) && strcmp(st->valuestring, "complete") == 0;
+    int rc = copy_args(args, argc, argv);
+    cJSON_Delete(root);
+    if (rc != 0)
+        snprintf(why, why_len, "--resume %s: run.json \"args\" must be strings", dir);
+    return rc == 0 ? 0 : 2;
 }

@@ -12,6 +12,9 @@
 
 struct run_meta {
     const char *command_line;
+    int argc;                /* collect's arguments, for --resume */
+    const char *const *argv;
+    int shard_index, shard_count;
     uint64_t seed;
     const struct device_info *device;
     char driver[64];
@@ -38,6 +41,13 @@ int rundir_create(const char *out, const char *gpu_name, char *path, size_t path
 
 /* Writes dir/run.json atomically (temporary file + rename). */
 int rundir_write_meta(const char *dir, const struct run_meta *m, char *why, size_t why_len);
+
+/* Reads the arguments and seed a run was started with (run.json "args",
+ * "seed") so --resume can continue it with the same settings. *argv is
+ * allocated (free each string, then the array); *complete is 1 when the run
+ * already finished. Returns 0, 2 for a bad or foreign directory, 1 otherwise. */
+int rundir_read_args(const char *dir, int *argc, char ***argv, unsigned long long *seed, int *complete, char *why,
+                     size_t why_len);
 
 /* Opens dir/results.csv for appending rows. */
 FILE *rundir_open_results(const char *dir, char *why, size_t why_len);

@@ -59,6 +59,32 @@ static void put_count(FILE *f, long v, int measured)
         fprintf(f, "%ld", v);
 }
 
+size_t results_fixed_count(void)
+{
+#define ONE(c) +1
+    return 0 RESULTS_FIXED_COLUMNS(ONE);
+#undef ONE
+}
+
+static int flush_row(FILE *f)
+{
+    /* A crash or kill after this point loses nothing already measured. */
+    if (fflush(f) != 0 || ferror(f))
+        return -1;
+    return fsync(fileno(f)) == 0 ? 0 : -1;
+}
+
+int results_append_cells(FILE *f, const char *const *cells, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            fputc(',', f);
+        put_text(f, cells[i]);
+    }
+    fputc('\n', f);
+    return flush_row(f);
+}
+
 int results_write_header(FILE *f, const char *const *metric_names, size_t nmetrics)
 {
     const char *sep = "";
@@ -115,8 +141,5 @@ int results_append(FILE *f, const struct result_row *r)
         put_num(f, r->metrics ? r->metrics[i] : NAN);
     }
     fputc('\n', f);
-    /* A crash or kill after this point loses nothing already measured. */
-    if (fflush(f) != 0 || ferror(f))
-        return -1;
-    return fsync(fileno(f)) == 0 ? 0 : -1;
+    return flush_row(f);
 }

@@ -50,6 +50,13 @@ void result_row_init(struct result_row *r);
 /* Writes the header line: the fixed columns, then metric_names (Perfworks
  * names, or "name (alias)" for an nvprof alias). */
 int results_write_header(FILE *f, const char *const *metric_names, size_t nmetrics);
+/* Number of fixed columns (before the metric columns). */
+size_t results_fixed_count(void);
+
+/* Appends one row of ready-made cells (quoted as needed), flushed like
+ * results_append; for rows copied from another run (replay, merge). */
+int results_append_cells(FILE *f, const char *const *cells, size_t n);
+
 /* Appends one row and flushes it to disk (fflush + fsync). */
 int results_append(FILE *f, const struct result_row *r);
 

@@ -112,20 +112,26 @@ static void on_row(int c, void *data)
     }
 }
 
+/* 0 ok, -1 not CSV (or ragged / out of memory: see r), -2 binary, -3 read
+ * error (errno says why: a directory, an I/O error). */
 static int parse_stream(FILE *f, struct csv_parser *p, struct reader *r)
 {
+    static const char bom[] = "\xef\xbb\xbf"; /* spreadsheets save UTF-8 with one */
     char buf[65536];
-    size_t n;
+    size_t n, skip;
+    int first = 1;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         if (memchr(buf, '\0', n))
             return -2; /* binary data is not a CSV file */
-        if (csv_parse(p, buf, n, on_field, on_row, r) != n)
+        skip = first && n >= 3 && memcmp(buf, bom, 3) == 0 ? 3 : 0;
+        first = 0;
+        if (csv_parse(p, buf + skip, n - skip, on_field, on_row, r) != n - skip)
             return -1;
         if (r->failed)
             return -1;
     }
     if (ferror(f))
-        return -1;
+        return -3;
     return csv_fini(p, on_field, on_row, r) == 0 && !r->failed ? 0 : -1;
 }
 
@@ -146,8 +152,11 @@ struct table *table_read(const char *path, char *err, size_t err_len)
         return NULL;
     }
     int rc = parse_stream(f, &p, &r);
+    int read_errno = errno;
     fclose(f);
-    if (rc == 0 && !r.t->header) {
+    if (rc == -3) {
+        snprintf(err, err_len, "cannot read %s: %s", path, strerror(read_errno));
+    } else if (rc == 0 && !r.t->header) {
         rc = -1;
         snprintf(err, err_len, "%s is empty: no header line", path);
     } else if (rc == -2) {

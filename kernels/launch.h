@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cuda_runtime_api.h>
 
+#include "kernels/best_config.h"
 #include "kernels/registry.h"
 
 #ifdef __cplusplus
@@ -30,8 +31,25 @@ struct launch_args {
 };
 
 /* The __global__ function behind a GPU variant, for cudaFuncGetAttributes and
- * the occupancy API. NULL for variants that are not a single kernel (CPU). */
+ * the occupancy API. NULL for variants that are not a single kernel of ours
+ * (the CPU, cuBLAS). For best: the default tile's kernel. */
 const void *variant_kernel(const struct variant *v);
+
+/* As variant_kernel, for the launch at shape s: best's kernel is the tile
+ * the tune table picks for s (loading the table on first use). */
+const void *variant_kernel_at(const struct variant *v, const struct shape *s);
+
+/* variant_params, with best's tile at shape s spelled out
+ * ("bs=16;rx=8;ry=8;config=b128x128k8s3"); returns buf. */
+char *variant_params_at(const struct variant *v, const struct shape *s, char *buf, size_t len);
+
+/* The tile best runs at shape s (NULL: the default); loads the tune table
+ * on first use, see kernels/best_config.h. */
+const struct best_config *variant_best_config(const struct shape *s);
+
+/* What the last failed launch of v said beyond its CUDA error (cuBLAS's
+ * status), or "". */
+const char *variant_last_error_detail(const struct variant *v);
 
 /* Grid, block and dynamic shared memory of one launch at shape s. */
 void variant_geometry(const struct variant *v, const struct shape *s, struct launch_geometry *g);

@@ -16,6 +16,11 @@ enum variant_kind {
     KIND_MM_COARSE,
     KIND_MM_REGTILE,
     KIND_MM_CPU,
+    KIND_MM_BT2D,     /* 2D block tiling, scalar loads (road to best, step 1) */
+    KIND_MM_VEC,      /* + 16-byte global loads, A transposed in shared memory (step 2) */
+    KIND_MM_WARPTILE, /* + warp tiles, conflict-free shared layouts (step 3) */
+    KIND_MM_BEST,     /* + multi-stage cp.async pipeline, tile chosen per size (step 4) */
+    KIND_MM_CUBLAS,   /* cublasSgemm, FP32 (no TF32): the reference ceiling */
     KIND_TR_COPY,
     KIND_TR_COPY_SHARED,
     KIND_TR_NAIVE,
@@ -37,6 +42,9 @@ struct variant {
     int tile_dim;    /* transpose: square tile side */
     int block_rows;  /* transpose: thread block is tile_dim x block_rows */
     int pad;         /* transpose: words of padding per shared-memory row */
+    int swizzle;     /* transpose: 1 = shared tile columns XOR-swizzled instead of padded */
+    int vec;         /* transpose: words per global access (1, or 4 = 16 bytes); a block's
+                        tile is tile_dim rows x tile_dim * vec columns. 0 reads as 1. */
     const char *seed;    /* which seed experiment the variant reproduces */
     const char *summary; /* one line for `mmprof list` */
 };
@@ -51,6 +59,13 @@ char *variant_params(const struct variant *v, char *buf, size_t len);
 
 /* 1 when the variant runs on the GPU (everything but the CPU baseline). */
 int variant_on_gpu(const struct variant *v);
+
+/* Words per global access of a transpose (vec, with 0 read as 1). */
+int variant_vec(const struct variant *v);
+
+/* 1 when the variant is one kernel of ours (not the CPU, not a library call):
+ * it has a __global__ function, registers and a launch geometry. */
+int variant_is_kernel(const struct variant *v);
 
 #ifdef __cplusplus
 }

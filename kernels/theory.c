@@ -16,21 +16,40 @@
 #include <limits.h>
 #include <math.h>
 
-enum { WARP_LANES = 32, SECTOR_WORDS = 8, SHARED_BANKS = 32, MAX_ACCESSES = 2 };
+#include "kernels/best_config.h"
+
+enum { WARP_LANES = 32, SECTOR_WORDS = 8, SHARED_BANKS = 32, MAX_ACCESSES = 2, MAX_VEC = 4 };
+#define MAX_WORDS (WARP_LANES * MAX_VEC)
 
 /* Rows of a global matrix in the ideal-warp model: 32-byte aligned and
  * farther apart than any tile, so two rows never share a sector. */
 #define ALIGNED_ROW_WORDS 65536L
 
+/* Shared-memory layouts that permute a row's columns (kernels beyond the
+ * seeds): the physical column of logical (row, col). */
+enum swizzle {
+    SWZ_NONE,
+    SWZ_WORD_XOR_ROW,  /* col ^ (row % 32): tr_swizzled */
+    SWZ_F4_XOR_ROW,    /* float4 index col/4 XOR row % 8: best's As[k][m] */
+    SWZ_F4_XOR_ROW4,   /* float4 index col/4 XOR (row/4) % 8: tr_vectorized */
+};
+
 /* One family of warp instructions: lane (tx, ty) touches the word
  * row * stride + col, with row = rtx*tx + rty*ty + y*ystep and
  * col = ctx*tx + cty*ty + x*xstep, once per (y, x) of the kernel's unrolled
- * loops (y < ny, x < nx); every (y, x) is one request. */
+ * loops (y < ny, x < nx); every (y, x) is one request. The fields after
+ * `words` default to 0 (the seeds' kernels): vec words per lane (16-byte
+ * accesses: 4 consecutive words), a lane grid of bdx columns instead of the
+ * block's (lane l is tx = l % bdx, ty = l / bdx: kernels that flatten the
+ * thread index), and a swizzled shared layout. */
 struct access {
     int rtx, rty, ny, ystep;
     int ctx, cty, nx, xstep;
     long stride;
     double words; /* thread-level words this family moves in the whole launch */
+    int vec;      /* words per lane per access; 0 = 1 */
+    int bdx;      /* lane grid width; 0 = the block's x extent */
+    enum swizzle swz;
 };
 
 /* Shape of warp 0: the block's x extent and how many lanes it has. */
@@ -69,10 +88,14 @@ static int shape_ok(const struct variant *v, const struct shape *s)
  * tile_dim x tile_dim tile of the input. */
 long theory_grid_blocks(const struct variant *v, const struct shape *s)
 {
-    if (!shape_ok(v, s) || !variant_on_gpu(v))
+    if (!shape_ok(v, s) || !variant_is_kernel(v))
         return 0;
     if (v->family == FAMILY_TRANSPOSE)
-        return ceil_div(s->n, v->tile_dim) * ceil_div(s->m, v->tile_dim);
+        return ceil_div(s->n, (long)v->tile_dim * variant_vec(v)) * ceil_div(s->m, v->tile_dim);
+    if (v->kind == KIND_MM_BEST) {
+        const struct best_config *c = best_config_for(s);
+        return ceil_div(s->n, c->bn) * ceil_div(s->m, c->bm);
+    }
     return ceil_div(s->n, (long)v->bs * v->rx) * ceil_div(s->m, (long)v->bs * v->ry);
 }
 
@@ -82,14 +105,38 @@ static struct warp warp_of(int bdx, int bdy)
     return w;
 }
 
-static void lane_addresses(const struct access *a, const struct warp *w, int y, int x, long *addr)
+static int vec_of(const struct access *a)
 {
+    return a->vec > 1 ? a->vec : 1;
+}
+
+static long swizzled_col(enum swizzle z, long row, long col)
+{
+    switch (z) {
+    case SWZ_WORD_XOR_ROW:
+        return col ^ (row % 32);
+    case SWZ_F4_XOR_ROW:
+        return (((col >> 2) ^ (row % 8)) << 2) | (col & 3);
+    case SWZ_F4_XOR_ROW4:
+        return (((col >> 2) ^ ((row >> 2) % 8)) << 2) | (col & 3);
+    default:
+        return col;
+    }
+}
+
+/* The word addresses of one request, lane by lane (vec words per lane);
+ * returns how many. */
+static int lane_addresses(const struct access *a, const struct warp *w, int y, int x, long *addr)
+{
+    int bdx = a->bdx ? a->bdx : w->bdx, vec = vec_of(a), n = 0;
     for (int l = 0; l < w->lanes; l++) {
-        long tx = l % w->bdx, ty = l / w->bdx;
+        long tx = l % bdx, ty = l / bdx;
         long row = a->rtx * tx + a->rty * ty + (long)y * a->ystep;
         long col = a->ctx * tx + a->cty * ty + (long)x * a->xstep;
-        addr[l] = row * a->stride + col;
+        for (int e = 0; e < vec; e++)
+            addr[n++] = row * a->stride + swizzled_col(a->swz, row, col + e);
     }
+    return n;
 }
 
 /* Distinct units of unit_words words among the lanes' word addresses: 32-byte
@@ -130,26 +177,32 @@ static int bank_ways(const long *addr, int lanes)
 /* Mean over the family's requests of the distinct units they touch. */
 static double mean_units(const struct access *a, const struct warp *w, long unit_words)
 {
-    long addr[WARP_LANES];
+    long addr[MAX_WORDS];
     double total = 0;
     for (int y = 0; y < a->ny; y++)
         for (int x = 0; x < a->nx; x++) {
-            lane_addresses(a, w, y, x, addr);
-            total += distinct_units(addr, w->lanes, unit_words);
+            int n = lane_addresses(a, w, y, x, addr);
+            total += distinct_units(addr, n, unit_words);
         }
     return total / (a->ny * a->nx);
 }
 
+/* A 16-byte (vec 4) shared access is served a quarter-warp at a time (32
+ * words per wavefront at best), so its conflicts are those within each
+ * group of 32/vec lanes: n-way = the worst group's. */
 static int worst_ways(const struct access *a, int n, const struct warp *w)
 {
-    long addr[WARP_LANES];
+    long addr[MAX_WORDS];
     int worst = 1;
     for (int i = 0; i < n; i++)
         for (int y = 0; y < a[i].ny; y++)
             for (int x = 0; x < a[i].nx; x++) {
-                lane_addresses(&a[i], w, y, x, addr);
-                int ways = bank_ways(addr, w->lanes);
-                worst = ways > worst ? ways : worst;
+                int words = lane_addresses(&a[i], w, y, x, addr);
+                for (int g = 0; g < words; g += SHARED_BANKS) {
+                    int len = words - g < SHARED_BANKS ? words - g : SHARED_BANKS;
+                    int ways = bank_ways(addr + g, len);
+                    worst = ways > worst ? ways : worst;
+                }
             }
     return worst;
 }
@@ -169,8 +222,9 @@ static struct request_cost request_cost(const struct access *a, int n, const str
         double sectors = mean_units(&a[i], w, SECTOR_WORDS), words = mean_units(&a[i], w, 1);
         c.sectors_per_request += sectors * a[i].ny * a[i].nx;
         requests += a[i].ny * a[i].nx;
-        c.sectors += a[i].words * sectors / w->lanes;
-        c.distinct_words += a[i].words * words / w->lanes;
+        double request_words = (double)w->lanes * vec_of(&a[i]);
+        c.sectors += a[i].words * sectors / request_words;
+        c.distinct_words += a[i].words * words / request_words;
     }
     c.sectors_per_request /= requests;
     return c;
@@ -195,7 +249,19 @@ static void apply_model(const struct kernel_model *k, struct theory *t)
 static struct access pattern(int rtx, int rty, int ny, int ystep, int ctx, int cty, int nx, int xstep,
                              long stride, double words)
 {
-    struct access a = {rtx, rty, ny, ystep, ctx, cty, nx, xstep, stride, words};
+    struct access a = {rtx, rty, ny, ystep, ctx, cty, nx, xstep, stride, words, 0, 0, SWZ_NONE};
+    return a;
+}
+
+/* The same, for a kernel that flattens its thread index (lane grid bdx
+ * wide), with vec words per lane and a shared layout. */
+static struct access pattern_v(int bdx, int vec, enum swizzle swz, int rtx, int rty, int ny, int ystep, int ctx,
+                               int cty, int nx, int xstep, long stride, double words)
+{
+    struct access a = pattern(rtx, rty, ny, ystep, ctx, cty, nx, xstep, stride, words);
+    a.bdx = bdx;
+    a.vec = vec;
+    a.swz = swz;
     return a;
 }
 
@@ -297,10 +363,14 @@ static void coarse_model(int bs, int rx, const struct shape *s, struct theory *t
 
 /* Transposes and copies (seed 002): a tile x rows block moves a tile x tile
  * tile, each thread tile/rows elements `rows` rows apart; every element is
- * guarded, so each in-range element is read once and written once. */
+ * guarded, so each in-range element is read once and written once.
+ * Beyond the seed, vec = 4 moves 4 consecutive words per lane (a tile x
+ * 4*tile tile per block), and swizzle = 1 replaces the padding with an XOR
+ * layout. The sector and bank figures are those of the 16-byte path the
+ * kernels take when rows are 16-byte aligned. */
 static void transpose_model(const struct variant *v, const struct shape *s, struct theory *t)
 {
-    int tile = v->tile_dim, rows = v->block_rows, steps = (tile + rows - 1) / rows;
+    int tile = v->tile_dim, rows = v->block_rows, steps = (tile + rows - 1) / rows, vec = variant_vec(v);
     double elems = (double)s->m * s->n;
     long g = ALIGNED_ROW_WORDS, smem = tile + v->pad;
     t->flops = t->flops_executed = 0;
@@ -313,6 +383,11 @@ static void transpose_model(const struct variant *v, const struct shape *s, stru
     k.gst = pattern(0, 1, steps, rows, 1, 0, 1, 1, g, elems);          /* out[(y+j)*.. + x] */
     if (v->kind == KIND_TR_NAIVE)
         k.gst = pattern(1, 0, 1, 1, 0, 1, steps, rows, g, elems);      /* out[x*rows + y+j] */
+    if (vec == 4) {
+        /* in[(y + j*rows)*cols + 4*tx ..]: a warp reads 512 contiguous bytes */
+        k.gld[0] = pattern_v(tile, 4, SWZ_NONE, 0, 1, steps, rows, 4, 0, 1, 1, g, elems);
+        k.gst = k.gld[0];
+    }
     int staged = v->kind == KIND_TR_COPY_SHARED || v->kind == KIND_TR_COALESCED;
     t->shared_ld_words = t->shared_st_words = staged ? elems : 0;
     if (staged) {
@@ -321,7 +396,112 @@ static void transpose_model(const struct variant *v, const struct shape *s, stru
         k.sld[0] = k.sst[0];
         if (v->kind == KIND_TR_COALESCED)
             k.sld[0] = pattern(1, 0, 1, 1, 0, 1, steps, rows, smem, 0); /* tile[tx][ty+j] */
+        if (v->kind == KIND_TR_COALESCED && v->swizzle && vec == 1) {
+            /* tr_swizzled: tile[r][c ^ r] */
+            k.sst[0].swz = SWZ_WORD_XOR_ROW;
+            k.sld[0].swz = SWZ_WORD_XOR_ROW;
+        }
+        if (v->kind == KIND_TR_COALESCED && vec == 4) {
+            /* tr_vectorized: float4 stores of row ty + j*rows, columns 4*tx..;
+             * the gather reads rows 4q..4q+3 of column c for q = lane % 8,
+             * c = lane / 8 (one word each, 4 requests); writes
+             * out[(x0 + c)*rows + y0 + 4q ..] as float4 */
+            long w = 4L * tile;
+            k.sst[0] = pattern_v(tile, 4, SWZ_F4_XOR_ROW4, 0, 1, steps, rows, 4, 0, 1, 1, w, 0);
+            k.sld[0] = pattern_v(tile / 4, 1, SWZ_F4_XOR_ROW4, 4, 0, 4, 1, 0, 1, 1, 1, w, 0);
+            k.gst = pattern_v(tile / 4, 4, SWZ_NONE, 0, 1, 1, 1, 4, 0, 1, 1, g, elems);
+        }
     }
+    apply_model(&k, t);
+}
+
+/* The road to best and best itself: 256 threads, a bm x bn tile of C, bk
+ * of K per step, tm x tn outputs per thread. Every thread of every block
+ * runs every step, storing its share of both tiles (zeros outside the
+ * matrices: guarded loads, or cp.async zero-fill) and multiplying the
+ * whole tile; global loads are the in-range elements only (16-byte chunks
+ * are all in range or all out when the rows are 16-byte aligned). */
+static void fast_counts(int bm, int bn, int bk, int tm, int tn, const struct shape *s, struct theory *t)
+{
+    long gx = ceil_div(s->n, bn), gy = ceil_div(s->m, bm);
+    double steps = (double)ceil_div(s->k, bk), threads = (double)gx * gy * BEST_THREADS;
+    t->grid_blocks = gx * gy;
+    t->threads_per_block = BEST_THREADS;
+    t->gld_words = (double)gx * s->m * s->k + (double)gy * s->k * s->n;
+    t->flops_executed = 2 * threads * steps * bk * tm * tn;
+    t->shared_st_words = (double)gx * gy * steps * bk * (bm + bn);
+    t->shared_ld_words = threads * steps * bk * (tm + tn);
+}
+
+/* bt2d, vec, warptile: bs x bs threads of rx x ry outputs, k steps of 8
+ * (matmul_road.cu); the index expressions of warp 0 below follow the
+ * kernels' (e = i*256 + tid flattened, lanes as the kernel splits them). */
+static void road_model(const struct variant *v, const struct shape *s, struct theory *t)
+{
+    enum { BK = 8 };
+    int bm = v->bs * v->ry, bn = v->bs * v->rx, tm = v->ry, tn = v->rx;
+    fast_counts(bm, bn, BK, tm, tn, s, t);
+    double a_words = (double)ceil_div(s->n, bn) * s->m * s->k, b_words = (double)ceil_div(s->m, bm) * s->k * s->n;
+    long g = ALIGNED_ROW_WORDS;
+    int a_iters = bm * BK / BEST_THREADS, b_iters = BK * bn / BEST_THREADS;
+    struct kernel_model k = {.warp = warp_of(v->bs, v->bs), .ngld = 2, .nsld = 2, .nsst = 2};
+    if (v->kind == KIND_MM_BT2D) {
+        /* A: row e/8, k e%8; B: row e/bn, column e%bn; thread (tid/16,
+         * tid%16) owns rows 8*ty.., columns 8*tx.. */
+        k.gld[0] = pattern_v(BK, 1, SWZ_NONE, 0, 1, a_iters, BEST_THREADS / BK, 1, 0, 1, 1, g, a_words);
+        k.gld[1] = pattern_v(bn, 1, SWZ_NONE, 0, 0, b_iters, BEST_THREADS / bn, 1, 0, 1, 1, g, b_words);
+        k.gst = pattern_v(bn / tn, 1, SWZ_NONE, 0, tm, tm, 1, tn, 0, tn, 1, g, (double)s->m * s->n);
+        k.sst[0] = pattern_v(BK, 1, SWZ_NONE, 0, 1, a_iters, BEST_THREADS / BK, 1, 0, 1, 1, BK, 0);
+        k.sst[1] = pattern_v(bn, 1, SWZ_NONE, 0, 0, b_iters, BEST_THREADS / bn, 1, 0, 1, 1, bn, 0);
+        k.sld[0] = pattern_v(bn / tn, 1, SWZ_NONE, 0, tm, tm, 1, 0, 0, 1, 1, BK, 0);   /* As[(8ty+i)*8 + kk] */
+        k.sld[1] = pattern_v(bn / tn, 1, SWZ_NONE, 0, 0, 1, 1, tn, 0, tn, 1, bn, 0);   /* Bs[kk*bn + 8tx+j] */
+        apply_model(&k, t);
+        return;
+    }
+    /* vec and warptile: A as float4, 4 k of row e/(BK/4); transposed into
+     * As[kk][row] (row stride lda); B as float4, row e/(bn/4) */
+    long lda = v->kind == KIND_MM_WARPTILE ? bm + 4 : bm;
+    int a4 = BK / 4, b4 = bn / 4;
+    k.gld[0] = pattern_v(a4, 4, SWZ_NONE, 0, 1, 1, 1, 4, 0, 1, 1, g, a_words);
+    k.gld[1] = pattern_v(b4, 4, SWZ_NONE, 0, 1, 1, 1, 4, 0, 1, 1, g, b_words);
+    k.sst[0] = pattern_v(a4, 1, SWZ_NONE, 4, 0, 4, 1, 0, 1, 1, 1, lda, 0); /* As[(4tx + j)*lda + ty] */
+    k.sst[1] = pattern_v(b4, 4, SWZ_NONE, 0, 1, 1, 1, 4, 0, 1, 1, bn, 0);
+    if (v->kind == KIND_MM_VEC) {
+        /* thread (tid/16, tid%16): float4 of As[kk][8ty + 4i], Bs[kk][8tx + 4j] */
+        k.sld[0] = pattern_v(bn / tn, 4, SWZ_NONE, 0, 0, 1, 1, 0, tm, tm / 4, 4, lda, 0);
+        k.sld[1] = pattern_v(bn / tn, 4, SWZ_NONE, 0, 0, 1, 1, tn, 0, tn / 4, 4, bn, 0);
+        k.gst = pattern_v(bn / tn, 4, SWZ_NONE, 0, tm, tm, 1, tn, 0, tn / 4, 4, g, (double)s->m * s->n);
+    } else {
+        /* lanes (lane/8, lane%8): float4 of As[kk][4ty + 16i], Bs[kk][4tx + 32j] */
+        k.sld[0] = pattern_v(8, 4, SWZ_NONE, 0, 0, 1, 1, 0, 4, tm / 4, 16, lda, 0);
+        k.sld[1] = pattern_v(8, 4, SWZ_NONE, 0, 0, 1, 1, 4, 0, tn / 4, 32, bn, 0);
+        k.gst = pattern_v(8, 4, SWZ_NONE, 0, 4, 4, 1, 4, 0, tn / 4, 32, g, (double)s->m * s->n);
+    }
+    apply_model(&k, t);
+}
+
+/* best (matmul_best.cu) at the tile best_config_for(s) picks: A by 4-byte
+ * cp.async (a warp: 4 rows x 8 consecutive k) into the swizzled As[k][m],
+ * B by 16-byte cp.async; reads and stores as warptile's. */
+static void best_model(const struct shape *s, struct theory *t)
+{
+    const struct best_config *c = best_config_for(s);
+    int tm = c->wm / 4, tn = c->wn / 8;
+    fast_counts(c->bm, c->bn, c->bk, tm, tn, s, t);
+    double a_words = (double)ceil_div(s->n, c->bn) * s->m * s->k;
+    double b_words = (double)ceil_div(s->m, c->bm) * s->k * s->n;
+    long g = ALIGNED_ROW_WORDS;
+    int a_iters = c->bm * c->bk / BEST_THREADS, b4 = c->bn / 4;
+    struct kernel_model k = {.warp = warp_of(BEST_BLOCK_SIDE, BEST_BLOCK_SIDE), .ngld = 2, .nsld = 2, .nsst = 2};
+    k.gld[0] = pattern_v(8, 1, SWZ_NONE, 0, 1, 1, 1, 1, 0, 1, 1, g, a_words);      /* row ty, k tx */
+    k.gld[1] = pattern_v(b4, 4, SWZ_NONE, 0, 1, 1, 1, 4, 0, 1, 1, g, b_words);
+    /* As[k = tx][m = ty + 32i], swizzled; the i-loop moves 32 rows */
+    k.sst[0] = pattern_v(8, 1, SWZ_F4_XOR_ROW, 1, 0, 1, 1, 0, 1, a_iters < 4 ? a_iters : 4, 32, c->bm, 0);
+    k.sst[1] = pattern_v(b4, 4, SWZ_NONE, 0, 1, 1, 1, 4, 0, 1, 1, c->bn, 0);
+    /* per kk (y loop, so the swizzle of every k % 8 is exercised) */
+    k.sld[0] = pattern_v(8, 4, SWZ_F4_XOR_ROW, 0, 0, 8, 1, 0, 4, tm / 4, 16, c->bm, 0);
+    k.sld[1] = pattern_v(8, 4, SWZ_NONE, 0, 0, 8, 1, 4, 0, tn / 4, 32, c->bn, 0);
+    k.gst = pattern_v(8, 4, SWZ_NONE, 0, 4, 4, 1, 4, 0, tn / 4, 32, g, (double)s->m * s->n);
     apply_model(&k, t);
 }
 
@@ -348,6 +528,19 @@ int theory_of(const struct variant *v, const struct shape *s, struct theory *t)
     case KIND_MM_REGTILE:
         regtile_model(v->bs, v->rx, v->ry, s, t);
         break;
+    case KIND_MM_BT2D:
+    case KIND_MM_VEC:
+    case KIND_MM_WARPTILE:
+        road_model(v, s, t);
+        break;
+    case KIND_MM_BEST:
+        best_model(s, t);
+        break;
+    case KIND_MM_CUBLAS:
+        /* cuBLAS picks its own kernels (and may pad): only what any
+         * implementation must do */
+        t->gst_words = NAN;
+        return 0;
     default: /* the CPU baseline: only what any implementation must do */
         t->flops_executed = t->flops;
         t->gst_words = NAN;

@@ -3,6 +3,7 @@
 # toolkit (nvcc, CUPTI, cuBLAS, NVTX) is expected under /usr/local/cuda.
 set -euo pipefail
 packages=(cmake gcc make pkg-config libcmocka-dev libcjson-dev libcsv-dev libopenblas0-pthread gnuplot-nox
+          chromium fonts-dejavu-core
           ${MMPROF_EXTRA_PACKAGES:-})
 missing=()
 for p in "${packages[@]}"; do

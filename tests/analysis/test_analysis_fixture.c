@@ -198,7 +198,7 @@ static void skipped_row(void **state)
  * 524288 flops in 0.002 ms = 262.144 GFLOP/s. */
 static void unknown_variant(void **state)
 {
-    const struct analysis_row *r = row(state, "cublas");
+    const struct analysis_row *r = row(state, "my_custom_sgemm");
     assert_false(r->has_theory);
     assert_null(r->v);
     assert_nan(r->th.cgma);

@@ -8,7 +8,10 @@
 
 #include <cmocka.h>
 
+#include <stdlib.h>
+
 #include "close.h"
+#include "kernels/best_config.h"
 #include "kernels/theory.h"
 
 struct counts {
@@ -110,10 +113,167 @@ static void count_coarse(int bs, int rx, const struct shape *s, struct counts *c
                 }
 }
 
+/* ---- beyond the seeds: bt2d, vec, warptile (matmul_road.cu), best
+ * (matmul_best.cu). 256 threads, a bm x bn tile, bk of K per step. The
+ * loaders are walked copy by copy with the kernels' guards; the 16-byte
+ * paths are taken when the rows are 16-byte aligned (K % 4 for A, N % 4
+ * for B: cudaMalloc'd bases are), as in the kernels. */
+enum fast_kind { FAST_BT2D, FAST_VEC, FAST_BEST };
+
+struct fast_tile {
+    int bm, bn, bk, wm, wn; /* wm = 0: outputs per thread adjacent (bt2d, vec), tm = bm/16, tn = bn/16 */
+    enum fast_kind loader;
+};
+
+static void fast_step_loads(const struct fast_tile *f, long row0, long col0, long k0, int tid, const struct shape *s,
+                            struct counts *c)
+{
+    int a_vec = s->k % 4 == 0, b_vec = s->n % 4 == 0;
+    if (f->loader == FAST_BT2D) {
+        for (int i = 0; i < f->bm * f->bk / 256; i++) {
+            int e = i * 256 + tid;
+            c->loads += row0 + e / f->bk < s->m && k0 + e % f->bk < s->k;
+            c->shared_st++;
+        }
+        for (int i = 0; i < f->bk * f->bn / 256; i++) {
+            int e = i * 256 + tid;
+            c->loads += k0 + e / f->bn < s->k && col0 + e % f->bn < s->n;
+            c->shared_st++;
+        }
+        return;
+    }
+    if (f->loader == FAST_VEC) {
+        for (int i = 0; i < f->bm * f->bk / 4 / 256; i++) {
+            int e = i * 256 + tid;
+            long gr = row0 + e / (f->bk / 4), gk = k0 + (e % (f->bk / 4)) * 4;
+            for (int j = 0; j < 4; j++) /* float4: all four in range or none when K % 4 == 0 */
+                c->loads += gr < s->m && (a_vec ? gk : gk + j) < s->k;
+            c->shared_st += 4;
+        }
+        for (int i = 0; i < f->bk * f->bn / 4 / 256; i++) {
+            int e = i * 256 + tid;
+            long gk = k0 + e / (f->bn / 4), gc = col0 + (e % (f->bn / 4)) * 4;
+            for (int j = 0; j < 4; j++)
+                c->loads += gk < s->k && (b_vec ? gc : gc + j) < s->n;
+            c->shared_st += 4;
+        }
+        return;
+    }
+    /* best: A word by word (k = e%8 + 8*(e/(8*bm)), row = (e/8) % bm); B
+     * in 16-byte chunks when N % 4 == 0, else word by word */
+    for (int i = 0; i < f->bm * f->bk / 256; i++) {
+        int e = i * 256 + tid;
+        long gk = k0 + e % 8 + (e / (8 * f->bm)) * 8, gr = row0 + (e / 8) % f->bm;
+        c->loads += gr < s->m && gk < s->k;
+        c->shared_st++;
+    }
+    if (b_vec) {
+        int chunks = f->bk * f->bn / 4;
+        for (int i = 0; i < (chunks + 255) / 256; i++) {
+            int e = i * 256 + tid;
+            if (e >= chunks)
+                continue;
+            long gk = k0 + e / (f->bn / 4), gc = col0 + (e % (f->bn / 4)) * 4;
+            c->loads += 4 * (gk < s->k && gc < s->n);
+            c->shared_st += 4;
+        }
+    } else {
+        for (int i = 0; i < f->bk * f->bn / 256; i++) {
+            int e = i * 256 + tid;
+            c->loads += k0 + e / f->bn < s->k && col0 + e % f->bn < s->n;
+            c->shared_st++;
+        }
+    }
+}
+
+/* The outputs thread tid writes: (row, col) offsets inside the block tile.
+ * Adjacent tm x tn (bt2d, vec) or warp tiles of 4 x 4 sub-tiles 16 rows and
+ * 32 columns apart (warptile, best). Returns the count. */
+static int fast_outputs(const struct fast_tile *f, int tid, int *rows, int *cols)
+{
+    int n = 0;
+    if (!f->wm) {
+        int tm = f->bm / 16, tn = f->bn / 16, tr = tid / (f->bn / tn), tc = tid % (f->bn / tn);
+        for (int i = 0; i < tm; i++)
+            for (int j = 0; j < tn; j++) {
+                rows[n] = tr * tm + i;
+                cols[n++] = tc * tn + j;
+            }
+        return n;
+    }
+    int warp = tid / 32, lane = tid % 32, tm = f->wm / 4, tn = f->wn / 8;
+    int wm0 = (warp / (f->bn / f->wn)) * f->wm, wn0 = (warp % (f->bn / f->wn)) * f->wn;
+    for (int i = 0; i < tm; i++)
+        for (int j = 0; j < tn; j++) {
+            rows[n] = wm0 + (i / 4) * 16 + (lane / 8) * 4 + i % 4;
+            cols[n++] = wn0 + (j / 4) * 32 + (lane % 8) * 4 + j % 4;
+        }
+    return n;
+}
+
+static void count_fast(const struct fast_tile *f, const struct shape *s, struct counts *c)
+{
+    long gx = (s->n + f->bn - 1) / f->bn, gy = (s->m + f->bm - 1) / f->bm;
+    long steps = (s->k + f->bk - 1) / f->bk;
+    int per_thread = f->bm * f->bn / 256, tm = f->wm ? f->wm / 4 : f->bm / 16, tn = f->wn ? f->wn / 8 : f->bn / 16;
+    int rows[256], cols[256];
+    /* every output of the block tile written by exactly one thread */
+    unsigned char *hit = calloc((size_t)f->bm * f->bn, 1);
+    assert_non_null(hit);
+    assert_int_equal(tm * tn, per_thread);
+    for (int tid = 0; tid < 256; tid++) {
+        assert_int_equal(fast_outputs(f, tid, rows, cols), per_thread);
+        for (int o = 0; o < per_thread; o++) {
+            assert_true(rows[o] >= 0 && rows[o] < f->bm && cols[o] >= 0 && cols[o] < f->bn);
+            hit[rows[o] * f->bn + cols[o]]++;
+        }
+    }
+    for (long i = 0; i < (long)f->bm * f->bn; i++)
+        if (hit[i] != 1)
+            fail_msg("output (%ld, %ld) of the tile written %d times", i / f->bn, i % f->bn, hit[i]);
+    free(hit);
+    c->blocks = gx * gy;
+    for (long by = 0; by < gy; by++)
+        for (long bx = 0; bx < gx; bx++)
+            for (int tid = 0; tid < 256; tid++) {
+                for (long t = 0; t < steps; t++) {
+                    fast_step_loads(f, by * f->bm, bx * f->bn, t * f->bk, tid, s, c);
+                    c->fmas += (double)f->bk * tm * tn;
+                    c->shared_ld += (double)f->bk * (tm + tn);
+                }
+                fast_outputs(f, tid, rows, cols);
+                for (int o = 0; o < per_thread; o++)
+                    c->stores += by * f->bm + rows[o] < s->m && bx * f->bn + cols[o] < s->n;
+            }
+}
+
 static void brute_force(const struct variant *v, const struct shape *s, struct counts *c)
 {
     struct counts zero = {0};
     *c = zero;
+    const struct best_config *b = best_config_for(s);
+    struct fast_tile road = {v->bs * v->ry, v->bs * v->rx, 8, 0, 0, FAST_BT2D};
+    struct fast_tile best = {b->bm, b->bn, b->bk, b->wm, b->wn, FAST_BEST};
+    switch (v->kind) {
+    case KIND_MM_BT2D:
+        count_fast(&road, s, c);
+        return;
+    case KIND_MM_VEC:
+        road.loader = FAST_VEC;
+        count_fast(&road, s, c);
+        return;
+    case KIND_MM_WARPTILE:
+        road.loader = FAST_VEC;
+        road.wm = 4 * v->ry;
+        road.wn = 8 * v->rx;
+        count_fast(&road, s, c);
+        return;
+    case KIND_MM_BEST:
+        count_fast(&best, s, c);
+        return;
+    default:
+        break;
+    }
     switch (v->kind) {
     case KIND_MM_NAIVE:
         count_naive(v->bs, s, c);
@@ -159,13 +319,31 @@ static void every_matmul_variant(void **state)
     const struct variant *all = registry_all(&n);
     int checked = 0;
     for (size_t i = 0; i < n; i++) {
-        if (all[i].family != FAMILY_MATMUL || !variant_on_gpu(&all[i]))
+        if (all[i].family != FAMILY_MATMUL || !variant_is_kernel(&all[i]))
             continue;
         for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)
             check_one(&all[i], &shapes[j]);
         checked++;
     }
-    assert_true(checked >= 4); /* naive, tiled, coarse and register tiles at least */
+    assert_true(checked >= 8); /* naive, tiled, coarse, register tiles, bt2d, vec, warptile, best */
+}
+
+/* best at every compiled-in tile: the model follows the tile the tune
+ * table picks for the shape. */
+static void best_at_every_tile(void **state)
+{
+    size_t n;
+    const struct best_config *cs = best_configs(&n);
+    const struct variant *v = registry_find("best");
+    assert_non_null(v);
+    for (size_t i = 0; i < n; i++) {
+        best_tune_reset();
+        for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)
+            assert_int_equal(best_tune_set(&shapes[j], &cs[i], 0, 0), 0);
+        for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)
+            check_one(v, &shapes[j]);
+    }
+    best_tune_reset();
 }
 
 /* A transpose or copy guards every element: each in-range element read
@@ -182,9 +360,10 @@ static void transposes_count_in_range_elements(void **state)
         struct theory t;
         assert_int_equal(theory_of(v, &s, &t), 0);
         double reads = 0;
-        long gx = (s.n + v->tile_dim - 1) / v->tile_dim, gy = (s.m + v->tile_dim - 1) / v->tile_dim;
+        long tile_x = (long)v->tile_dim * variant_vec(v); /* a tile is tile_dim*vec columns wide */
+        long gx = (s.n + tile_x - 1) / tile_x, gy = (s.m + v->tile_dim - 1) / v->tile_dim;
         for (long y = 0; y < gy * v->tile_dim; y++)
-            for (long x = 0; x < gx * v->tile_dim; x++)
+            for (long x = 0; x < gx * tile_x; x++)
                 reads += y < s.m && x < s.n;
         assert_close(t.gld_words, reads, 0);
         assert_close(t.gst_words, reads, 0);
@@ -204,6 +383,24 @@ static void bad_shapes_refused(void **state)
     assert_int_equal(theory_of(v, &huge, &t), -1); /* the kernels index with int */
     assert_int_equal(theory_of(NULL, &zero_k, &t), -1);
     assert_nan(t.flops);
+}
+
+/* cuBLAS picks its own kernels: flops and compulsory bytes, nothing that
+ * depends on a launch we do not know. */
+static void cublas_has_flops_and_compulsory_bytes_only(void **state)
+{
+    const struct variant *v = registry_find("cublas");
+    assert_non_null(v);
+    struct shape s = {10, 20, 30};
+    struct theory t;
+    assert_int_equal(theory_of(v, &s, &t), 0);
+    assert_close(t.flops, 12000, 0);
+    assert_close(t.bytes_compulsory, 4.0 * (10 * 30 + 30 * 20 + 10 * 20), 0);
+    assert_nan(t.gld_words);
+    assert_nan(t.flops_executed);
+    assert_nan(t.cgma);
+    assert_int_equal(t.grid_blocks, 0);
+    assert_int_equal(theory_grid_blocks(v, &s), 0);
 }
 
 /* The CPU baseline has no launch: only what any implementation must do. */
@@ -228,6 +425,8 @@ int main(void)
         cmocka_unit_test(transposes_count_in_range_elements),
         cmocka_unit_test(bad_shapes_refused),
         cmocka_unit_test(cpu_has_flops_and_compulsory_bytes_only),
+        cmocka_unit_test(best_at_every_tile),
+        cmocka_unit_test(cublas_has_flops_and_compulsory_bytes_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

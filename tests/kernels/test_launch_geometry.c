@@ -6,7 +6,12 @@
 #include <cmocka.h>
 
 #include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "kernels/best_config.h"
 #include "kernels/launch.h"
 #include "kernels/registry.h"
 
@@ -21,8 +26,8 @@ static void every_gpu_variant_has_its_own_kernel(void **state)
     const struct variant *all = registry_all(&count);
     for (size_t i = 0; i < count; i++) {
         const void *k = variant_kernel(&all[i]);
-        if (!variant_on_gpu(&all[i])) {
-            assert_null(k);
+        if (!variant_is_kernel(&all[i])) {
+            assert_null(k); /* the CPU and cuBLAS: no kernel of ours */
             continue;
         }
         if (k == NULL)
@@ -52,7 +57,7 @@ static void geometry_covers_every_shape(void **state)
         for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++) {
             struct launch_geometry g;
             variant_geometry(v, &shapes[j], &g);
-            if (!variant_on_gpu(v)) {
+            if (!variant_is_kernel(v)) {
                 assert_int_equal(g.grid[0], 0);
                 continue;
             }
@@ -66,8 +71,14 @@ static void geometry_covers_every_shape(void **state)
                 assert_int_equal(g.block[1], v->block_rows);
                 /* each thread handles tile_dim / block_rows rows */
                 assert_int_equal(v->tile_dim % v->block_rows, 0);
-                covers(v->name, g.grid[0], v->tile_dim, shapes[j].n);
+                /* a tile is tile_dim rows x tile_dim*vec columns */
+                covers(v->name, g.grid[0], (long)v->tile_dim * variant_vec(v), shapes[j].n);
                 covers(v->name, g.grid[1], v->tile_dim, shapes[j].m);
+            } else if (v->kind == KIND_MM_BEST) {
+                const struct best_config *c = variant_best_config(&shapes[j]);
+                assert_int_equal(g.block[0] * g.block[1], BEST_THREADS);
+                covers(v->name, g.grid[0], c->bn, shapes[j].n);
+                covers(v->name, g.grid[1], c->bm, shapes[j].m);
             } else {
                 assert_int_equal(g.block[0], v->bs);
                 assert_int_equal(g.block[1], v->bs);
@@ -97,12 +108,107 @@ static void launch_refuses_bad_input(void **state)
     assert_int_equal(variant_launch(tiled, &a, 0), cudaErrorInvalidValue);
 }
 
+/* The registry's bs/rx/ry of best describe its default tile. */
+static void best_registry_entry_is_the_default_tile(void **state)
+{
+    (void)state;
+    const struct variant *v = registry_find("best");
+    const struct best_config *c = best_config_default();
+    assert_non_null(v);
+    assert_int_equal(v->bs * v->bs, BEST_THREADS);
+    assert_int_equal(v->bs * v->rx, c->bn);
+    assert_int_equal(v->bs * v->ry, c->bm);
+    assert_null(variant_kernel(registry_find("cublas")));
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Every compiled-in tile has its own instance; a tune table picks the one
+ * best launches (kernel and geometry) per shape, and survives a save and
+ * a load. */
+static void tune_table_picks_the_instance(void **state)
+{
+    (void)state;
+    char why[512], dir[] = "/tmp/mmprof-tune-XXXXXX", path[600], again[600];
+    size_t n;
+    const struct best_config *cs = best_configs(&n);
+    const struct variant *best = registry_find("best");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/sub/tune.txt", dir);
+    best_tune_reset();
+    assert_true(n >= 2);
+    for (size_t i = 0; i < n; i++) {
+        struct shape s = {100 + (long)i, 200, 300};
+        assert_int_equal(best_tune_set(&s, &cs[i], 1.0 + i, 2.0), 0);
+    }
+    assert_int_equal(best_tune_save(path, "Test GPU", why, sizeof why), 0);
+    best_tune_reset();
+    assert_int_equal(best_tune_load(path, why, sizeof why), 0);
+    assert_string_equal(best_tune_source(), path);
+    const void *seen[64];
+    assert_true(n <= 64);
+    for (size_t i = 0; i < n; i++) {
+        struct shape s = {100 + (long)i, 200, 300};
+        struct launch_geometry g;
+        char params[128];
+        assert_ptr_equal(variant_best_config(&s), &cs[i]);
+        seen[i] = variant_kernel_at(best, &s);
+        assert_non_null(seen[i]);
+        for (size_t j = 0; j < i; j++)
+            if (seen[j] == seen[i])
+                fail_msg("configurations %s and %s share a kernel", cs[i].name, cs[j].name);
+        variant_geometry(best, &s, &g);
+        covers(cs[i].name, g.grid[0], cs[i].bn, s.n);
+        covers(cs[i].name, g.grid[1], cs[i].bm, s.m);
+        variant_params_at(best, &s, params, sizeof params);
+        assert_non_null(strstr(params, cs[i].name));
+        assert_true(best_config_smem_bytes(&cs[i]) <= 49152);
+    }
+    /* a shape not in the table: the default */
+    struct shape other = {4096, 4096, 4096};
+    assert_ptr_equal(variant_best_config(&other), best_config_default());
+
+    /* bad files: unknown tile, malformed line; a missing file */
+    snprintf(again, sizeof again, "%s/bad.txt", dir);
+    write_file(again, "# comment\n\n64 64 64 no_such_tile\n");
+    assert_int_equal(best_tune_load(again, why, sizeof why), -1);
+    assert_non_null(strstr(why, "no_such_tile"));
+    assert_null(best_tune_source());
+    write_file(again, "64 64\n");
+    assert_int_equal(best_tune_load(again, why, sizeof why), -1);
+    assert_non_null(strstr(why, ":1:"));
+    remove(again);
+    assert_int_equal(best_tune_load(again, why, sizeof why), -1);
+    assert_ptr_equal(variant_best_config(&other), best_config_default());
+
+    /* the default path: $XDG_CACHE_HOME/mmprof/tune-<gpu>.txt */
+    assert_int_equal(setenv("XDG_CACHE_HOME", dir, 1), 0);
+    assert_int_equal(best_tune_default_path("NVIDIA H200 (x)", again, sizeof again), 0);
+    snprintf(path + strlen(dir), sizeof path - strlen(dir), "/mmprof/tune-NVIDIA_H200__x_.txt");
+    assert_string_equal(again, path);
+    best_tune_reset();
+    remove(again);
+    snprintf(again, sizeof again, "%s/sub/tune.txt", dir);
+    remove(again);
+    snprintf(again, sizeof again, "%s/sub", dir);
+    rmdir(again);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_gpu_variant_has_its_own_kernel),
         cmocka_unit_test(geometry_covers_every_shape),
         cmocka_unit_test(launch_refuses_bad_input),
+        cmocka_unit_test(best_registry_entry_is_the_default_tile),
+        cmocka_unit_test(tune_table_picks_the_instance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,102 @@
+/* mmprof merge OUT RUN...: the command around collector/merge.c. The plan
+ * that the shards' collect arguments describe is rebuilt here, where collect's
+ * option parser lives. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "collector/merge.h"
+#include "common/util.h"
+
+static const char merge_help[] =
+    "usage: mmprof merge [--force] OUT RUN...\n"
+    "\n"
+    "Joins shard run directories (collect --shard I/N, collect --devices, a Slurm\n"
+    "array) into one new run directory OUT, rows in the order one unsharded collect\n"
+    "would have written them. OUT must not exist, be empty, or hold only shards/.\n"
+    "\n"
+    "Refuses (exit 2) to mix different GPU models (name + SM count), mmprof or CUDA\n"
+    "versions, metric sets, input seeds or collect arguments; a variant x size present\n"
+    "twice with different values; a missing shard (of 0..N-1) or planned row; a shard\n"
+    "that did not finish. Identical duplicate rows are dropped with a warning.\n"
+    "\n"
+    "  --force      merge anyway: mismatches become warnings, kept in run.json\n"
+    "               (\"merge\": {\"forced\": [...]}); with rows missing the merged\n"
+    "               state is \"incomplete\" and `mmprof collect --resume OUT` fills them\n"
+    "  -h, --help   this text\n"
+    "\n"
+    "exit status: 0 merged, 1 I/O failure, 2 refused or bad usage\n";
+
+/* merge_plan_fn: what collect would run with these arguments. */
+static int plan_from_args(int argc, char **argv, struct plan *plan, char *command_line, size_t len, char *why,
+                          size_t why_len)
+{
+    static struct collect_args a; /* large: keep it off the stack */
+    char **av = calloc((size_t)argc + 2, sizeof *av);
+    if (!av) {
+        snprintf(why, why_len, "out of memory");
+        return -1;
+    }
+    av[0] = "collect";
+    for (int i = 0; i < argc; i++)
+        av[i + 1] = argv[i];
+    int rc = collect_parse(argc + 1, av, &a, why, why_len);
+    if (rc == 0 && plan_build(plan, a.opt.variants, a.opt.nvariants, a.opt.shapes, a.opt.nshapes) != 0) {
+        snprintf(why, why_len, "out of memory");
+        rc = -1;
+    }
+    if (rc == 0)
+        command_line_join(argc + 1, av, command_line, len);
+    free(av);
+    return rc == 0 ? 0 : -1;
+}
+
+int merge_dirs(const char *out, const char *const *runs, size_t nruns, int force, const char *command_line,
+               double wall_s, size_t *rows_per_run)
+{
+    char why[2048] = "";
+    size_t *rows = rows_per_run ? rows_per_run : calloc(nruns + 1, sizeof *rows);
+    struct merge_options o = {out, runs, nruns, force, plan_from_args, command_line, wall_s, rows};
+    int rc = rows ? merge_runs(&o, why, sizeof why) : EXIT_RUNTIME;
+    if (rc != 0) {
+        msg_error("%s", rows ? why : "out of memory");
+    } else {
+        size_t total = 0;
+        for (size_t i = 0; i < nruns; i++)
+            total += rows[i];
+        fprintf(stderr, "mmprof: merged %zu run%s (%zu rows) into %s\n", nruns, nruns == 1 ? "" : "s", total, out);
+    }
+    if (rows != rows_per_run)
+        free(rows);
+    return rc;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"force", no_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    char command_line[4096];
+    int force = 0, c;
+    optind = 0; /* GNU getopt: full reset */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "fh", longopts, NULL)) != -1) {
+        if (c == 'f') {
+            force = 1;
+        } else if (c == 'h') {
+            fputs(merge_help, stdout);
+            return EXIT_OK;
+        } else {
+            msg_error("merge: unknown option '%s' (see `mmprof merge --help`)", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+    }
+    if (argc - optind < 2) {
+        msg_error("merge: give OUT and at least one RUN: mmprof merge OUT RUN... (see `mmprof merge --help`)");
+        return EXIT_USAGE;
+    }
+    command_line_join(argc, argv, command_line, sizeof command_line);
+    return merge_dirs(argv[optind], (const char *const *)argv + optind + 1, (size_t)(argc - optind - 1), force,
+                      command_line, -1, NULL);
+}

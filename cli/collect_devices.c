@@ -1,0 +1,396 @@
+/* collect --devices 0,1,...: one worker process per GPU on this host. Each
+ * worker is this same binary (/proc/self/exe) running an ordinary
+ * `collect --shard i/N --device d`, so a worker is exactly what a Slurm array
+ * task runs: its shard directory can be resumed or merged by hand. Separate
+ * processes, not threads, because CUPTI allows one profiler per process. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "collector/rundir.h"
+#include "common/util.h"
+
+#define MAX_DEVICES 64
+
+struct stream {
+    int fd; /* -1 once closed */
+    FILE *to;
+    char buf[4096];
+    size_t len;
+};
+
+struct worker {
+    int device;
+    pid_t pid;
+    struct stream out, err;
+    double t0_ms, t1_ms;
+    int status, exited;
+    char dir[4300];
+    char prefix[24];
+    char shard_arg[32], device_arg[16], seed_arg[32]; /* worker argv values */
+};
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+static int parse_devices(const char *s, int *dev, char *why, size_t why_len)
+{
+    int n = 0;
+    const char *p = s;
+    while (*p) {
+        char *end;
+        if (*p < '0' || *p > '9' || n == MAX_DEVICES)
+            break;
+        long v = strtol(p, &end, 10);
+        if (v > 1023 || (*end != ',' && *end != '\0'))
+            break;
+        for (int i = 0; i < n; i++)
+            if (dev[i] == v) {
+                snprintf(why, why_len, "--devices %s: device %ld is listed twice", s, v);
+                return -1;
+            }
+        dev[n++] = (int)v;
+        p = *end ? end + 1 : end;
+        if (*end == ',' && *p == '\0')
+            n = 0; /* trailing comma */
+    }
+    if (*p || n == 0) {
+        snprintf(why, why_len, "--devices %s: give up to %d CUDA device numbers separated by commas, e.g. 0,1,2,3",
+                 s, MAX_DEVICES);
+        return -1;
+    }
+    return n;
+}
+
+/* 1 when argv[i] is option name, alone (value next) or as name=value. */
+static int is_opt(const char *arg, const char *name, int *width)
+{
+    size_t len = strlen(name);
+    if (strcmp(arg, name) == 0) {
+        *width = 2;
+        return 1;
+    }
+    if (strncmp(arg, name, len) == 0 && arg[len] == '=') {
+        *width = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The worker's arguments: the user's, less what the parent decides per
+ * worker (--devices, --out, --seed: one seed for all, or merge refuses).
+ * Returns a NULL-terminated array pointing into argv and w; free it. */
+static char **worker_argv(int argc, char **argv, int shard, int nshards, struct worker *w, uint64_t seed)
+{
+    static const char *const drop[] = {"--devices", "--out", "--seed"};
+    char **av = calloc((size_t)argc + 12, sizeof *av);
+    int n = 0, width;
+    if (!av)
+        return NULL;
+    av[n++] = "mmprof";
+    av[n++] = "collect";
+    for (int i = 1; i < argc; i++) {
+        int skip = 0;
+        for (size_t d = 0; d < sizeof drop / sizeof drop[0] && !skip; d++)
+            if (is_opt(argv[i], drop[d], &width))
+                skip = width;
+        if (skip)
+            i += skip - 1;
+        else
+            av[n++] = argv[i];
+    }
+    snprintf(w->shard_arg, sizeof w->shard_arg, "%d/%d", shard, nshards);
+    snprintf(w->device_arg, sizeof w->device_arg, "%d", w->device);
+    snprintf(w->seed_arg, sizeof w->seed_arg, "%llu", (unsigned long long)seed);
+    char *tail[] = {"--shard", w->shard_arg, "--device", w->device_arg, "--out", w->dir, "--seed", w->seed_arg};
+    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
+        av[n++] = tail[i];
+    av[n] = NULL;
+    return av;
+}
+
+static int start_worker(struct worker *w, char **av)
+{
+    int out[2], err[2];
+    if (pipe(out) != 0)
+        return -1;
+    if (pipe(err) != 0) {
+        close(out[0]);
+        close(out[1]);
+        return -1;
+    }
+    fflush(NULL);
+    w->t0_ms = now_ms();
+    w->pid = fork();
+    if (w->pid == 0) {
+        dup2(out[1], STDOUT_FILENO);
+        dup2(err[1], STDERR_FILENO);
+        close(out[0]);
+        close(out[1]);
+        close(err[0]);
+        close(err[1]);
+        execv("/proc/self/exe", av);
+        fprintf(stderr, "mmprof: error: cannot run /proc/self/exe: %s\n", strerror(errno));
+        _exit(127);
+    }
+    close(out[1]);
+    close(err[1]);
+    if (w->pid < 0) {
+        close(out[0]);
+        close(err[0]);
+        return -1;
+    }
+    fcntl(out[0], F_SETFD, FD_CLOEXEC); /* later workers must not hold this pipe open */
+    fcntl(err[0], F_SETFD, FD_CLOEXEC);
+    w->out = (struct stream){.fd = out[0], .to = stdout};
+    w->err = (struct stream){.fd = err[0], .to = stderr};
+    return 0;
+}
+
+static void emit(const struct worker *w, struct stream *s, int final)
+{
+    size_t start = 0;
+    for (size_t i = 0; i < s->len; i++)
+        if (s->buf[i] == '\n') {
+            fprintf(s->to, "%s%.*s\n", w->prefix, (int)(i - start), s->buf + start);
+            start = i + 1;
+        }
+    if (start == 0 && (final || s->len == sizeof s->buf) && s->len > 0) {
+        fprintf(s->to, "%s%.*s\n", w->prefix, (int)s->len, s->buf); /* an unfinished or overlong line */
+        start = s->len;
+    }
+    memmove(s->buf, s->buf + start, s->len - start);
+    s->len -= start;
+    fflush(s->to);
+}
+
+static void drain(const struct worker *w, struct stream *s)
+{
+    ssize_t n = read(s->fd, s->buf + s->len, sizeof s->buf - s->len);
+    if (n < 0 && errno == EINTR)
+        return;
+    if (n <= 0) {
+        emit(w, s, 1);
+        close(s->fd);
+        s->fd = -1;
+        return;
+    }
+    s->len += (size_t)n;
+    emit(w, s, 0);
+}
+
+static void reap(struct worker *ws, int n, int block)
+{
+    for (int i = 0; i < n; i++) {
+        if (ws[i].exited || ws[i].pid <= 0)
+            continue;
+        pid_t r = waitpid(ws[i].pid, &ws[i].status, block ? 0 : WNOHANG);
+        if (r == ws[i].pid || (r < 0 && errno == ECHILD)) {
+            ws[i].exited = 1;
+            ws[i].t1_ms = now_ms();
+        }
+    }
+}
+
+/* Streams every worker's output, prefixed, until all have exited. A signal
+ * to the parent (Ctrl-C, Slurm's SIGTERM) is passed on: each worker stops
+ * after its current row, as a lone collect would. */
+static void supervise(struct worker *ws, int n)
+{
+    struct pollfd pf[2 * MAX_DEVICES];
+    struct stream *who[2 * MAX_DEVICES];
+    int owner[2 * MAX_DEVICES], forwarded = 0;
+    for (;;) {
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            struct stream *s2[2] = {&ws[i].out, &ws[i].err};
+            for (int j = 0; j < 2; j++)
+                if (s2[j]->fd >= 0) {
+                    pf[k] = (struct pollfd){.fd = s2[j]->fd, .events = POLLIN};
+                    who[k] = s2[j];
+                    owner[k++] = i;
+                }
+        }
+        if (k == 0)
+            break;
+        if (stop_signal && !forwarded) {
+            forwarded = 1;
+            for (int i = 0; i < n; i++)
+                if (ws[i].pid > 0 && !ws[i].exited)
+                    kill(ws[i].pid, (int)stop_signal);
+        }
+        int r = poll(pf, (nfds_t)k, 200);
+        for (int j = 0; r > 0 && j < k; j++)
+            if (pf[j].revents)
+                drain(&ws[owner[j]], who[j]);
+        reap(ws, n, 0);
+    }
+    reap(ws, n, 1);
+}
+
+static void describe_status(int status, char *buf, size_t len)
+{
+    if (WIFEXITED(status))
+        snprintf(buf, len, "exit %d", WEXITSTATUS(status));
+    else if (WIFSIGNALED(status))
+        snprintf(buf, len, "killed by signal %d", WTERMSIG(status));
+    else
+        snprintf(buf, len, "status %d", status);
+}
+
+static int report_failures(const struct worker *ws, int n, const char *out)
+{
+    int failed = 0;
+    char how[64], meta[4400];
+    for (int i = 0; i < n; i++) {
+        if (ws[i].exited && WIFEXITED(ws[i].status) && WEXITSTATUS(ws[i].status) == 0)
+            continue;
+        failed++;
+        describe_status(ws[i].status, how, sizeof how);
+        snprintf(meta, sizeof meta, "%s/run.json", ws[i].dir);
+        if (access(meta, F_OK) != 0) {
+            msg_error("shard %d/%d on GPU %d failed (%s) before it wrote %s: see its messages above", i, n,
+                      ws[i].device, ws[i].pid > 0 ? how : "could not start", ws[i].dir);
+            continue;
+        }
+        msg_error("shard %d/%d on GPU %d failed (%s); its rows are kept in %s: `mmprof collect --resume %s` "
+                  "completes it, then `mmprof merge %s %s/shards/shard-*` joins the shards",
+                  i, n, ws[i].device, ws[i].pid > 0 ? how : "could not start", ws[i].dir, ws[i].dir, out, out);
+    }
+    return failed;
+}
+
+static void report_split(const struct worker *ws, int n, const size_t *rows, double wall_s)
+{
+    size_t total = 0;
+    double busy = 0;
+    for (int i = 0; i < n; i++) {
+        total += rows[i];
+        busy += (ws[i].t1_ms - ws[i].t0_ms) / 1e3;
+    }
+    fprintf(stderr, "mmprof: %d GPUs, %zu rows in %.1f s wall (%.1f GPU-seconds; %.0f %% of the wall time busy)\n",
+            n, total, wall_s, busy, wall_s > 0 ? 100.0 * busy / (n * wall_s) : 100.0);
+    for (int i = 0; i < n; i++)
+        fprintf(stderr, "  GPU %-3d shard %d/%d  %5zu rows  %8.1f s\n", ws[i].device, i, n, rows[i],
+                (ws[i].t1_ms - ws[i].t0_ms) / 1e3);
+}
+
+/* OUT/shards/shard-i for each worker; OUT must be new (or empty). */
+static int make_dirs(const struct collect_args *a, const int *dev, int n, struct worker *ws, char *out,
+                     size_t out_len, int *created)
+{
+    char why[1024], name[64] = "gpus";
+    struct stat st;
+    for (int i = 0; i < n; i++)
+        snprintf(name + strlen(name), sizeof name - strlen(name), " %d", dev[i]);
+    *created = !a->opt.out_dir || stat(a->opt.out_dir, &st) != 0;
+    int rc = rundir_create(a->opt.out_dir, name, out, out_len, why, sizeof why);
+    if (rc != 0) {
+        msg_error("%s", why);
+        return rc == 2 ? EXIT_USAGE : EXIT_RUNTIME;
+    }
+    char shards[4120];
+    snprintf(shards, sizeof shards, "%s/shards", out);
+    if (mkdir(shards, 0777) != 0) {
+        msg_error("cannot create %s: %s", shards, strerror(errno));
+        return EXIT_RUNTIME;
+    }
+    for (int i = 0; i < n; i++) {
+        ws[i].device = dev[i];
+        snprintf(ws[i].dir, sizeof ws[i].dir, "%s/shards/shard-%d", out, i);
+        snprintf(ws[i].prefix, sizeof ws[i].prefix, "[gpu %d] ", dev[i]);
+    }
+    return 0;
+}
+
+/* When no worker got as far as its run directory, leave nothing behind
+ * (rmdir only removes empty directories). */
+static void remove_if_empty(const char *out, int created)
+{
+    char shards[4120];
+    snprintf(shards, sizeof shards, "%s/shards", out);
+    if (rmdir(shards) == 0 && created)
+        rmdir(out);
+}
+
+static int refuse_conflicts(int argc, char **argv, const struct collect_args *a)
+{
+    int width, device = 0, shard = a->opt.shard_count > 1;
+    for (int i = 1; i < argc; i++) {
+        device |= is_opt(argv[i], "--device", &width);
+        shard |= is_opt(argv[i], "--shard", &width);
+    }
+    if (device)
+        msg_error("--devices chooses the GPUs: drop --device");
+    else if (shard)
+        msg_error("--devices splits the sweep into one shard per GPU: drop --shard (or run the shards yourself "
+                  "with --shard I/N and `mmprof merge`)");
+    return device || shard ? EXIT_USAGE : 0;
+}
+
+static int run_workers(int argc, char **argv, const struct collect_args *a, struct worker *ws, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char **av = worker_argv(argc, argv, i, n, &ws[i], a->opt.seed);
+        if (!av || start_worker(&ws[i], av) != 0) {
+            msg_error("cannot start the worker for GPU %d: %s", ws[i].device, strerror(errno));
+            ws[i].pid = -1;
+            ws[i].exited = 1;
+            ws[i].status = 1;
+            ws[i].out.fd = ws[i].err.fd = -1;
+        }
+        free(av);
+    }
+    supervise(ws, n);
+    return 0;
+}
+
+int collect_devices(int argc, char **argv, const char *devices, const struct collect_args *a)
+{
+    static struct worker ws[MAX_DEVICES];
+    int dev[MAX_DEVICES];
+    char why[512], out[4096];
+    int created = 0;
+    int n = parse_devices(devices, dev, why, sizeof why);
+    if (n < 0) {
+        msg_error("%s", why);
+        return EXIT_USAGE;
+    }
+    int rc = refuse_conflicts(argc, argv, a);
+    if (rc == 0)
+        rc = make_dirs(a, dev, n, ws, out, sizeof out, &created);
+    if (rc != 0)
+        return rc;
+    fprintf(stderr, "mmprof: %d workers (GPUs %s), one shard each, into %s/shards\n", n, devices, out);
+    struct sigaction sa = {.sa_handler = on_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    double t0 = now_ms();
+    run_workers(argc, argv, a, ws, n);
+    double wall_s = (now_ms() - t0) / 1e3;
+    if (report_failures(ws, n, out) > 0) {
+        remove_if_empty(out, created);
+        return EXIT_RUNTIME;
+    }
+    const char *runs[MAX_DEVICES];
+    size_t rows[MAX_DEVICES] = {0};
+    for (int i = 0; i < n; i++)
+        runs[i] = ws[i].dir;
+    rc = merge_dirs(out, runs, (size_t)n, 0, a->command_line, wall_s, rows);
+    if (rc == 0)
+        report_split(ws, n, rows, wall_s);
+    return rc;
+}

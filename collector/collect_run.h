@@ -1,0 +1,40 @@
+/* State of one collect, shared by collect.c (setup, run directory) and
+ * collect_loop.c (the work items). Private to collector/. */
+#ifndef MMPROF_COLLECT_RUN_H
+#define MMPROF_COLLECT_RUN_H
+
+#include <cjson/cJSON.h>
+#include <signal.h>
+#include <stdio.h>
+
+#include "collector/collect.h"
+#include "collector/counters.h"
+#include "collector/device.h"
+#include "collector/plan.h"
+#include "collector/progress.h"
+#include "collector/replay.h"
+#include "collector/rundir.h"
+
+struct run {
+    const struct collect_options *opt;
+    struct device_info dev;
+    struct run_meta meta;
+    char dir[4096];
+    FILE *results;
+    struct counters *counters;
+    double *metric_values;
+    struct replay *replay; /* test backend instead of the GPU */
+    struct plan plan;
+    struct progress progress;
+    double t0_ms;
+    cJSON *ceilings;
+    cJSON *datasheet;
+};
+
+extern volatile sig_atomic_t collect_stop_requested;
+
+/* Runs every item of r->plan that belongs to this shard and is not done.
+ * Returns 0, or -1 when the run must stop (CUDA context lost, disk full). */
+int collect_items(struct run *r);
+
+#endif

@@ -1,0 +1,836 @@
+#include "collector/merge.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "collector/rundir.h"
+#include "common/results.h"
+#include "common/table.h"
+#include "common/util.h"
+#include "kernels/registry.h"
+
+struct shard {
+    const char *dir;
+    size_t given;     /* position on the command line */
+    cJSON *run;
+    struct table *t;
+    int index, count; /* count 0: not a shard */
+    const char *state;
+    double wall_s;
+    int *col;         /* merged column -> column of t, -1 = absent (forced header mismatch) */
+    size_t kept;
+};
+
+struct row_ref {
+    size_t shard, row;
+    long plan_pos; /* -1 = not in the plan */
+    int drop;      /* a duplicate of an earlier row */
+};
+
+struct merge {
+    const struct merge_options *o;
+    struct shard *s;
+    size_t n;
+    const char **header; /* merged header, names owned by the shards' tables */
+    size_t ncols;
+    int cvar, cfam, cm, cn, ck;
+    struct row_ref *rows;
+    size_t nrows;
+    struct plan plan;
+    int have_plan, missing_rows, missing_shard;
+    char **args; /* common collect arguments, strings owned by s[0].run */
+    int nargs;
+    char command_line[8192];
+    cJSON *forced; /* mismatches merged anyway (--force), kept in run.json */
+    char *why;
+    size_t why_len;
+};
+
+/* A mismatch: refused (2, why set), or with --force a warning that run.json keeps. */
+__attribute__((format(printf, 2, 3))) static int problem(struct merge *m, const char *fmt, ...)
+{
+    char text[1536];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    if (!m->o->force) {
+        snprintf(m->why, m->why_len, "cannot merge: %s; or pass --force to merge anyway", text);
+        return 2;
+    }
+    msg_warn("%s (merged anyway: --force)", text);
+    cJSON_AddItemToArray(m->forced, cJSON_CreateString(text));
+    return 0;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long len;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && len < (64L << 20) && fseek(f, 0, SEEK_SET) == 0 &&
+        (buf = malloc((size_t)len + 1)) && fread(buf, 1, (size_t)len, f) == (size_t)len) {
+        buf[len] = '\0';
+    } else {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    return buf;
+}
+
+static const cJSON *get(const cJSON *o, const char *key)
+{
+    return cJSON_GetObjectItemCaseSensitive(o, key);
+}
+
+static const char *str(const cJSON *o, const char *key)
+{
+    const cJSON *j = get(o, key);
+    return cJSON_IsString(j) ? j->valuestring : "";
+}
+
+static double num(const cJSON *o, const char *key)
+{
+    const cJSON *j = get(o, key);
+    return cJSON_IsNumber(j) ? j->valuedouble : -1;
+}
+
+static int load_shard(struct shard *s, const char *dir, char *why, size_t why_len)
+{
+    char path[4096];
+    s->dir = dir;
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    char *text = slurp(path);
+    if (!text) {
+        snprintf(why, why_len, "%s is not a run directory: cannot read %s (%s)", dir, path, strerror(errno));
+        return 2;
+    }
+    s->run = cJSON_Parse(text);
+    free(text);
+    if (!cJSON_IsObject(s->run)) {
+        snprintf(why, why_len, "%s is not valid JSON: is %s an mmprof run directory?", path, dir);
+        return 2;
+    }
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    s->t = table_read(path, why, why_len);
+    if (!s->t)
+        return 2;
+    if (table_col(s->t, "variant") < 0 || table_col(s->t, "M") < 0 || table_col(s->t, "N") < 0 ||
+        table_col(s->t, "K") < 0) {
+        snprintf(why, why_len, "%s has no variant, M, N, K columns: not an mmprof results.csv", path);
+        return 2;
+    }
+    const cJSON *sh = get(s->run, "shard");
+    s->count = cJSON_IsObject(sh) ? (int)num(sh, "count") : 0;
+    s->index = cJSON_IsObject(sh) ? (int)num(sh, "index") : -1;
+    s->state = str(s->run, "state");
+    s->wall_s = num(s->run, "wall_s");
+    return 0;
+}
+
+/* Shard 0's run.json becomes the merged one's, so order by shard index
+ * (stable: runs that are not shards keep the command line's order). */
+static void sort_shards(struct merge *m)
+{
+    for (size_t i = 1; i < m->n; i++) {
+        struct shard x = m->s[i];
+        size_t j = i;
+        while (j > 0 && m->s[j - 1].count > 0 && x.count > 0 && m->s[j - 1].index > x.index) {
+            m->s[j] = m->s[j - 1];
+            j--;
+        }
+        m->s[j] = x;
+    }
+}
+
+/* Name of the first member of a that b lacks or holds differently. */
+static const char *first_difference(const cJSON *a, const cJSON *b)
+{
+    const cJSON *x;
+    cJSON_ArrayForEach(x, a)
+    {
+        if (!cJSON_Compare(x, get(b, x->string), 1))
+            return x->string;
+    }
+    cJSON_ArrayForEach(x, b)
+    {
+        if (!get(a, x->string))
+            return x->string;
+    }
+    return NULL;
+}
+
+static int check_device(struct merge *m, const struct shard *a, const struct shard *b)
+{
+    const cJSON *da = get(a->run, "device"), *db = get(b->run, "device");
+    if (strcmp(str(da, "name"), str(db, "name")) == 0 && num(da, "sm_count") == num(db, "sm_count"))
+        return 0;
+    return problem(m, "%s ran on '%s' (%.0f SMs) but %s on '%s' (%.0f SMs): one run holds one GPU model", a->dir,
+                   str(da, "name"), num(da, "sm_count"), b->dir, str(db, "name"), num(db, "sm_count"));
+}
+
+static int check_versions(struct merge *m, const struct shard *a, const struct shard *b)
+{
+    if (strcmp(str(a->run, "version"), str(b->run, "version")) != 0)
+        return problem(m, "%s was collected by mmprof %s but %s by mmprof %s: collect every shard with one build",
+                       a->dir, str(a->run, "version"), b->dir, str(b->run, "version"));
+    const cJSON *va = get(a->run, "versions"), *vb = get(b->run, "versions");
+    const char *key = first_difference(va, vb);
+    if (!key)
+        return 0;
+    char ta[128], tb[128];
+    const cJSON *xa = get(va, key), *xb = get(vb, key);
+    snprintf(ta, sizeof ta, "%s", cJSON_IsString(xa) ? xa->valuestring : "");
+    snprintf(tb, sizeof tb, "%s", cJSON_IsString(xb) ? xb->valuestring : "");
+    if (cJSON_IsNumber(xa))
+        snprintf(ta, sizeof ta, "%.0f", xa->valuedouble);
+    if (cJSON_IsNumber(xb))
+        snprintf(tb, sizeof tb, "%.0f", xb->valuedouble);
+    return problem(m, "%s and %s differ in versions.%s ('%s' vs '%s'): collect every shard with one driver and CUDA",
+                   a->dir, b->dir, key, ta, tb);
+}
+
+static int check_seed(struct merge *m, const struct shard *a, const struct shard *b)
+{
+    if (num(a->run, "seed") == num(b->run, "seed"))
+        return 0;
+    return problem(m, "%s used input seed %.0f but %s seed %.0f: give every shard the same --seed", a->dir,
+                   num(a->run, "seed"), b->dir, num(b->run, "seed"));
+}
+
+static int check_header(struct merge *m, const struct shard *a, const struct shard *b)
+{
+    const struct table *ta = a->t, *tb = b->t;
+    size_t n = ta->ncols < tb->ncols ? ta->ncols : tb->ncols;
+    for (size_t c = 0; c < n; c++)
+        if (strcmp(ta->header[c], tb->header[c]) != 0)
+            return problem(m, "the metric sets differ: results.csv column %zu is '%s' in %s but '%s' in %s", c + 1,
+                           ta->header[c], a->dir, tb->header[c], b->dir);
+    if (ta->ncols != tb->ncols)
+        return problem(m, "the metric sets differ: %s/results.csv has %zu columns, %s/results.csv %zu", a->dir,
+                       ta->ncols, b->dir, tb->ncols);
+    return 0;
+}
+
+int merge_common_args(int argc, char *const *argv, char **out)
+{
+    /* --replay-delay-ms only paces the test backend: rows do not depend on it. */
+    static const char *const drop[] = {"--shard", "--out", "--device", "--replay-delay-ms"};
+    int n = 0;
+    for (int i = 0; i < argc; i++) {
+        int skip = 0;
+        for (size_t d = 0; d < sizeof drop / sizeof drop[0]; d++) {
+            size_t len = strlen(drop[d]);
+            if (strcmp(argv[i], drop[d]) == 0)
+                skip = 2; /* the option and its value */
+            else if (strncmp(argv[i], drop[d], len) == 0 && argv[i][len] == '=')
+                skip = 1;
+        }
+        if (skip)
+            i += skip - 1;
+        else
+            out[n++] = argv[i];
+    }
+    return n;
+}
+
+/* The shard's collect arguments without what differs between shards. */
+static int common_args(const struct shard *s, char ***out, int *n)
+{
+    const cJSON *args = get(s->run, "args");
+    int argc = cJSON_GetArraySize(args), i = 0;
+    char **all = calloc((size_t)argc + 1, sizeof *all);
+    *out = calloc((size_t)argc + 1, sizeof **out);
+    const cJSON *a;
+    if (!all || !*out) {
+        free(all);
+        return -1;
+    }
+    cJSON_ArrayForEach(a, args)
+    {
+        all[i++] = cJSON_IsString(a) ? a->valuestring : "";
+    }
+    *n = merge_common_args(argc, all, *out);
+    free(all);
+    return 0;
+}
+
+static int check_args(struct merge *m, const struct shard *b)
+{
+    char **argv = NULL;
+    int n = 0;
+    if (common_args(b, &argv, &n) != 0) {
+        snprintf(m->why, m->why_len, "out of memory");
+        return 1;
+    }
+    int same = n == m->nargs;
+    for (int i = 0; same && i < n; i++)
+        same = strcmp(argv[i], m->args[i]) == 0;
+    free(argv);
+    if (same)
+        return 0;
+    return problem(m, "%s and %s were collected with different arguments (command lines: %s | %s): shards of one "
+                   "sweep share every option but --shard, --out and --device",
+                   m->s[0].dir, b->dir, str(m->s[0].run, "command_line"), str(b->run, "command_line"));
+}
+
+/* Shards of one sweep: one count, every index 0..count-1 exactly once. */
+static int check_shard_set(struct merge *m)
+{
+    int count = m->s[0].count, rc = 0;
+    for (size_t i = 1; i < m->n && rc == 0; i++)
+        if (m->s[i].count != count)
+            rc = problem(m, "%s is %s but %s is %s: merge the shards of one sweep", m->s[0].dir,
+                         count ? "a shard" : "not a shard", m->s[i].dir,
+                         m->s[i].count ? "a shard of another split" : "not a shard");
+    if (rc != 0 || count <= 0)
+        return rc;
+    for (size_t i = 1; i < m->n && rc == 0; i++)
+        if (m->s[i].index == m->s[i - 1].index)
+            rc = problem(m, "shard %d/%d is given twice (%s and %s)", m->s[i].index, count, m->s[i - 1].dir,
+                         m->s[i].dir);
+    size_t k = 0;
+    for (int want = 0; want < count && rc == 0; want++) {
+        while (k < m->n && m->s[k].index < want)
+            k++;
+        if (k == m->n || m->s[k].index != want) {
+            m->missing_shard = 1;
+            rc = problem(m, "shard %d/%d is missing (%zu of %d given): run `mmprof collect <the same options> "
+                         "--shard %d/%d` and merge it too",
+                         want, count, m->n, count, want, count);
+        }
+    }
+    return rc;
+}
+
+static int check_states(struct merge *m)
+{
+    for (size_t i = 0; i < m->n; i++)
+        if (strcmp(m->s[i].state, "complete") != 0) {
+            int rc = problem(m, "%s did not finish (state '%s'): `mmprof collect --resume %s` completes it",
+                             m->s[i].dir, m->s[i].state, m->s[i].dir);
+            if (rc != 0)
+                return rc;
+        }
+    return 0;
+}
+
+static int check_compatible(struct merge *m)
+{
+    int rc = 0;
+    for (size_t i = 1; i < m->n && rc == 0; i++) {
+        rc = check_device(m, &m->s[0], &m->s[i]);
+        if (rc == 0)
+            rc = check_versions(m, &m->s[0], &m->s[i]);
+        if (rc == 0)
+            rc = check_header(m, &m->s[0], &m->s[i]);
+        if (rc == 0)
+            rc = check_seed(m, &m->s[0], &m->s[i]);
+        if (rc == 0)
+            rc = check_args(m, &m->s[i]);
+    }
+    if (rc == 0)
+        rc = check_shard_set(m);
+    if (rc == 0)
+        rc = check_states(m);
+    return rc;
+}
+
+static int merged_col(const struct merge *m, const char *name)
+{
+    for (size_t c = 0; c < m->ncols; c++)
+        if (strcmp(m->header[c], name) == 0)
+            return (int)c;
+    return -1;
+}
+
+/* Shard 0's columns, then (only when forced past a header mismatch) any
+ * column another shard adds; a shard's missing cells stay empty. */
+static int build_header(struct merge *m)
+{
+    size_t cap = 0;
+    for (size_t i = 0; i < m->n; i++)
+        cap += m->s[i].t->ncols;
+    m->header = calloc(cap, sizeof *m->header);
+    if (!m->header)
+        return -1;
+    for (size_t i = 0; i < m->n; i++)
+        for (size_t c = 0; c < m->s[i].t->ncols; c++)
+            if (merged_col(m, m->s[i].t->header[c]) < 0)
+                m->header[m->ncols++] = m->s[i].t->header[c];
+    for (size_t i = 0; i < m->n; i++) {
+        m->s[i].col = malloc(m->ncols * sizeof *m->s[i].col);
+        if (!m->s[i].col)
+            return -1;
+        for (size_t c = 0; c < m->ncols; c++)
+            m->s[i].col[c] = table_col(m->s[i].t, m->header[c]);
+    }
+    m->cvar = merged_col(m, "variant");
+    m->cfam = merged_col(m, "family");
+    m->cm = merged_col(m, "M");
+    m->cn = merged_col(m, "N");
+    m->ck = merged_col(m, "K");
+    return 0;
+}
+
+static const char *cell(const struct merge *m, const struct row_ref *r, int col)
+{
+    const struct shard *s = &m->s[r->shard];
+    return col < 0 ? "" : table_str(s->t, r->row, s->col[col]);
+}
+
+static long cell_long(const struct merge *m, const struct row_ref *r, int col)
+{
+    return strtol(cell(m, r, col), NULL, 10);
+}
+
+static const struct merge *sort_m; /* qsort has no context argument */
+
+static int cmp_long(long a, long b)
+{
+    return (a > b) - (a < b);
+}
+
+/* Variant and shape identify a row; ties keep shard then file order. */
+static int by_key(const void *pa, const void *pb)
+{
+    const struct row_ref *a = pa, *b = pb;
+    int c = strcmp(cell(sort_m, a, sort_m->cvar), cell(sort_m, b, sort_m->cvar));
+    if (!c)
+        c = cmp_long(cell_long(sort_m, a, sort_m->cm), cell_long(sort_m, b, sort_m->cm));
+    if (!c)
+        c = cmp_long(cell_long(sort_m, a, sort_m->cn), cell_long(sort_m, b, sort_m->cn));
+    if (!c)
+        c = cmp_long(cell_long(sort_m, a, sort_m->ck), cell_long(sort_m, b, sort_m->ck));
+    if (!c)
+        c = a->shard != b->shard ? (a->shard > b->shard ? 1 : -1) : (a->row > b->row) - (a->row < b->row);
+    return c;
+}
+
+static long registry_index(const char *name)
+{
+    size_t n;
+    const struct variant *all = registry_all(&n);
+    const struct variant *v = registry_find(name);
+    return v ? (long)(v - all) : (long)n;
+}
+
+/* Plan order when known; else what plan_build would do for sorted shapes:
+ * by shape, matmuls before transposes, then registry order. */
+static int by_plan(const void *pa, const void *pb)
+{
+    const struct row_ref *a = pa, *b = pb;
+    const struct merge *m = sort_m;
+    long pa_pos = a->plan_pos < 0 ? (long)m->plan.n : a->plan_pos;
+    long pb_pos = b->plan_pos < 0 ? (long)m->plan.n : b->plan_pos;
+    int c = cmp_long(pa_pos, pb_pos);
+    if (!c)
+        c = cmp_long(cell_long(m, a, m->cm), cell_long(m, b, m->cm));
+    if (!c)
+        c = cmp_long(cell_long(m, a, m->cn), cell_long(m, b, m->cn));
+    if (!c)
+        c = strcmp(cell(m, a, m->cfam), cell(m, b, m->cfam)); /* "matmul" < "transpose" */
+    if (!c)
+        c = cmp_long(cell_long(m, a, m->ck), cell_long(m, b, m->ck));
+    if (!c)
+        c = cmp_long(registry_index(cell(m, a, m->cvar)), registry_index(cell(m, b, m->cvar)));
+    return c ? c : by_key(pa, pb);
+}
+
+static int same_key(const struct merge *m, const struct row_ref *a, const struct row_ref *b)
+{
+    return strcmp(cell(m, a, m->cvar), cell(m, b, m->cvar)) == 0 && cell_long(m, a, m->cm) == cell_long(m, b, m->cm) &&
+           cell_long(m, a, m->cn) == cell_long(m, b, m->cn) && cell_long(m, a, m->ck) == cell_long(m, b, m->ck);
+}
+
+static void row_name(const struct merge *m, const struct row_ref *r, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s %sx%sx%s", cell(m, r, m->cvar), cell(m, r, m->cm), cell(m, r, m->cn), cell(m, r, m->ck));
+}
+
+static int first_different_col(const struct merge *m, const struct row_ref *a, const struct row_ref *b)
+{
+    for (size_t c = 0; c < m->ncols; c++)
+        if (strcmp(cell(m, a, (int)c), cell(m, b, (int)c)) != 0)
+            return (int)c;
+    return -1;
+}
+
+/* A variant x size twice: identical copies are dropped (a shard given twice,
+ * a row re-run by hand); different values are refused, or keep the first. */
+static int check_duplicates(struct merge *m)
+{
+    size_t identical = 0;
+    char example[256] = "", name[192];
+    sort_m = m;
+    qsort(m->rows, m->nrows, sizeof *m->rows, by_key);
+    for (size_t i = 1; i < m->nrows; i++) {
+        size_t k = i;
+        while (k > 0 && m->rows[k - 1].drop)
+            k--; /* the kept row of this key */
+        if (!same_key(m, &m->rows[k - 1], &m->rows[i]))
+            continue;
+        const struct row_ref *keep = &m->rows[k - 1], *dup = &m->rows[i];
+        row_name(m, dup, name, sizeof name);
+        int c = first_different_col(m, keep, dup);
+        if (c < 0) {
+            if (!identical++)
+                snprintf(example, sizeof example, "%s in %s and %s", name, m->s[keep->shard].dir,
+                         m->s[dup->shard].dir);
+        } else {
+            int rc = problem(m, "%s is in %s and in %s with different values (column %s: '%s' vs '%s'; --force "
+                             "keeps the first): delete the wrong row",
+                             name, m->s[keep->shard].dir, m->s[dup->shard].dir, m->header[c], cell(m, keep, c),
+                             cell(m, dup, c));
+            if (rc != 0)
+                return rc;
+        }
+        m->rows[i].drop = 1;
+    }
+    if (identical)
+        msg_warn("dropped %zu identical duplicate row%s (e.g. %s)", identical, identical == 1 ? "" : "s", example);
+    return 0;
+}
+
+static int build_plan(struct merge *m)
+{
+    if (!m->o->plan_from_args)
+        return 0;
+    if (!cJSON_IsArray(get(m->s[0].run, "args"))) {
+        msg_warn("%s has no collect arguments in run.json (older mmprof): rows are sorted by shape and registry "
+                 "order, missing rows are not checked",
+                 m->s[0].dir);
+        return 0;
+    }
+    char why[512] = "";
+    if (m->o->plan_from_args(m->nargs, m->args, &m->plan, m->command_line, sizeof m->command_line, why,
+                             sizeof why) != 0) {
+        msg_warn("cannot rebuild the plan from %s's arguments (%s): rows are sorted by shape, missing rows are "
+                 "not checked",
+                 m->s[0].dir, why);
+        plan_free(&m->plan);
+        m->command_line[0] = '\0';
+        return 0;
+    }
+    m->have_plan = 1;
+    if (m->s[0].count > 1)
+        plan_shard(&m->plan, m->s[0].count); /* to name the shard a missing row belongs to */
+    return 0;
+}
+
+static long plan_find(const struct merge *m, const struct row_ref *r)
+{
+    const char *name = cell(m, r, m->cvar);
+    long M = cell_long(m, r, m->cm), N = cell_long(m, r, m->cn), K = cell_long(m, r, m->ck);
+    for (size_t i = 0; i < m->plan.n; i++) {
+        const struct plan_item *it = &m->plan.items[i];
+        if (it->shape.m == M && it->shape.n == N && it->shape.k == K && strcmp(it->v->name, name) == 0)
+            return (long)i;
+    }
+    return -1;
+}
+
+static const char *dir_of_shard(const struct merge *m, int index)
+{
+    for (size_t i = 0; i < m->n; i++)
+        if (m->s[i].index == index)
+            return m->s[i].dir;
+    return "not given";
+}
+
+/* Every planned item has a row, and every row was planned. */
+static int check_plan(struct merge *m)
+{
+    if (!m->have_plan)
+        return 0;
+    char name[192];
+    for (size_t i = 0; i < m->nrows; i++) {
+        struct row_ref *r = &m->rows[i];
+        if (r->drop)
+            continue;
+        r->plan_pos = plan_find(m, r);
+        if (r->plan_pos < 0) {
+            row_name(m, r, name, sizeof name);
+            int rc = problem(m, "%s in %s is not among the items its collect arguments plan (another registry?)",
+                             name, m->s[r->shard].dir);
+            if (rc != 0)
+                return rc;
+        } else {
+            m->plan.items[r->plan_pos].done = 1;
+        }
+    }
+    size_t missing = 0, first = 0;
+    for (size_t i = m->plan.n; i-- > 0;)
+        if (!m->plan.items[i].done) {
+            missing++;
+            first = i;
+        }
+    if (!missing)
+        return 0;
+    m->missing_rows = 1;
+    const struct plan_item *it = &m->plan.items[first];
+    if (m->s[0].count > 1)
+        return problem(m, "%zu planned row%s missing, e.g. %s %ldx%ldx%ld, part of shard %d/%d (%s): re-run that "
+                       "shard",
+                       missing, missing == 1 ? " is" : "s are", it->v->name, it->shape.m, it->shape.n, it->shape.k,
+                       it->shard, m->s[0].count, dir_of_shard(m, it->shard));
+    return problem(m, "%zu planned row%s missing, e.g. %s %ldx%ldx%ld: re-run the run that lacks it",
+                   missing, missing == 1 ? " is" : "s are", it->v->name, it->shape.m, it->shape.n, it->shape.k);
+}
+
+static int gather_rows(struct merge *m)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < m->n; i++)
+        total += m->s[i].t->nrows;
+    m->rows = calloc(total + 1, sizeof *m->rows);
+    if (!m->rows)
+        return -1;
+    for (size_t i = 0; i < m->n; i++)
+        for (size_t r = 0; r < m->s[i].t->nrows; r++)
+            m->rows[m->nrows++] = (struct row_ref){i, r, -1, 0};
+    return 0;
+}
+
+/* out may exist only empty or holding nothing but shards/ (the layout that
+ * collect --devices and the Slurm job write): a run is never overwritten. */
+static int prepare_out(const char *out, char *why, size_t why_len)
+{
+    struct stat st;
+    char path[4096];
+    if (stat(out, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        snprintf(why, why_len, "%s exists and is not a directory: choose another OUT", out);
+        return 2;
+    }
+    if (stat(out, &st) == 0) {
+        DIR *d = opendir(out);
+        struct dirent *e;
+        int other = 0;
+        while (d && (e = readdir(d)))
+            other |= strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 && strcmp(e->d_name, "shards") != 0;
+        if (d)
+            closedir(d);
+        if (other) {
+            snprintf(why, why_len, "%s already holds files; mmprof never overwrites a run: choose another OUT or "
+                     "remove it", out);
+            return 2;
+        }
+        if (access(out, W_OK) != 0) {
+            snprintf(why, why_len, "cannot write to %s: %s", out, strerror(errno));
+            return 1;
+        }
+        return 0;
+    }
+    return rundir_create(out, "", path, sizeof path, why, why_len);
+}
+
+static int write_rows(struct merge *m, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    const char **cells = calloc(m->ncols, sizeof *cells);
+    int ok = f && cells && results_append_cells(f, m->header, m->ncols) == 0;
+    for (size_t i = 0; ok && i < m->nrows; i++) {
+        const struct row_ref *r = &m->rows[i];
+        if (r->drop)
+            continue;
+        for (size_t c = 0; c < m->ncols; c++)
+            cells[c] = cell(m, r, (int)c);
+        ok = results_append_cells(f, cells, m->ncols) == 0;
+        m->s[r->shard].kept++;
+    }
+    free(cells);
+    if (f)
+        ok = fclose(f) == 0 && ok;
+    return ok ? 0 : -1;
+}
+
+static const char *merged_state(const struct merge *m)
+{
+    for (size_t i = 0; i < m->n; i++)
+        if (strcmp(m->s[i].state, "complete") != 0)
+            return "incomplete";
+    if (m->missing_rows || m->missing_shard)
+        return "incomplete";
+    return "complete";
+}
+
+/* Replaces in place, so run.json keeps the order a collect writes. */
+static void set(cJSON *o, const char *key, cJSON *value)
+{
+    if (!get(o, key) || !cJSON_ReplaceItemInObjectCaseSensitive(o, key, value))
+        cJSON_AddItemToObject(o, key, value);
+}
+
+static cJSON *merged_from(const struct merge *m, double *longest)
+{
+    cJSON *list = cJSON_CreateArray();
+    *longest = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        const struct shard *s = &m->s[i];
+        const cJSON *dev = get(s->run, "device");
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "run", s->dir);
+        if (s->count > 0) {
+            cJSON *sh = cJSON_AddObjectToObject(e, "shard");
+            cJSON_AddNumberToObject(sh, "index", s->index);
+            cJSON_AddNumberToObject(sh, "count", s->count);
+        }
+        cJSON_AddStringToObject(e, "state", s->state);
+        cJSON_AddNumberToObject(e, "wall_s", s->wall_s);
+        cJSON_AddNumberToObject(e, "rows", (double)s->kept);
+        cJSON_AddNumberToObject(e, "device_index", num(dev, "index"));
+        cJSON_AddStringToObject(e, "pci_bus_id", str(dev, "pci_bus_id"));
+        cJSON_AddItemToArray(list, e);
+        if (s->wall_s > *longest)
+            *longest = s->wall_s;
+    }
+    return list;
+}
+
+static cJSON *merged_meta(struct merge *m)
+{
+    char stamp[32];
+    double longest;
+    time_t now = time(NULL);
+    cJSON *root = cJSON_Duplicate(m->s[0].run, 1);
+    cJSON *args = cJSON_CreateArray();
+    strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    cJSON_DeleteItemFromObjectCaseSensitive(root, "shard");
+    for (int i = 0; i < m->nargs; i++)
+        cJSON_AddItemToArray(args, cJSON_CreateString(m->args[i]));
+    if (cJSON_IsArray(get(m->s[0].run, "args")))
+        set(root, "args", args); /* --resume of an incomplete merge plans the whole sweep */
+    else
+        cJSON_Delete(args);
+    if (m->command_line[0])
+        set(root, "command_line", cJSON_CreateString(m->command_line));
+    set(root, "updated_utc", cJSON_CreateString(stamp));
+    set(root, "state", cJSON_CreateString(merged_state(m)));
+    cJSON *from = merged_from(m, &longest);
+    set(root, "wall_s", cJSON_CreateNumber(m->o->wall_s >= 0 ? m->o->wall_s : longest));
+    set(root, "merged_from", from);
+    cJSON *info = cJSON_CreateObject();
+    cJSON_AddStringToObject(info, "command_line", m->o->merge_command_line ? m->o->merge_command_line : "");
+    cJSON_AddStringToObject(info, "ceilings_from", m->s[0].dir);
+    cJSON_AddItemToObject(info, "forced", cJSON_Duplicate(m->forced, 1));
+    set(root, "merge", info);
+    return root;
+}
+
+static int write_meta(struct merge *m, const char *path)
+{
+    cJSON *root = merged_meta(m);
+    char *text = root ? cJSON_Print(root) : NULL;
+    cJSON_Delete(root);
+    FILE *f = text ? fopen(path, "w") : NULL;
+    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
+    if (f)
+        ok = fclose(f) == 0 && ok;
+    free(text);
+    return ok ? 0 : -1;
+}
+
+/* results.csv first, run.json last: a directory with a run.json is whole. */
+static int write_out(struct merge *m)
+{
+    const char *out = m->o->out;
+    char tmp[4200], path[4200];
+    sort_m = m;
+    qsort(m->rows, m->nrows, sizeof *m->rows, by_plan);
+    snprintf(tmp, sizeof tmp, "%s/.results.csv.tmp", out);
+    snprintf(path, sizeof path, "%s/results.csv", out);
+    if (write_rows(m, tmp) != 0 || rename(tmp, path) != 0) {
+        snprintf(m->why, m->why_len, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return 1;
+    }
+    snprintf(tmp, sizeof tmp, "%s/.run.json.tmp", out);
+    snprintf(path, sizeof path, "%s/run.json", out);
+    if (write_meta(m, tmp) != 0 || rename(tmp, path) != 0) {
+        snprintf(m->why, m->why_len, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return 1;
+    }
+    return 0;
+}
+
+static void release(struct merge *m)
+{
+    for (size_t i = 0; i < m->n; i++) {
+        cJSON_Delete(m->s[i].run);
+        table_free(m->s[i].t);
+        free(m->s[i].col);
+    }
+    free(m->s);
+    free(m->header);
+    free(m->rows);
+    free(m->args);
+    plan_free(&m->plan);
+    cJSON_Delete(m->forced);
+}
+
+static int merge_loaded(struct merge *m)
+{
+    sort_shards(m);
+    if (common_args(&m->s[0], &m->args, &m->nargs) != 0 || !m->forced) {
+        snprintf(m->why, m->why_len, "out of memory");
+        return 1;
+    }
+    int rc = check_compatible(m);
+    if (rc != 0)
+        return rc;
+    if (build_header(m) != 0 || gather_rows(m) != 0) {
+        snprintf(m->why, m->why_len, "out of memory");
+        return 1;
+    }
+    rc = check_duplicates(m);
+    if (rc == 0)
+        rc = build_plan(m);
+    if (rc == 0)
+        rc = check_plan(m);
+    if (rc == 0)
+        rc = prepare_out(m->o->out, m->why, m->why_len);
+    if (rc == 0)
+        rc = write_out(m);
+    return rc;
+}
+
+int merge_runs(const struct merge_options *o, char *why, size_t why_len)
+{
+    struct merge m;
+    memset(&m, 0, sizeof m);
+    m.o = o;
+    m.why = why;
+    m.why_len = why_len;
+    m.forced = cJSON_CreateArray();
+    m.s = calloc(o->nruns + 1, sizeof *m.s);
+    if (!m.s || !m.forced) {
+        snprintf(why, why_len, "out of memory");
+        release(&m);
+        return 1;
+    }
+    int rc = 0;
+    for (size_t i = 0; i < o->nruns && rc == 0; i++, m.n++) {
+        m.s[i].given = i;
+        rc = load_shard(&m.s[i], o->runs[i], why, why_len);
+    }
+    if (rc == 0)
+        rc = merge_loaded(&m);
+    if (rc == 0 && o->rows_per_run)
+        for (size_t i = 0; i < m.n; i++)
+            o->rows_per_run[m.s[i].given] = m.s[i].kept;
+    release(&m);
+    return rc;
+}

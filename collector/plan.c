@@ -1,0 +1,123 @@
+#include "collector/plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/theory.h"
+
+/* Every item pays verification, a timing budget and a few profiling passes
+ * whatever its size. */
+#define FIXED_COST_S 0.3
+
+static double rate_guess_flops(const struct variant *v)
+{
+    switch (v->kind) {
+    case KIND_MM_CPU:
+        return 2e11;
+    case KIND_MM_TILED:
+        return v->bs <= 4 ? 3e11 * v->bs : 5e12;
+    case KIND_MM_REGTILE:
+        return v->rx * v->ry >= 256 ? 5e11 : 1e13; /* large tiles spill registers */
+    default:
+        return 6e12;
+    }
+}
+
+double plan_cost(const struct variant *v, const struct shape *s)
+{
+    struct theory t;
+    if (theory_of(v, s, &t) != 0)
+        return FIXED_COST_S;
+    /* ~20 launches (verify, timing floor, 5 passes, warm-up) of the kernel. */
+    double launch_s = v->family == FAMILY_MATMUL ? t.flops / rate_guess_flops(v) : t.bytes_compulsory / 1.5e12;
+    return FIXED_COST_S + 20 * launch_s;
+}
+
+static int add_family(struct plan *p, enum family f, const struct variant *const *vs, size_t nv, const struct shape *s)
+{
+    for (size_t i = 0; i < nv; i++) {
+        if (vs[i]->family != f)
+            continue;
+        struct plan_item *it = &p->items[p->n++];
+        it->v = vs[i];
+        it->shape = *s;
+        if (f == FAMILY_TRANSPOSE)
+            it->shape.k = 0;
+        it->cost_s = plan_cost(it->v, &it->shape);
+        it->shard = 0;
+        it->done = 0;
+    }
+    return 0;
+}
+
+int plan_build(struct plan *p, const struct variant *const *variants, size_t nvariants, const struct shape *shapes,
+               size_t nshapes)
+{
+    p->n = 0;
+    p->items = calloc(nvariants * nshapes + 1, sizeof *p->items);
+    if (!p->items)
+        return -1;
+    for (size_t s = 0; s < nshapes; s++) {
+        add_family(p, FAMILY_MATMUL, variants, nvariants, &shapes[s]);
+        add_family(p, FAMILY_TRANSPOSE, variants, nvariants, &shapes[s]);
+    }
+    return 0;
+}
+
+void plan_free(struct plan *p)
+{
+    free(p->items);
+    p->items = NULL;
+    p->n = 0;
+}
+
+static const struct plan *sort_plan; /* qsort has no context argument */
+
+static int by_cost_desc(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    double ci = sort_plan->items[i].cost_s, cj = sort_plan->items[j].cost_s;
+    if (ci != cj)
+        return ci > cj ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+void plan_shard(struct plan *p, int nshards)
+{
+    size_t *order = malloc(p->n * sizeof *order);
+    double *load = calloc((size_t)nshards, sizeof *load);
+    if (!order || !load || nshards < 1) {
+        /* Out of memory: a round-robin split is still a valid partition. */
+        for (size_t i = 0; i < p->n; i++)
+            p->items[i].shard = nshards > 0 ? (int)(i % (size_t)nshards) : 0;
+        free(order);
+        free(load);
+        return;
+    }
+    for (size_t i = 0; i < p->n; i++)
+        order[i] = i;
+    sort_plan = p;
+    qsort(order, p->n, sizeof *order, by_cost_desc);
+    for (size_t k = 0; k < p->n; k++) {
+        int best = 0;
+        for (int s = 1; s < nshards; s++)
+            if (load[s] < load[best])
+                best = s;
+        p->items[order[k]].shard = best;
+        load[best] += p->items[order[k]].cost_s;
+    }
+    free(order);
+    free(load);
+}
+
+int plan_mark_done(struct plan *p, const char *variant, const struct shape *s)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        struct plan_item *it = &p->items[i];
+        if (strcmp(it->v->name, variant) == 0 && it->shape.m == s->m && it->shape.n == s->n && it->shape.k == s->k) {
+            it->done = 1;
+            return 1;
+        }
+    }
+    return 0;
+}

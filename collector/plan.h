@@ -1,0 +1,39 @@
+/* The work of a collect: every selected variant x size, in the order they
+ * run (shape by shape, matmuls then transposes, so each family's buffers are
+ * made once per shape), with an estimated cost for sharding and a done flag
+ * for --resume. */
+#ifndef MMPROF_PLAN_H
+#define MMPROF_PLAN_H
+
+#include <stddef.h>
+
+#include "kernels/registry.h"
+
+struct plan_item {
+    const struct variant *v;
+    struct shape shape; /* transposes: k = 0 */
+    double cost_s;      /* rough seconds: verify + time + profile */
+    int shard;          /* 0-based shard that runs it */
+    int done;           /* already in results.csv (--resume) */
+};
+
+struct plan {
+    struct plan_item *items;
+    size_t n;
+};
+
+int plan_build(struct plan *p, const struct variant *const *variants, size_t nvariants, const struct shape *shapes,
+               size_t nshapes);
+void plan_free(struct plan *p);
+
+/* Rough cost of one item, from its work and a per-kind speed guess. */
+double plan_cost(const struct variant *v, const struct shape *s);
+
+/* Splits the items into nshards balanced by cost (longest first, each to the
+ * least-loaded shard; ties by index), deterministic for given inputs. */
+void plan_shard(struct plan *p, int nshards);
+
+/* Marks an item done; returns 1 when (name, shape) was found. */
+int plan_mark_done(struct plan *p, const char *variant, const struct shape *s);
+
+#endif

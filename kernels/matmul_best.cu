@@ -1,0 +1,209 @@
+/* `best`: the fastest FP32 SIMT matmul of mmprof, warptile (matmul_road.cu)
+ * plus a multi-stage cp.async pipeline:
+ *
+ * - STAGES shared-memory buffers: while the block computes on tile kt, the
+ *   copies of tiles kt+1 .. kt+STAGES-1 are in flight (cp.async writes
+ *   shared memory directly, no registers, no wait at the issuing thread),
+ *   and one barrier per k-step both publishes tile kt and frees the buffer
+ *   the next copy overwrites.
+ * - A transposed in shared memory (As[k][m]) so a thread's A fragment is
+ *   16-byte loads. A 16-byte copy cannot transpose, so A moves as 4-byte
+ *   cp.async: a warp copies 4 rows x 8 consecutive k (4 whole 32-byte
+ *   sectors per request). B moves as 16-byte cp.async when its rows are
+ *   16-byte aligned (N % 4 == 0), else 4-byte.
+ * - No padding: As is XOR-swizzled at float4 granularity, the float4 index
+ *   (m / 4) of row k XORed with k % 8. The transposed 4-byte stores of a
+ *   warp (k = 0..7, four consecutive m) then land in 32 distinct banks, and
+ *   a thread's float4 reads stay contiguous and aligned. Without padding,
+ *   3 stages of 128 x 16 fit the 48 KiB of static shared memory.
+ * - Warp tiles as in warptile: lanes in a 4 x 8 grid, each thread (wm/4) x
+ *   (wn/8) outputs in 4 x 4 sub-tiles 16 rows and 32 columns apart: per k a
+ *   warp's shared loads read one 128-byte segment of B and 64 bytes of A
+ *   (broadcast to the other lanes), and each thread does 64 FFMA per 4
+ *   LDS.128 at the default tile.
+ *
+ * Tiles: best_configs.def; which one runs at a shape: best_config_for()
+ * (the `mmprof tune` table, else the default). Any M, N, K >= 1: edge
+ * elements are zero-filled by cp.async (src-size 0) and stores guarded. */
+#include <stddef.h>
+
+#include "kernels/best_config.h"
+#include "kernels/families.h"
+#include "kernels/mm_fast.cuh"
+
+/* Word offset of A's element (row r, k index kk) in a swizzled stage. */
+template <int BM>
+static __device__ __forceinline__ int a_swizzled(int kk, int r)
+{
+    return kk * BM + ((((r >> 2) ^ (kk & 7)) << 2) | (r & 3));
+}
+
+/* Per-thread parts of the copy addresses, computed once per block: the
+ * copies of a k-tile then cost an add and a compare each, and keep few
+ * registers live next to the 64 accumulators.
+ *
+ * A: element e = i*256 + tid of a stage goes to k = e % 8 + 8*(e / (8*BM)),
+ * row = (e / 8) % BM, so a warp (32 consecutive e) copies 4 rows x 8
+ * consecutive k. For copy i that is row tid/8 + 32*(i % (BM/32)) and k
+ * tid%8 + 8*(i / (BM/32)). In the swizzled stage the row's float4 index
+ * tid/32 + 8*(i % (BM/32)) XOR k%8 = tid%8 only changes its low 3 bits
+ * (tid/32 < 8), so the shared offset is a per-thread base plus constants.
+ *
+ * B (16-byte path): chunk e = i*256 + tid holds row e / (BN/4), columns
+ * 4*(e % (BN/4)) .. +3, i.e. shared offset 4e, and global row
+ * tid / (BN/4) + i * (1024/BN). */
+struct copy_plan {
+    unsigned a_gmem; /* (row0 + tid/8) * k + tid%8; unsigned: rows past m (never read) may pass INT_MAX */
+    int a_rows;      /* m - (row0 + tid/8): copy i's row is in range iff 32*(i % (BM/32)) < a_rows */
+    int a_smem;      /* shared offset of copy 0 */
+    int b_gmem;      /* (tid / (BN/4)) * n + col0 + 4*(tid % (BN/4)) */
+    bool b_col_ok;   /* col0 + 4*(tid % (BN/4)) < n */
+};
+
+template <int BM, int BN>
+static __device__ __forceinline__ copy_plan plan_copies(int m, int n, int k, int row0, int col0, int tid)
+{
+    copy_plan p;
+    int r = tid / 8, kk = tid % 8;
+    p.a_gmem = (unsigned)(row0 + r) * (unsigned)k + (unsigned)kk;
+    p.a_rows = m - (row0 + r);
+    p.a_smem = kk * BM + ((((r >> 2) ^ kk) << 2) | (r & 3));
+    int cq = 4 * (tid % (BN / 4));
+    p.b_gmem = (tid / (BN / 4)) * n + col0 + cq;
+    p.b_col_ok = col0 + cq < n;
+    return p;
+}
+
+/* Issues the copies of one k-tile (k0 .. k0+BK) into one stage. */
+template <int BM, int BN, int BK>
+static __device__ __forceinline__ void load_stage(const float *__restrict__ a, const float *__restrict__ b,
+                                                  float *As, float *Bs, const copy_plan &p, int n, int k,
+                                                  int col0, int k0, int tid, bool b_vec)
+{
+    constexpr int A_ROW_GROUPS = BM / 32;
+    const int a_k_left = k - k0 - tid % 8; /* copy i's k is in range iff 8*(i / A_ROW_GROUPS) < a_k_left */
+#pragma unroll
+    for (int i = 0; i < BM * BK / MM_FAST_THREADS; i++) {
+        int rg = i % A_ROW_GROUPS, kg = i / A_ROW_GROUPS;
+        bool ok = 32 * rg < p.a_rows && 8 * kg < a_k_left;
+        /* 32-bit offset (in range it is < m*k <= INT_MAX; out of range it
+         * is never used), unsigned so that wrapping is defined */
+        unsigned off = p.a_gmem + (unsigned)(k0 + 8 * kg) + 32u * (unsigned)rg * (unsigned)k;
+        const float *src = a + off;
+        cp_async4(&As[p.a_smem + kg * 8 * BM + 32 * rg], ok ? src : a, ok);
+    }
+    if (b_vec) {
+        constexpr int CHUNKS = BK * BN / 4, ROWS_PER_PASS = 4 * MM_FAST_THREADS / BN;
+        const int b_k_left = k - k0 - tid / (BN / 4);
+#pragma unroll
+        for (int i = 0; i < (CHUNKS + MM_FAST_THREADS - 1) / MM_FAST_THREADS; i++) {
+            if (CHUNKS % MM_FAST_THREADS == 0 || i * MM_FAST_THREADS + tid < CHUNKS) {
+                bool ok = p.b_col_ok && ROWS_PER_PASS * i < b_k_left; /* N % 4 == 0: whole chunks */
+                unsigned off = (unsigned)p.b_gmem + (unsigned)(k0 + ROWS_PER_PASS * i) * (unsigned)n;
+                const float *src = b + off;
+                cp_async16(&Bs[4 * (i * MM_FAST_THREADS + tid)], ok ? src : b, ok);
+            }
+        }
+    } else {
+        /* rows not 16-byte aligned: word copies, element e -> row e / BN,
+         * column e % BN (a warp copies 32 consecutive columns) */
+#pragma unroll
+        for (int i = 0; i < BK * BN / MM_FAST_THREADS; i++) {
+            int e = i * MM_FAST_THREADS + tid, kk = e / BN, col = e % BN;
+            int gk = k0 + kk, gc = col0 + col;
+            bool ok = gk < k && gc < n;
+            cp_async4(&Bs[kk * BN + col], ok ? &b[gk * n + gc] : b, ok);
+        }
+    }
+}
+
+template <int BM, int BN, int BK, int WM, int WN, int STAGES>
+__global__ void __launch_bounds__(MM_FAST_THREADS, 2)
+    mm_best(const float *__restrict__ a, const float *__restrict__ b, float *__restrict__ c, int m, int n, int k)
+{
+    constexpr int TM = WM / 4, TN = WN / 8; /* lanes: 4 along M, 8 along N */
+    static_assert((BM / WM) * (BN / WN) * 32 == MM_FAST_THREADS, "8 warps of 32 lanes");
+    static_assert(WM % 16 == 0 && WN % 32 == 0, "4x4 sub-tiles 16 rows / 32 columns apart");
+    static_assert(BM % 32 == 0, "the swizzle permutes 8 float4 of an As row");
+    static_assert(BK % 8 == 0, "a warp copies 8 consecutive k of A");
+    static_assert(BM * BK % MM_FAST_THREADS == 0 && BK * BN % MM_FAST_THREADS == 0, "whole tiles per thread");
+    static_assert(STAGES >= 2 && 4 * STAGES * BK * (BM + BN) <= 49152, "static shared memory");
+    __shared__ __align__(16) float As[STAGES][BK * BM];
+    __shared__ __align__(16) float Bs[STAGES][BK * BN];
+    const int tid = flat_tid(), warp = tid / 32, lane = tid % 32;
+    const int wm0 = (warp / (BN / WN)) * WM, wn0 = (warp % (BN / WN)) * WN;
+    const int lm = lane / 8, ln = lane % 8;
+    const int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
+    const bool b_vec = rows_are_float4(b, n), c_vec = rows_are_float4(c, n);
+    const int ktiles = (k + BK - 1) / BK;
+    const copy_plan plan = plan_copies<BM, BN>(m, n, k, row0, col0, tid);
+
+    /* prologue: STAGES-1 tiles in flight, one commit group each (empty
+     * groups past the end keep the group count uniform) */
+#pragma unroll
+    for (int s = 0; s < STAGES - 1; s++) {
+        if (s < ktiles)
+            load_stage<BM, BN, BK>(a, b, As[s], Bs[s], plan, n, k, col0, s * BK, tid, b_vec);
+        cp_async_commit();
+    }
+
+    float acc[TM][TN] = {};
+    float ra[TM], rb[TN];
+    for (int kt = 0; kt < ktiles; kt++) {
+        /* STAGES-1+kt groups committed; at most STAGES-2 pending means
+         * tile kt has landed (for this thread); the barrier makes every
+         * thread's copies visible and guarantees that tile kt-1 is no longer
+         * read, so its buffer can take tile kt+STAGES-1 */
+        cp_async_wait<STAGES - 2>();
+        __syncthreads();
+        int next = kt + STAGES - 1;
+        if (next < ktiles)
+            load_stage<BM, BN, BK>(a, b, As[next % STAGES], Bs[next % STAGES], plan, n, k, col0, next * BK, tid,
+                                   b_vec);
+        cp_async_commit();
+
+        const float *as = As[kt % STAGES], *bs = Bs[kt % STAGES];
+        /* 8 k at a time fully unrolled: at bk = 16 a full unroll hoists
+         * enough shared loads to spill past the 128-register cap */
+#pragma unroll 1
+        for (int k8 = 0; k8 < BK; k8 += 8)
+#pragma unroll
+        for (int kk = k8; kk < k8 + 8; kk++) {
+#pragma unroll
+            for (int i = 0; i < TM / 4; i++) {
+                float4 q = *reinterpret_cast<const float4 *>(&as[a_swizzled<BM>(kk, wm0 + i * 16 + lm * 4)]);
+                ra[4 * i] = q.x, ra[4 * i + 1] = q.y, ra[4 * i + 2] = q.z, ra[4 * i + 3] = q.w;
+            }
+#pragma unroll
+            for (int j = 0; j < TN / 4; j++) {
+                float4 q = *reinterpret_cast<const float4 *>(&bs[kk * BN + wn0 + j * 32 + ln * 4]);
+                rb[4 * j] = q.x, rb[4 * j + 1] = q.y, rb[4 * j + 2] = q.z, rb[4 * j + 3] = q.w;
+            }
+#pragma unroll
+            for (int i = 0; i < TM; i++)
+#pragma unroll
+                for (int j = 0; j < TN; j++)
+                    acc[i][j] = fmaf(ra[i], rb[j], acc[i][j]);
+        }
+    }
+    /* no copy is pending here except empty groups: nothing to drain */
+#pragma unroll
+    for (int i = 0; i < TM; i++) {
+        int gr = row0 + wm0 + (i / 4) * 16 + lm * 4 + i % 4;
+        if (gr >= m)
+            continue;
+#pragma unroll
+        for (int j = 0; j < TN / 4; j++)
+            store4(c, n, c_vec, gr, col0 + wn0 + j * 32 + ln * 4, &acc[i][4 * j]);
+    }
+}
+
+extern "C" mm_kernel_fn mm_best_kernel(const struct best_config *cfg)
+{
+#define BEST_CONFIG(id, bm_, bn_, bk_, wm_, wn_, stages_)                                        \
+    if (cfg->bm == (bm_) && cfg->bn == (bn_) && cfg->bk == (bk_) && cfg->wm == (wm_) &&            \
+        cfg->wn == (wn_) && cfg->stages == (stages_))                                            \
+        return mm_best<bm_, bn_, bk_, wm_, wn_, stages_>;
+#include "kernels/best_configs.def"
+    return NULL;
+}

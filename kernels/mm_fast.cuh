@@ -1,0 +1,72 @@
+/* Helpers of the fast matmul kernels (road to best, and best itself):
+ * cp.async wrappers, and the checks that decide whether a matrix may be read
+ * 16 bytes at a time. Private to kernels/. */
+#ifndef MMPROF_KERNELS_MM_FAST_CUH
+#define MMPROF_KERNELS_MM_FAST_CUH
+
+#include <stdint.h>
+
+/* Threads of every fast matmul block: 16 x 16, flattened. */
+#define MM_FAST_THREADS 256
+
+static __device__ __forceinline__ int flat_tid()
+{
+    return threadIdx.y * blockDim.x + threadIdx.x;
+}
+
+/* A row-major matrix with ld columns can be read as float4 when every row
+ * starts 16-byte aligned: ld a multiple of 4 and the base aligned. Checked
+ * once per launch; the kernels take a uniform branch on it. */
+static __device__ __forceinline__ bool rows_are_float4(const float *p, int ld)
+{
+    return (ld & 3) == 0 && ((uintptr_t)p & 15) == 0;
+}
+
+/* 4-byte asynchronous copy global -> shared; when pred is false nothing is
+ * read and the 4 shared bytes are zero-filled (src-size 0), so edge tiles
+ * hold zeros. Goes through L1 (.ca): .cg takes only 16-byte copies. */
+static __device__ __forceinline__ void cp_async4(float *smem, const float *gmem, bool pred)
+{
+    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    int bytes = pred ? 4 : 0;
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s), "l"(gmem), "r"(bytes) : "memory");
+}
+
+/* 16-byte asynchronous copy, L2 only (.cg): the block's tile is reused from
+ * shared memory, never from L1. Zero-fills when pred is false. */
+static __device__ __forceinline__ void cp_async16(float *smem, const float *gmem, bool pred)
+{
+    unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    int bytes = pred ? 16 : 0;
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s), "l"(gmem), "r"(bytes) : "memory");
+}
+
+static __device__ __forceinline__ void cp_async_commit()
+{
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+
+/* Waits until at most N of this thread's committed groups are in flight. */
+template <int N>
+static __device__ __forceinline__ void cp_async_wait()
+{
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+}
+
+/* Stores r (len 4) at c[row * n + col .. +3]: one 16-byte store when the
+ * output is float4-readable, else element by element with the column guard.
+ * row < m is the caller's. */
+static __device__ __forceinline__ void store4(float *c, int n, bool vec, int row, int col, const float *r)
+{
+    if (vec) {
+        if (col < n)
+            *reinterpret_cast<float4 *>(&c[row * n + col]) = make_float4(r[0], r[1], r[2], r[3]);
+        return;
+    }
+#pragma unroll
+    for (int j = 0; j < 4; j++)
+        if (col + j < n)
+            c[row * n + col + j] = r[j];
+}
+
+#endif

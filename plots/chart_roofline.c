@@ -1,0 +1,282 @@
+/* (a) The hierarchical roofline: one row of three points per matmul
+ * variant (its largest size), at L1, L2 and DRAM intensity, under the
+ * measured (solid) and datasheet (dashed) roofs. Transposes do no FLOPs:
+ * they have no place on a FLOP roofline and get chart (d) instead. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plots/chart.h"
+#include "plots/gpfmt.h"
+#include "plots/spread.h"
+
+/* Plot area in screen fractions: fixed, so label spacing can be computed. */
+#define LM 0.08
+#define RM 0.80
+#define TM 0.90
+#define BM 0.20
+#define LABEL_PX 16.0 /* vertical room one variant label needs */
+
+static const char *const level_color[LEVEL_COUNT] = {"#1f77b4", "#2ca02c", "#d62728"};
+static const int level_point[LEVEL_COUNT] = {7, 5, 9};
+static const char *const level_title[LEVEL_COUNT] = {"L1/shared", "L2 read", "DRAM"};
+
+static int roofline_row(const struct plot_row *r)
+{
+    int any = 0;
+    for (int l = 0; l < LEVEL_COUNT; l++)
+        any |= isfinite(r->intensity[l]) && r->intensity[l] > 0;
+    return any && row_ok(r) && row_is_matmul(r) && isfinite(r->gflop_s) && r->gflop_s > 0;
+}
+
+/* The row's lowest (want_max 0) or highest intensity: the ends of the
+ * line joining its points. */
+static double intensity_end(const struct plot_row *r, int want_max)
+{
+    double v = NAN;
+    for (int l = 0; l < LEVEL_COUNT; l++)
+        if (isfinite(r->intensity[l]) && r->intensity[l] > 0)
+            v = isnan(v) ? r->intensity[l] : want_max ? fmax(v, r->intensity[l]) : fmin(v, r->intensity[l]);
+    return v;
+}
+
+struct axes {
+    double x0, x1, y0, y1;
+};
+
+/* Axis ranges: every point and every roof's ridge (where it meets FP32). */
+static void ranges(const struct plot_data *d, const size_t *idx, size_t n, struct axes *a)
+{
+    const struct roofs *ro = &d->roofs;
+    struct span x, y;
+    span_init(&x);
+    span_init(&y);
+    for (size_t i = 0; i < n; i++) {
+        const struct plot_row *row = &d->rows[idx[i]];
+        for (int l = 0; l < LEVEL_COUNT; l++)
+            span_add(&x, row->intensity[l]);
+        span_add(&y, row->gflop_s);
+    }
+    for (int l = 0; l < LEVEL_COUNT && ro->has_measured; l++)
+        span_add(&x, ro->fp32_gflops / ro->bw_gbs[l]);
+    span_add(&x, ro->ds_fp32_gflops / ro->ds_dram_gbs);
+    span_log_range(&x, 1.3, &a->x0, &a->x1);
+    span_add(&y, ro->fp32_gflops);
+    span_add(&y, ro->ds_fp32_gflops);
+    double unused;
+    span_log_range(&y, 1.5, &a->y0, &unused);
+    a->y1 = y.hi * 1.8; /* room above the highest FP32 roof, not a whole decade */
+}
+
+static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, struct chart_job *job)
+{
+    struct strbuf *b = &job->dat;
+    sb_puts(b, "# variant  gflop_per_s  intensity_l1  intensity_l2  intensity_dram  intensity_min  "
+               "intensity_max  shape   (intensities in FLOP/byte)\n");
+    for (size_t i = 0; i < n; i++) {
+        const struct plot_row *r = &d->rows[idx[i]];
+        char shape[64];
+        row_shape_text(r, shape, sizeof shape);
+        gp_str(b, r->variant);
+        gp_num(b, r->gflop_s);
+        for (int l = 0; l < LEVEL_COUNT; l++)
+            gp_num(b, r->intensity[l]);
+        gp_num(b, intensity_end(r, 0));
+        gp_num(b, intensity_end(r, 1));
+        sb_puts(b, " ");
+        gp_str(b, shape);
+        sb_puts(b, "\n");
+        job_variant(job, r->variant);
+    }
+}
+
+/* The highest measured bandwidth: its roof meets FP32 first, where the
+ * flat FP32 line starts. 0 when none was measured. */
+static double widest_bw(const struct roofs *ro)
+{
+    double widest = 0;
+    for (int l = 0; l < LEVEL_COUNT; l++)
+        if (!isnan(ro->bw_gbs[l]))
+            widest = fmax(widest, ro->bw_gbs[l]);
+    return widest;
+}
+
+/* gnuplot variables for the roofs, so the plot command reads as words. */
+static void roof_vars(const struct roofs *ro, struct strbuf *b)
+{
+    for (int l = 0; l < LEVEL_COUNT && ro->has_measured; l++)
+        if (!isnan(ro->bw_gbs[l]))
+            sb_printf(b, "BW_%s = %.6g  # GB/s, measured\n", level_name(l), ro->bw_gbs[l]);
+    if (ro->has_measured)
+        sb_printf(b, "PEAK = %.6g  # GFLOP/s, measured FP32\nBW_WIDEST = %.6g\n", ro->fp32_gflops, widest_bw(ro));
+    if (ro->has_datasheet)
+        sb_printf(b, "DS_PEAK = %.6g  # GFLOP/s, datasheet FP32 at boost\n", ro->ds_fp32_gflops);
+    if (ro->has_datasheet && !isnan(ro->ds_dram_gbs))
+        sb_printf(b, "DS_DRAM = %.6g  # GB/s, datasheet\n", ro->ds_dram_gbs);
+}
+
+static void measured_clauses(const struct roofs *ro, struct strbuf *plot)
+{
+    char rate[32], line[256];
+    for (int l = 0; l < LEVEL_COUNT; l++) {
+        if (isnan(ro->bw_gbs[l]))
+            continue;
+        human_rate(rate, sizeof rate, ro->bw_gbs[l], "GB/s");
+        snprintf(line, sizeof line, "slope(x, BW_%s, PEAK) lw 2 lc rgb \"%s\" title \"%s%s%s %s\"", level_name(l),
+                 level_color[l], level_title[l], l == LEVEL_DRAM ? " " : "", l == LEVEL_DRAM ? ro->dram_kind : "",
+                 rate);
+        plot_clause(plot, line);
+    }
+    human_rate(rate, sizeof rate, ro->fp32_gflops, "GFLOP/s");
+    char clock[48] = "";
+    if (!isnan(ro->sm_clock_mhz))
+        snprintf(clock, sizeof clock, " (SM %.0f MHz)", ro->sm_clock_mhz);
+    /* without any bandwidth ceiling the FP32 roof is a flat line across */
+    snprintf(line, sizeof line, "%s lw 2 lc rgb \"black\" title \"FP32 %s%s\"",
+             widest_bw(ro) > 0 ? "flat(x, BW_WIDEST, PEAK)" : "PEAK", rate, clock);
+    plot_clause(plot, line);
+}
+
+static void datasheet_clauses(const struct roofs *ro, struct strbuf *plot)
+{
+    char rate[32], line[320];
+    if (!isnan(ro->ds_dram_gbs)) {
+        human_rate(rate, sizeof rate, ro->ds_dram_gbs, "GB/s");
+        snprintf(line, sizeof line, "slope(x, DS_DRAM, DS_PEAK) lw 1.5 dt 2 lc rgb \"%s\" title \"DRAM %s\"",
+                 level_color[LEVEL_DRAM], rate);
+        plot_clause(plot, line);
+    }
+    human_rate(rate, sizeof rate, ro->ds_fp32_gflops, "GFLOP/s");
+    snprintf(line, sizeof line, "%s lw 1.5 dt 2 lc rgb \"black\" title \"FP32 %s (%.0f MHz)\"",
+             isnan(ro->ds_dram_gbs) ? "DS_PEAK" : "flat(x, DS_DRAM, DS_PEAK)", rate, ro->ds_boost_mhz);
+    plot_clause(plot, line);
+}
+
+/* The key's title says which lines are measured and which datasheet. */
+static void key_title(const struct roofs *ro, struct strbuf *b)
+{
+    char text[256];
+    const char *measured = ro->has_measured ? "solid: ceilings measured by mmprof collect" : "";
+    char ds[160] = "";
+    if (ro->has_datasheet)
+        snprintf(ds, sizeof ds, "dashed: %s%s", ro->computed ? "computed from device properties, " : "datasheet ",
+                 ro->computed ? "no datasheet" : ro->sku);
+    snprintf(text, sizeof text, "%s%s%s", measured, measured[0] && ds[0] ? "; " : "", ds);
+    gp_str(b, text);
+}
+
+static void point_clauses(struct strbuf *plot)
+{
+    char line[256];
+    plot_clause(plot, "'roofline.dat' using 6:2:($7-$6):(0) with vectors nohead lw 1 lc rgb \"#aaaaaa\" notitle");
+    for (int l = 0; l < LEVEL_COUNT; l++) {
+        snprintf(line, sizeof line,
+                 "'roofline.dat' using %d:2 with points pt %d ps 1.4 lc rgb \"%s\" title \"%s intensity\"",
+                 3 + l, level_point[l], level_color[l], level_name(l));
+        plot_clause(plot, line);
+    }
+}
+
+/* Variant names in a column right of the plot, spread so none overlap,
+ * each joined to its row of points by a dotted leader. */
+static void labels(const struct plot_data *d, const size_t *idx, size_t n, const struct plot_row *common,
+                   const struct axes *a, struct strbuf *b)
+{
+    double want[SPREAD_MAX] = {0}, size[SPREAD_MAX] = {0}, at[SPREAD_MAX] = {0};
+    double plot_px = (TM - BM) * PLOT_HEIGHT;
+    double gap = fmin(LABEL_PX, plot_px / (double)n) / plot_px;
+    n = n < SPREAD_MAX ? n : SPREAD_MAX;
+    for (size_t i = 0; i < n; i++) {
+        want[i] = log(d->rows[idx[i]].gflop_s / a->y0) / log(a->y1 / a->y0);
+        size[i] = gap;
+    }
+    spread(want, size, n, 0, 1, at);
+    for (size_t i = 0; i < n; i++) {
+        const struct plot_row *row = &d->rows[idx[i]];
+        char shape[64] = "", text[160];
+        int other = !row_same_shape(row, common); /* the title names the common size */
+        if (other)
+            row_shape_text(row, shape, sizeof shape);
+        snprintf(text, sizeof text, "%s%s%s", row->variant, other ? " " : "", shape);
+        sb_printf(b, "set label %zu ", i + 1);
+        gp_str(b, text);
+        sb_printf(b, " at graph 1.035, graph %.4f left font \",%d\" tc rgb \"#222222\"\n", at[i],
+                  gap * plot_px >= 14 ? 10 : 8);
+        sb_printf(b, "set arrow from first %.6g, first %.6g to graph 1, first %.6g nohead dt 3 lc rgb \"#999999\"\n",
+                  intensity_end(row, 1), row->gflop_s, row->gflop_s);
+        sb_printf(b, "set arrow from graph 1, first %.6g to graph 1.03, graph %.4f nohead lc rgb \"#999999\"\n",
+                  row->gflop_s, at[i]);
+    }
+}
+
+/* The size most plotted rows have (the title names it; labels name others). */
+static const struct plot_row *common_shape(const struct plot_data *d, const size_t *idx, size_t n)
+{
+    const struct plot_row *best = &d->rows[idx[0]];
+    size_t best_count = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t count = 0;
+        for (size_t j = 0; j < n; j++)
+            count += row_same_shape(&d->rows[idx[i]], &d->rows[idx[j]]);
+        if (count > best_count) {
+            best = &d->rows[idx[i]];
+            best_count = count;
+        }
+    }
+    return best;
+}
+
+static void title(const struct plot_data *d, const struct plot_row *common, int mixed, struct strbuf *b)
+{
+    char shape[64], text[900];
+    row_shape_text(common, shape, sizeof shape);
+    int n = snprintf(text, sizeof text, "Hierarchical roofline: matmul variants at %s%s%s%s", shape,
+                     mixed ? " (other sizes where labelled)" : "", d->device[0] ? " on " : "", d->device);
+    if (d->roofs.note[0] && n > 0 && (size_t)n < sizeof text)
+        snprintf(text + n, sizeof text - (size_t)n, "\n%s", d->roofs.note);
+    gp_str(b, text);
+}
+
+enum chart_result chart_roofline(const struct plot_data *d, struct chart_job *job)
+{
+    if (!roofs_drawable(&d->roofs)) {
+        snprintf(job->skip, sizeof job->skip, "%s", d->roofs.note);
+        return CHART_SKIP;
+    }
+    size_t *idx = malloc((d->nrows ? d->nrows : 1) * sizeof *idx);
+    size_t n = idx ? rows_largest_each(d, roofline_row, idx) : 0;
+    if (n == 0) {
+        snprintf(job->skip, sizeof job->skip,
+                 "no matmul row has status ok, a time and counter-based intensities (collect without --no-profile)");
+        free(idx);
+        return CHART_SKIP;
+    }
+    struct axes a;
+    ranges(d, idx, n, &a);
+    const struct plot_row *common = common_shape(d, idx, n);
+    int mixed = 0;
+    for (size_t i = 0; i < n; i++)
+        mixed |= !row_same_shape(&d->rows[idx[i]], common);
+    write_dat(d, idx, n, job);
+    roof_vars(&d->roofs, job_var(job, "ROOFS"));
+    struct strbuf *plot = job_var(job, "PLOT");
+    if (d->roofs.has_measured)
+        measured_clauses(&d->roofs, plot);
+    if (d->roofs.has_datasheet)
+        datasheet_clauses(&d->roofs, plot);
+    point_clauses(plot);
+    key_title(&d->roofs, job_var(job, "KEY_TITLE"));
+    labels(d, idx, n, common, &a, job_var(job, "LABELS"));
+    title(d, common, mixed, job_var(job, "TITLE"));
+    sb_printf(job_var(job, "XMIN"), "%.6g", a.x0);
+    sb_printf(job_var(job, "XMAX"), "%.6g", a.x1);
+    sb_printf(job_var(job, "YMIN"), "%.6g", a.y0);
+    sb_printf(job_var(job, "YMAX"), "%.6g", a.y1);
+    sb_printf(job_var(job, "LM"), "%.3f", LM);
+    sb_printf(job_var(job, "RM"), "%.3f", RM);
+    sb_printf(job_var(job, "TM"), "%.3f", TM);
+    sb_printf(job_var(job, "BM"), "%.3f", BM);
+    free(idx);
+    return CHART_DRAW;
+}

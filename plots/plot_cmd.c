@@ -1,0 +1,181 @@
+/* The `plot` subcommand: options, then load, check, write, render. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/util.h"
+#include "plots/chart.h"
+#include "plots/gnuplot.h"
+#include "plots/note.h"
+#include "plots/plot.h"
+#include "plots/plot_data.h"
+#include "plots/roof_check.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: mmprof plot RUN [--format png|svg|both]\n"
+            "\n"
+            "Draws the run's charts with gnuplot into RUN/plots: for each chart NAME, the data\n"
+            "(NAME.dat), the gnuplot script (NAME.gp) and the images (NAME.png, %dx%d, and NAME.svg).\n"
+            "Reads RUN/analysis.csv (written first from results.csv when missing or older) and the\n"
+            "ceilings in RUN/run.json. Warns when a point lies above its roof.\n"
+            "\n"
+            "charts:\n",
+            PLOT_WIDTH, PLOT_HEIGHT);
+    size_t n;
+    const struct chart_spec *s = chart_specs(&n);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "  %-10s %s\n", s[i].name, s[i].what);
+    fprintf(f,
+            "\n"
+            "  RUN              a run directory written by `mmprof collect`\n"
+            "  -f, --format F   png, svg or both (default both)\n"
+            "  -h, --help       this text\n"
+            "\n"
+            "Without gnuplot (apt-get install gnuplot-nox) the .dat and .gp files are still written;\n"
+            "render them later with `cd RUN/plots && gnuplot NAME.gp`.\n"
+            "\n"
+            "exit status: 0 ok, 1 runtime failure (e.g. gnuplot missing), 2 bad usage or input\n");
+}
+
+static const char *parse_format(const char *s)
+{
+    if (strcmp(s, "png") == 0)
+        return "png";
+    if (strcmp(s, "svg") == 0)
+        return "svg";
+    if (strcmp(s, "both") == 0)
+        return "png svg";
+    return NULL;
+}
+
+/* Returns -1 to go on, or the exit code to stop with. */
+static int parse_args(int argc, char **argv, const char **formats, const char **run)
+{
+    static const struct option longopts[] = {
+        {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    int c;
+    optind = 1;
+    opterr = 0; /* our own one-line messages */
+    while ((c = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            usage(stdout);
+            return EXIT_OK;
+        }
+        if (c == 'f' && (*formats = parse_format(optarg)) != NULL)
+            continue;
+        if (c == 'f')
+            msg_error("plot: unknown format '%s': use --format png, svg or both", optarg);
+        else if (c == ':')
+            msg_error("plot: option '%s' needs a value: e.g. --format png", argv[optind - 1]);
+        else
+            msg_error("plot: unknown option '%s': see `mmprof plot --help`", argv[optind - 1]);
+        return EXIT_USAGE;
+    }
+    if (argc - optind != 1) {
+        msg_error("plot: %s: usage: mmprof plot RUN [--format png|svg|both]",
+                  argc - optind < 1 ? "no run directory given" : "more than one run directory given");
+        return EXIT_USAGE;
+    }
+    *run = argv[optind];
+    return -1;
+}
+
+static int make_dir(const char *dir)
+{
+    if (mkdir(dir, 0755) == 0 || errno == EEXIST)
+        return 0;
+    msg_error("plot: cannot create %s: %s (is the run directory writable?)", dir, strerror(errno));
+    return -1;
+}
+
+/* Writes every chart's .dat and .gp; drawn[i] = 1 for the charts written.
+ * Returns the number written, or -1 after an error. */
+static int write_charts(const struct plot_data *d, const char *dir, const char *formats, int *drawn)
+{
+    size_t n;
+    const struct chart_spec *s = chart_specs(&n);
+    int count = 0, failed = 0;
+    for (size_t i = 0; i < n; i++) {
+        char err[1024];
+        int rc = chart_write(&s[i], d, dir, formats, err, sizeof err);
+        drawn[i] = rc == CHART_DRAW;
+        count += drawn[i];
+        if (rc == CHART_SKIP)
+            plot_note("%s chart skipped: %s", s[i].name, err);
+        else if (rc != CHART_DRAW) {
+            msg_error("plot: %s", err);
+            failed = 1;
+        }
+    }
+    return failed ? -1 : count;
+}
+
+static int render_charts(const char *gnuplot, const char *dir, const char *formats, const int *drawn)
+{
+    size_t n;
+    const struct chart_spec *s = chart_specs(&n);
+    int rc = EXIT_OK;
+    for (size_t i = 0; i < n; i++) {
+        char err[6000];
+        if (!drawn[i])
+            continue;
+        if (gnuplot_render(gnuplot, dir, s[i].name, formats, err, sizeof err) != 0) {
+            msg_error("plot: %s", err);
+            rc = EXIT_RUNTIME;
+            continue;
+        }
+        if (strcmp(formats, "png svg") == 0)
+            printf("%s/%s.png  %s/%s.svg  %s\n", dir, s[i].name, dir, s[i].name, s[i].what);
+        else
+            printf("%s/%s.%s  %s\n", dir, s[i].name, formats, s[i].what);
+    }
+    return rc;
+}
+
+static int plot_run(const struct plot_data *d, const char *formats)
+{
+    char dir[1100], gnuplot[4096];
+    snprintf(dir, sizeof dir, "%s/plots", d->run_dir);
+    if (make_dir(dir) != 0)
+        return EXIT_RUNTIME;
+    roof_check(d);
+    int drawn[CHART_MAX] = {0};
+    int count = write_charts(d, dir, formats, drawn);
+    if (count < 0)
+        return EXIT_RUNTIME;
+    if (count == 0) {
+        msg_error("plot: nothing to plot in %s: no chart has data (see the notes above); collect a run with "
+                  "`mmprof collect`",
+                  d->run_dir);
+        return EXIT_RUNTIME;
+    }
+    if (gnuplot_find(gnuplot, sizeof gnuplot) != 0) {
+        msg_error("plot: gnuplot not found: apt-get install gnuplot-nox; the .dat and .gp files are in %s, "
+                  "run `cd %s && gnuplot FILE.gp` to render later",
+                  dir, dir);
+        return EXIT_RUNTIME;
+    }
+    return render_charts(gnuplot, dir, formats, drawn);
+}
+
+int plot_main(int argc, char **argv)
+{
+    const char *formats = "png svg", *run = NULL;
+    int rc = parse_args(argc, argv, &formats, &run);
+    if (rc >= 0)
+        return rc;
+    char err[1536];
+    struct plot_data d;
+    rc = plot_data_load(run, &d, err, sizeof err);
+    if (rc != EXIT_OK) {
+        msg_error("plot: %s", err);
+        return rc;
+    }
+    rc = plot_run(&d, formats);
+    plot_data_free(&d);
+    return rc;
+}

@@ -1,0 +1,63 @@
+/* What the charts draw: the rows of RUN/analysis.csv (written by the
+ * analysis library when missing or older than results.csv), the device and
+ * the roofs from RUN/run.json. */
+#ifndef MMPROF_PLOTS_PLOT_DATA_H
+#define MMPROF_PLOTS_PLOT_DATA_H
+
+#include <stddef.h>
+
+#include "kernels/registry.h"
+#include "plots/roofs.h"
+
+/* One analysis.csv row; NaN = not measured / not applicable. */
+struct plot_row {
+    char variant[64], family[16], status[16];
+    const struct variant *v; /* NULL when the registry does not know it (e.g. cublas) */
+    long m, n, k;
+    double runtime_ms, gflop_s, gb_s, bw_vs_copy_pct;
+    double cgma_theory;                 /* FLOP per 4-byte word, the model */
+    double cgma_thread, cgma_sector;    /* FLOP per word: thread-level, L1<->L2 sector words */
+    double intensity[LEVEL_COUNT];      /* FLOP per byte at L1, L2, DRAM */
+};
+
+struct plot_data {
+    char run_dir[1024];
+    char device[128]; /* "" when run.json does not say */
+    size_t nrows;
+    struct plot_row *rows;
+    struct roofs roofs;
+};
+
+/* Loads a run directory. Returns 0, 2 (EXIT_USAGE) when the directory or
+ * its files are missing or malformed, 1 (EXIT_RUNTIME) otherwise; err gets
+ * one sentence naming the problem and the fix. */
+int plot_data_load(const char *run_dir, struct plot_data *d, char *err, size_t err_len);
+void plot_data_free(struct plot_data *d);
+
+int row_ok(const struct plot_row *r);     /* status "ok" */
+int row_failed(const struct plot_row *r); /* status "failed" */
+int row_is_matmul(const struct plot_row *r);
+int row_is_transpose(const struct plot_row *r);
+/* "4096x4096x4096" (matmul) or "4096x4096" (transpose, k = 0). */
+void row_shape_text(const struct plot_row *r, char *buf, size_t len);
+/* M*N*K, or M*N for a transpose: orders rows by problem size. */
+double row_volume(const struct plot_row *r);
+int row_same_shape(const struct plot_row *a, const struct plot_row *b);
+/* Position of the row's variant in the registry (its order in `mmprof
+ * list`); variants the registry does not know come after, by name. */
+int row_order(const struct plot_row *a, const struct plot_row *b);
+
+
+/* Row filters the charts share. */
+typedef int (*row_filter)(const struct plot_row *r);
+
+/* Sorts idx[0..n) (indices into d->rows) by row_order, then by problem size. */
+void rows_sort(const struct plot_data *d, size_t *idx, size_t n);
+/* For each variant, its accepted row with the largest problem; in
+ * registry order. idx needs room for d->nrows. Returns the count. */
+size_t rows_largest_each(const struct plot_data *d, row_filter want, size_t *idx);
+/* One accepted row per distinct shape, smallest problem first. idx needs
+ * room for d->nrows. Returns the count. */
+size_t rows_shapes(const struct plot_data *d, row_filter want, size_t *idx);
+
+#endif

@@ -1,0 +1,60 @@
+/* What every report section reads: the run's analysis (one row per
+ * results.csv row, in file order), the raw results table for counters the
+ * analysis does not carry, run.json, and the charts; and the document they
+ * write to. */
+#ifndef MMPROF_REPORTS_CONTEXT_H
+#define MMPROF_REPORTS_CONTEXT_H
+
+#include <stddef.h>
+
+#include "analysis/analysis.h"
+#include "common/table.h"
+#include "reports/doc.h"
+#include "reports/plots.h"
+#include "reports/roof.h"
+#include "reports/run_meta.h"
+
+/* The most distinct sizes one table lays out. */
+#define MAX_SHAPES 64
+
+struct report_ctx {
+    const char *run_dir;
+    struct analysis a;
+    struct table *results; /* results.csv; row i is a.rows[i] */
+    struct run_meta meta;
+    struct roof roof;
+    struct plots plots;
+    struct doc doc;
+};
+
+/* Which rows a selection takes. */
+typedef int (*row_pred)(const struct analysis_row *r, const void *arg);
+
+/* The first row of `variant` at shape s (any status), or NULL. */
+const struct analysis_row *ctx_row(const struct report_ctx *c, const char *variant, const struct shape *s);
+/* As ctx_row, but only a row with status ok. */
+const struct analysis_row *ctx_ok_row(const struct report_ctx *c, const char *variant, const struct shape *s);
+/* Distinct shapes of the rows pred accepts, smallest problem first; returns how many (at most cap). */
+size_t ctx_shapes(const struct report_ctx *c, row_pred pred, const void *arg, struct shape *out, size_t cap);
+/* 1 when some row pred accepts. */
+int ctx_any(const struct report_ctx *c, row_pred pred, const void *arg);
+/* A raw results.csv cell of row r: a fixed column ("total_ms") or a counter
+ * by its Perfworks name (an " (alias)" suffix in the header is ignored);
+ * NaN when empty or absent. */
+double ctx_raw(const struct report_ctx *c, const struct analysis_row *r, const char *column);
+/* Any analysis.csv column of row r by name (analysis/columns.c); NaN when absent or text. */
+double ctx_column(const struct analysis_row *r, const char *column);
+
+/* Which registry entries a table lays out. */
+typedef int (*variant_pred)(const struct variant *v, const void *arg);
+/* Registry entries pred accepts that have at least one row in the run, in
+ * registry order; returns how many (at most cap). */
+size_t ctx_variants(const struct report_ctx *c, variant_pred pred, const void *arg, const struct variant **out,
+                    size_t cap);
+
+/* "2048³", "1000×2000×300", transposes "4096×4096". */
+char *shape_label(char *buf, size_t len, const struct shape *s);
+struct shape row_shape(const struct analysis_row *r);
+int row_is_ok(const struct analysis_row *r);
+
+#endif

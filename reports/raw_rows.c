@@ -1,0 +1,25 @@
+#include "reports/raw_rows.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct table *raw_rows_read(const char *run_dir, const struct analysis *a, char *err, size_t err_len)
+{
+    char path[1200], why[512];
+    snprintf(path, sizeof path, "%s/results.csv", run_dir);
+    struct table *t = table_read(path, why, sizeof why);
+    if (!t) {
+        snprintf(err, err_len, "%s; collect the run again or restore the file", why);
+        return NULL;
+    }
+    int same = t->nrows == a->nrows;
+    for (size_t i = 0; same && i < a->nrows; i++)
+        same = strcmp(table_str(t, i, table_col(t, "variant")), a->rows[i].variant) == 0;
+    if (!same) {
+        /* a collect still appending rows, or a file replaced between the two reads */
+        snprintf(err, err_len, "%s changed while it was read: try again once the run is finished", path);
+        table_free(t);
+        return NULL;
+    }
+    return t;
+}

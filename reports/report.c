@@ -1,0 +1,200 @@
+/* The `report` subcommand: options, then the page head, the sections in
+ * order, and both files renamed into place together. */
+#include "reports/report.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "reports/atomic.h"
+#include "reports/fmt.h"
+#include "reports/report_load.h"
+#include "reports/sections.h"
+
+static const struct section *const sections[] = {
+    &sec_env, &sec_seed000, &sec_seed001, &sec_seed002, &sec_seed003,
+    &sec_seed004, &sec_cgma, &sec_findings, &sec_skipped, &sec_charts,
+};
+enum { NSECTIONS = sizeof sections / sizeof sections[0] };
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: mmprof report RUN\n"
+               "\n"
+               "Writes RUN/report.md and RUN/report.html: one self-contained page (styles and\n"
+               "charts inline, no network, no script) a person can read and share. It holds the\n"
+               "device and environment (clocks, driver, CUDA/CUPTI, ceilings measured vs\n"
+               "datasheet), one section per seed experiment the run covers with its table in the\n"
+               "seed's shape, theoretical vs measured CGMA, findings (best variant per size,\n"
+               "memory- or compute-bound, largest theory gap) and the skipped or failed variants.\n"
+               "Charts come from RUN/plots/ (`mmprof plot RUN`); writes RUN/analysis.csv when missing.\n"
+               "\n"
+               "  RUN          a run directory written by `mmprof collect` (results.csv + run.json)\n"
+               "  -h, --help   this text\n"
+               "\n"
+               "exit status: 0 ok, 1 cannot write the report, 2 bad usage or input\n");
+}
+
+/* Returns -1 to go on, or the exit code to stop with. */
+static int parse_args(int argc, char **argv, const char **run)
+{
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    int c;
+    optind = 1;
+    opterr = 0; /* our own one-line messages */
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            usage(stdout);
+            return EXIT_OK;
+        }
+        msg_error("report: unknown option '%s': see `mmprof report --help`", argv[optind - 1]);
+        return EXIT_USAGE;
+    }
+    if (argc - optind != 1) {
+        msg_error("report: %s: usage: mmprof report RUN",
+                  argc - optind < 1 ? "no run directory given" : "more than one run directory given");
+        return EXIT_USAGE;
+    }
+    *run = argv[optind];
+    return -1;
+}
+
+static void count_status(const struct report_ctx *c, size_t *ok, size_t *skipped, size_t *failed)
+{
+    *ok = *skipped = *failed = 0;
+    for (size_t i = 0; i < c->a.nrows; i++) {
+        const char *s = c->a.rows[i].status;
+        *(strcmp(s, "ok") == 0 ? ok : strcmp(s, "skipped") == 0 ? skipped : failed) += 1;
+    }
+}
+
+static const struct analysis_row *fastest_matmul(const struct report_ctx *c)
+{
+    const struct analysis_row *best = NULL;
+    for (size_t i = 0; i < c->a.nrows; i++) {
+        const struct analysis_row *r = &c->a.rows[i];
+        if (row_is_ok(r) && !isnan(r->ms.gflop_s) && (!best || r->ms.gflop_s > best->ms.gflop_s))
+            best = r;
+    }
+    return best;
+}
+
+/* The numbers a reader wants before any table. */
+static void key_numbers(struct report_ctx *c)
+{
+    char sms[64], fp32[FMT_LEN], dram[FMT_LEN], rows[96], fast[160], rate[FMT_LEN], size[48];
+    size_t ok, skipped, failed;
+    count_status(c, &ok, &skipped, &failed);
+    snprintf(sms, sizeof sms, "%.0f · CC %s", meta_num(&c->meta, "device.sm_count"),
+             meta_str(&c->meta, "device.cc") ? meta_str(&c->meta, "device.cc") : FMT_NONE);
+    snprintf(rows, sizeof rows, "%zu / %zu / %zu", ok, skipped, failed);
+    const struct analysis_row *b = fastest_matmul(c);
+    struct shape s = b ? row_shape(b) : (struct shape){0, 0, 0};
+    if (b)
+        snprintf(fast, sizeof fast, "%s `%s` %s", fmt_rate_g(rate, b->ms.gflop_s, "FLOP/s"), b->variant,
+                 shape_label(size, sizeof size, &s));
+    else
+        snprintf(fast, sizeof fast, "%s", FMT_NONE);
+    const char *gpu = meta_str(&c->meta, "device.name");
+    struct doc_card cards[] = {
+        {"GPU", gpu ? gpu : FMT_NONE},
+        {"SM count", sms},
+        {c->roof.source && strcmp(c->roof.source, "measured") == 0 ? "FP32 ceiling (measured)" : "FP32 ceiling",
+         fmt_rate_g(fp32, c->roof.fp32_gflops, "FLOP/s")},
+        {c->roof.source && strcmp(c->roof.source, "measured") == 0 ? "DRAM ceiling (measured)" : "DRAM ceiling",
+         fmt_rate_g(dram, c->roof.dram_gbs, "B/s")},
+        {"Fastest matmul", fast},
+        {"Rows ok / skipped / failed", rows},
+    };
+    doc_cards(&c->doc, cards, sizeof cards / sizeof cards[0]);
+}
+
+static size_t present_sections(const struct report_ctx *c, const struct section **out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < NSECTIONS; i++)
+        if (sections[i]->present(c))
+            out[n++] = sections[i];
+    return n;
+}
+
+static void write_document(struct report_ctx *c)
+{
+    const struct section *todo[NSECTIONS];
+    struct doc_link toc[NSECTIONS];
+    size_t n = present_sections(c, todo);
+    char title[256], subtitle[1400], footer[1200];
+    const char *gpu = meta_str(&c->meta, "device.name");
+    const char *when = meta_str(&c->meta, "updated_utc") ? meta_str(&c->meta, "updated_utc")
+                                                         : meta_str(&c->meta, "created_utc");
+    snprintf(title, sizeof title, "Dense matrix kernels on %s", gpu ? gpu : "an unnamed GPU");
+    snprintf(subtitle, sizeof subtitle, "mmprof report of run `%s`%s%s", c->run_dir, when ? ", collected " : "",
+             when ? when : "");
+    snprintf(footer, sizeof footer, "Written by mmprof %s from `%s` (results.csv, analysis.csv, run.json, plots/).",
+             MMPROF_VERSION, c->run_dir);
+    doc_begin(&c->doc, title, subtitle);
+    key_numbers(c);
+    for (size_t i = 0; i < n; i++)
+        toc[i] = (struct doc_link){todo[i]->anchor, todo[i]->title};
+    doc_toc(&c->doc, toc, n);
+    for (size_t i = 0; i < n; i++) {
+        doc_heading(&c->doc, 2, todo[i]->anchor, "%s", todo[i]->title);
+        todo[i]->write(c);
+    }
+    doc_end(&c->doc, footer);
+}
+
+/* Both files are written in full under temporary names, then renamed: a
+ * failure leaves the previous report (if any) untouched. */
+static int write_files(struct report_ctx *c, char *err, size_t err_len)
+{
+    struct atomic_file md, html;
+    if (atomic_open(&md, c->run_dir, "report.md", err, err_len) != 0)
+        return -1;
+    if (atomic_open(&html, c->run_dir, "report.html", err, err_len) != 0) {
+        atomic_abort(&md);
+        return -1;
+    }
+    c->doc = (struct doc){md.f, html.f, 0};
+    write_document(c);
+    int rc = c->doc.failed ? -1 : 0;
+    if (rc != 0)
+        snprintf(err, err_len, "out of memory while building the report");
+    if (rc == 0)
+        rc = atomic_finish(&md, err, err_len) == 0 && atomic_finish(&html, err, err_len) == 0 ? 0 : -1;
+    if (rc == 0)
+        rc = atomic_commit(&md, err, err_len) == 0 && atomic_commit(&html, err, err_len) == 0 ? 0 : -1;
+    if (rc != 0) {
+        atomic_abort(&md);
+        atomic_abort(&html);
+    }
+    return rc;
+}
+
+int report_write(const char *run_dir, char *err, size_t err_len)
+{
+    struct report_ctx c;
+    int rc = report_load(&c, run_dir, err, err_len);
+    if (rc != EXIT_OK)
+        return rc;
+    rc = write_files(&c, err, err_len) == 0 ? EXIT_OK : EXIT_RUNTIME;
+    report_unload(&c);
+    return rc;
+}
+
+int report_main(int argc, char **argv)
+{
+    const char *run = NULL;
+    int rc = parse_args(argc, argv, &run);
+    if (rc >= 0)
+        return rc;
+    char err[1536];
+    rc = report_write(run, err, sizeof err);
+    if (rc == EXIT_OK)
+        printf("mmprof: wrote %s/report.md and %s/report.html\n", run, run);
+    else
+        msg_error("report: %s", err);
+    return rc;
+}

@@ -1,0 +1,21 @@
+/* `mmprof report RUN`: RUN/report.md and one self-contained RUN/report.html
+ * with the device and environment, one section per seed experiment the run
+ * covers (each table in its seed's shape), theoretical vs measured CGMA,
+ * findings computed from the data, skipped and failed variants, and the
+ * charts of `mmprof plot`. */
+#ifndef MMPROF_REPORTS_REPORT_H
+#define MMPROF_REPORTS_REPORT_H
+
+#include <stddef.h>
+
+/* Writes run_dir/report.md and run_dir/report.html, as `mmprof report` does
+ * but printing nothing (for `mmprof run`). Returns 0, or the exit code (1
+ * cannot write, 2 missing or malformed run directory) with one sentence in
+ * err naming the problem and the fix. */
+int report_write(const char *run_dir, char *err, size_t err_len);
+
+/* argv[0] is the subcommand's name ("report"). Returns the exit code:
+ * 0 ok, 1 runtime failure (cannot write), 2 bad usage or input. */
+int report_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,52 @@
+#include "reports/report_load.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/util.h"
+#include "reports/raw_rows.h"
+
+static int file_exists(const char *dir, const char *name)
+{
+    char path[1200];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return stat(path, &st) == 0;
+}
+
+int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err_len)
+{
+    memset(c, 0, sizeof *c);
+    c->run_dir = run_dir;
+    int rc = analysis_load(run_dir, &c->a, err, err_len);
+    if (rc != EXIT_OK)
+        return rc;
+    /* analysis.csv is part of a finished run; make it the one way `mmprof analyze` does */
+    if (!file_exists(run_dir, "analysis.csv") && analysis_save_csv(&c->a, err, err_len) != 0) {
+        analysis_free(&c->a);
+        return EXIT_RUNTIME;
+    }
+    c->results = raw_rows_read(run_dir, &c->a, err, err_len);
+    rc = c->results ? EXIT_OK : EXIT_USAGE;
+    char why[512];
+    if (rc == EXIT_OK && run_meta_load(run_dir, &c->meta, why, sizeof why) != 0) {
+        snprintf(err, err_len, "%s: a run directory needs the run.json `mmprof collect` writes", why);
+        rc = EXIT_USAGE;
+    }
+    if (rc != EXIT_OK) {
+        report_unload(c);
+        return rc;
+    }
+    roof_from_meta(&c->meta, &c->roof);
+    plots_scan(run_dir, &c->plots);
+    return EXIT_OK;
+}
+
+void report_unload(struct report_ctx *c)
+{
+    analysis_free(&c->a);
+    table_free(c->results);
+    c->results = NULL;
+    run_meta_free(&c->meta);
+}

@@ -1,0 +1,16 @@
+/* Everything a report is built from, loaded from a run directory. */
+#ifndef MMPROF_REPORTS_REPORT_LOAD_H
+#define MMPROF_REPORTS_REPORT_LOAD_H
+
+#include <stddef.h>
+
+#include "reports/context.h"
+
+/* Loads the analysis (writing RUN/analysis.csv when missing), results.csv,
+ * run.json and the list of charts. Returns 0, 2 for a missing or malformed
+ * run directory, 1 when analysis.csv cannot be written; err gets one
+ * sentence naming the problem and the fix. */
+int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err_len);
+void report_unload(struct report_ctx *c);
+
+#endif

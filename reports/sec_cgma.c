@@ -1,0 +1,83 @@
+/* Theoretical vs measured CGMA for every GPU matmul variant at the largest
+ * size it ran, with the analysis' own explanation of any gap. The numbers
+ * and the reason come from the analysis library (analysis.csv's columns). */
+#include <math.h>
+#include <stdio.h>
+
+#include "reports/fmt.h"
+#include "reports/sections.h"
+
+enum { CGMA_SIG = 3, MAX_VARIANTS = 128 };
+
+static int gpu_matmul(const struct variant *v, const void *arg)
+{
+    return v->family == FAMILY_MATMUL && variant_on_gpu(v);
+}
+
+static int modelled_ok(const struct analysis_row *r, const void *arg)
+{
+    return analysis_row_is_gpu_matmul(r) && row_is_ok(r) && (!arg || r->v == arg);
+}
+
+static int present(const struct report_ctx *c)
+{
+    return ctx_any(c, modelled_ok, NULL);
+}
+
+static void ratio_cell(struct grid *g, size_t r, size_t col, double ratio)
+{
+    char buf[FMT_LEN];
+    grid_set(g, r, col, "%s", fmt_ratio(buf, ratio));
+    if (fabs(ratio - 1) > ANALYSIS_EXPLAIN_GAP)
+        grid_flag(g, r, col, CELL_WARN);
+}
+
+static void add_row(struct grid *g, const struct analysis_row *a)
+{
+    char buf[FMT_LEN], size[48];
+    struct shape s = row_shape(a);
+    size_t r = grid_row(g);
+    grid_set(g, r, 0, "`%s`", a->variant);
+    grid_set(g, r, 1, "%s", shape_label(size, sizeof size, &s));
+    grid_set(g, r, 2, "%s", fmt_sig(buf, a->th.cgma, CGMA_SIG));
+    grid_set(g, r, 3, "%s", fmt_sig(buf, a->ms.cgma_thread_flop_per_word, CGMA_SIG));
+    ratio_cell(g, r, 4, a->cgma_thread_ratio);
+    grid_set(g, r, 5, "%s", fmt_sig(buf, a->ms.cgma_sector_flop_per_word, CGMA_SIG));
+    ratio_cell(g, r, 6, a->cgma_sector_ratio);
+    grid_set(g, r, 7, "%s", fmt_sig(buf, a->ms.cgma_seed_flop_per_sector, CGMA_SIG));
+    grid_set(g, r, 8, "%s", a->reason[0] ? a->reason : "agrees with the model");
+}
+
+static void write_cgma(struct report_ctx *c)
+{
+    const struct variant *vars[MAX_VARIANTS];
+    size_t nv = ctx_variants(c, gpu_matmul, NULL, vars, MAX_VARIANTS);
+    doc_para(&c->doc, "Theory: FLOPs / (global loads + stores) in 4-byte words, ≈ 2·BS / (1/Rx + 1/Ry). Measured "
+                      "three ways: per thread-level word (`sm__sass_data_bytes_mem_global_op_ld/st` ÷ 4), per "
+                      "word of the 32-byte sectors moved (sectors × 8), and per sector as seed 003 counts it.");
+    static const char *const heads[] = {"variant", "size", "theory (flop/word)", "measured (flop/word)",
+                                        "measured / theory", "per sector word", "sector / theory",
+                                        "seed 003 (flop/sector)", "why they differ (analysis)"};
+    struct grid *g = grid_new(COUNT_OF(heads), "Theoretical vs measured CGMA (FLOP per access), largest size of "
+                                               "each variant");
+    if (!g) {
+        c->doc.failed = 1;
+        return;
+    }
+    grid_heads(g, heads);
+    grid_align(g, COUNT_OF(heads) - 1, 'l');
+    for (size_t i = 0; i < nv; i++) {
+        struct shape s[MAX_SHAPES];
+        size_t ns = ctx_shapes(c, modelled_ok, vars[i], s, MAX_SHAPES);
+        if (ns > 0)
+            add_row(g, ctx_ok_row(c, vars[i]->name, &s[ns - 1]));
+    }
+    doc_table(&c->doc, g);
+    grid_free(g);
+    doc_note(&c->doc, "Ratios beyond ±%.0f %% are highlighted; the analysis then names the cause. Every size is "
+                      "in `analysis.csv`.",
+             100 * ANALYSIS_EXPLAIN_GAP);
+    plots_embed(&c->plots, &c->doc, "cgma");
+}
+
+const struct section sec_cgma = {"cgma", "Theoretical vs measured CGMA", present, write_cgma};

@@ -1,0 +1,269 @@
+/* Findings computed from the data: the best variant of each size, where
+ * each variant sits on the roofline (memory- or compute-bound against the
+ * ridge point of the run's ceilings), and where measurement strays furthest
+ * from theory, with the analysis' reason. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reports/fmt.h"
+#include "reports/sections.h"
+
+enum { MAX_VARIANTS = 128, TOP_GAPS = 3 };
+
+static int matmul_ok(const struct analysis_row *r, const void *arg)
+{
+    return row_is_ok(r) && !isnan(r->ms.gflop_s) && strcmp(r->family, "matmul") == 0;
+}
+
+static int transpose_ok(const struct analysis_row *r, const void *arg)
+{
+    return row_is_ok(r) && !isnan(r->ms.gb_s) && strcmp(r->family, "transpose") == 0;
+}
+
+static int present(const struct report_ctx *c)
+{
+    return ctx_any(c, matmul_ok, NULL) || ctx_any(c, transpose_ok, NULL);
+}
+
+/* The best row at shape s among those pred accepts, by GFLOP/s or GB/s. */
+static const struct analysis_row *best_at(const struct report_ctx *c, row_pred pred, const struct shape *s,
+                                          int by_flops)
+{
+    const struct analysis_row *best = NULL;
+    for (size_t i = 0; i < c->a.nrows; i++) {
+        const struct analysis_row *r = &c->a.rows[i];
+        struct shape rs = row_shape(r);
+        if (!pred(r, NULL) || rs.m != s->m || rs.n != s->n || rs.k != s->k)
+            continue;
+        double v = by_flops ? r->ms.gflop_s : r->ms.gb_s;
+        if (!best || v > (by_flops ? best->ms.gflop_s : best->ms.gb_s))
+            best = r;
+    }
+    return best;
+}
+
+static int naive_row(const struct analysis_row *r, const void *arg)
+{
+    return matmul_ok(r, arg) && r->v && r->v->kind == KIND_MM_NAIVE;
+}
+
+static void best_matmul(struct report_ctx *c)
+{
+    struct shape s[MAX_SHAPES];
+    size_t ns = ctx_shapes(c, matmul_ok, NULL, s, MAX_SHAPES);
+    if (ns == 0)
+        return;
+    static const char *const heads[] = {"size", "fastest", "GFLOP/s", "% of FP32 ceiling", "vs naive"};
+    struct grid *g = grid_new(COUNT_OF(heads), "Fastest matrix multiplication of each size");
+    if (!g) {
+        c->doc.failed = 1;
+        return;
+    }
+    grid_heads(g, heads);
+    grid_align(g, 1, 'l');
+    for (size_t i = 0; i < ns; i++) {
+        const struct analysis_row *b = best_at(c, matmul_ok, &s[i], 1), *naive = best_at(c, naive_row, &s[i], 1);
+        char buf[FMT_LEN];
+        if (!b)
+            continue; /* cannot happen: s[i] came from the same rows */
+        size_t r = grid_row(g);
+        grid_set(g, r, 0, "%s", shape_label(buf, sizeof buf, &s[i]));
+        grid_set(g, r, 1, "`%s`", b->variant);
+        grid_set(g, r, 2, "%s", fmt_rate_g(buf, b->ms.gflop_s, "FLOP/s"));
+        grid_set(g, r, 3, "%s", fmt_pct(buf, 100 * b->ms.gflop_s / c->roof.fp32_gflops));
+        grid_set(g, r, 4, "%s", fmt_ratio(buf, naive ? b->ms.gflop_s / naive->ms.gflop_s : NAN));
+    }
+    doc_table(&c->doc, g);
+    grid_free(g);
+}
+
+static int transpose_not_copy(const struct analysis_row *r, const void *arg)
+{
+    return transpose_ok(r, arg) && r->v && r->v->kind != KIND_TR_COPY && r->v->kind != KIND_TR_COPY_SHARED;
+}
+
+static void best_transpose(struct report_ctx *c)
+{
+    struct shape s[MAX_SHAPES];
+    size_t ns = ctx_shapes(c, transpose_not_copy, NULL, s, MAX_SHAPES);
+    if (ns == 0)
+        return;
+    static const char *const heads[] = {"size", "fastest", "GB/s", "% of DRAM ceiling", "% of copy kernel"};
+    struct grid *g = grid_new(COUNT_OF(heads), "Fastest transpose of each size");
+    if (!g) {
+        c->doc.failed = 1;
+        return;
+    }
+    grid_heads(g, heads);
+    grid_align(g, 1, 'l');
+    for (size_t i = 0; i < ns; i++) {
+        const struct analysis_row *b = best_at(c, transpose_not_copy, &s[i], 0);
+        char buf[FMT_LEN];
+        if (!b)
+            continue; /* cannot happen: s[i] came from the same rows */
+        size_t r = grid_row(g);
+        grid_set(g, r, 0, "%s", shape_label(buf, sizeof buf, &s[i]));
+        grid_set(g, r, 1, "`%s`", b->variant);
+        grid_set(g, r, 2, "%s", fmt_rate_g(buf, b->ms.gb_s, "B/s"));
+        grid_set(g, r, 3, "%s", fmt_pct(buf, 100 * b->ms.gb_s / c->roof.dram_gbs));
+        grid_set(g, r, 4, "%s", fmt_pct(buf, b->bw_vs_copy_pct));
+    }
+    doc_table(&c->doc, g);
+    grid_free(g);
+}
+
+static int gpu_matmul(const struct variant *v, const void *arg)
+{
+    return v->family == FAMILY_MATMUL && variant_on_gpu(v);
+}
+
+static int variant_ok(const struct analysis_row *r, const void *arg)
+{
+    return matmul_ok(r, NULL) && r->v == arg;
+}
+
+/* FLOP per DRAM byte as measured; the compulsory (each byte once) intensity when
+ * the run has no DRAM counters. *measured says which. */
+static double intensity(const struct analysis_row *r, int *measured)
+{
+    *measured = !isnan(r->ms.intensity_dram_flop_per_byte);
+    return *measured ? r->ms.intensity_dram_flop_per_byte
+                     : ctx_column(r, "theory_intensity_compulsory_flop_per_byte");
+}
+
+struct bound_count {
+    size_t memory, compute, above;
+};
+
+static void bound_row(struct report_ctx *c, struct grid *g, const struct analysis_row *a, struct bound_count *n)
+{
+    char buf[FMT_LEN], size[48];
+    int measured;
+    struct shape s = row_shape(a);
+    double i = intensity(a, &measured), roof = roof_attainable(&c->roof, i);
+    int memory = i < roof_ridge(&c->roof);
+    size_t r = grid_row(g);
+    grid_set(g, r, 0, "`%s`", a->variant);
+    grid_set(g, r, 1, "%s", shape_label(size, sizeof size, &s));
+    grid_set(g, r, 2, "%s%s", fmt_sig(buf, i, 3), measured ? "" : " (compulsory)");
+    grid_set(g, r, 3, "%s", isnan(i) ? FMT_NONE : memory ? "memory" : "compute");
+    grid_set(g, r, 4, "%s", fmt_rate_g(buf, a->ms.gflop_s, "FLOP/s"));
+    grid_set(g, r, 5, "%s", fmt_rate_g(buf, roof, "FLOP/s"));
+    grid_set(g, r, 6, "%s", fmt_pct(buf, 100 * a->ms.gflop_s / roof));
+    if (a->ms.gflop_s > roof) {
+        grid_set(g, r, 6, "%s above the roof", fmt_pct(buf, 100 * a->ms.gflop_s / roof));
+        grid_flag(g, r, 6, CELL_WARN);
+        n->above++;
+    }
+    if (!isnan(i))
+        *(memory ? &n->memory : &n->compute) += 1;
+}
+
+static void bounds(struct report_ctx *c)
+{
+    if (!c->roof.source) {
+        doc_para(&c->doc, "No ceilings in run.json (neither measured nor datasheet): variants are not classified "
+                          "as memory- or compute-bound.");
+        return;
+    }
+    const struct variant *vars[MAX_VARIANTS];
+    size_t nv = ctx_variants(c, gpu_matmul, NULL, vars, MAX_VARIANTS);
+    char ridge[FMT_LEN];
+    static const char *const heads[] = {"variant", "size", "FLOP / DRAM byte", "bound", "GFLOP/s", "roof there",
+                                        "% of roof"};
+    struct grid *g = grid_new(COUNT_OF(heads),
+                              "Roofline position of each variant at its largest size (ridge %s FLOP/byte, %s "
+                              "ceilings)",
+                              fmt_sig(ridge, roof_ridge(&c->roof), 3), c->roof.source);
+    if (!g) {
+        c->doc.failed = 1;
+        return;
+    }
+    grid_heads(g, heads);
+    struct bound_count n = {0, 0, 0};
+    for (size_t v = 0; v < nv; v++) {
+        struct shape s[MAX_SHAPES];
+        size_t ns = ctx_shapes(c, variant_ok, vars[v], s, MAX_SHAPES);
+        if (ns > 0)
+            bound_row(c, g, ctx_ok_row(c, vars[v]->name, &s[ns - 1]), &n);
+    }
+    doc_table(&c->doc, g);
+    grid_free(g);
+    doc_para(&c->doc, "%zu variant(s) memory-bound and %zu compute-bound at their largest size%s.", n.memory,
+             n.compute, n.above ? "; points above their roof mean a ceiling measured low or a counter undercounting "
+                                  "(DRAM bytes of an output still in L2)"
+                                : "");
+}
+
+static double gap_of(const struct analysis_row *r)
+{
+    double t = fabs(log(r->cgma_thread_ratio)), s = fabs(log(r->cgma_sector_ratio));
+    return isnan(t) ? s : isnan(s) ? t : fmax(t, s);
+}
+
+/* Each variant's row with the largest gap: one line per variant reads
+ * better than the same kernel at three sizes. Returns how many. */
+static size_t worst_per_variant(const struct report_ctx *c, const struct analysis_row **out, size_t cap)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->a.nrows; i++) {
+        const struct analysis_row *r = &c->a.rows[i];
+        if (!analysis_row_is_gpu_matmul(r) || !row_is_ok(r) || isnan(gap_of(r)))
+            continue;
+        size_t j = 0;
+        while (j < n && out[j]->v != r->v)
+            j++;
+        if (j < n && gap_of(r) > gap_of(out[j]))
+            out[j] = r;
+        else if (j == n && n < cap)
+            out[n++] = r;
+    }
+    return n;
+}
+
+static int by_gap_desc(const void *a, const void *b)
+{
+    double ga = gap_of(*(const struct analysis_row *const *)a), gb = gap_of(*(const struct analysis_row *const *)b);
+    return (ga < gb) - (ga > gb);
+}
+
+static void gap_item(struct report_ctx *c, const struct analysis_row *r)
+{
+    char size[48], t[FMT_LEN], s[FMT_LEN], sector[FMT_LEN + 32] = "";
+    struct shape sh = row_shape(r);
+    if (!isnan(r->cgma_sector_ratio))
+        snprintf(sector, sizeof sector, ", %s per sector word", fmt_ratio(s, r->cgma_sector_ratio));
+    doc_item(&c->doc, "`%s` at %s: measured CGMA %s the model per thread-level word%s — %s.", r->variant,
+             shape_label(size, sizeof size, &sh), fmt_ratio(t, r->cgma_thread_ratio), sector,
+             r->reason[0] ? r->reason : "no reason given (within the analysis' tolerance)");
+}
+
+static void theory_gaps(struct report_ctx *c)
+{
+    const struct analysis_row *top[MAX_VARIANTS];
+    size_t n = worst_per_variant(c, top, MAX_VARIANTS);
+    if (n == 0)
+        return;
+    qsort(top, n, sizeof top[0], by_gap_desc);
+    doc_para(&c->doc, "The variants whose measured CGMA strays furthest from the model, with the analysis' reason:");
+    doc_list_begin(&c->doc);
+    for (size_t k = 0; k < TOP_GAPS && k < n; k++)
+        gap_item(c, top[k]);
+    doc_list_end(&c->doc);
+}
+
+static void write_findings(struct report_ctx *c)
+{
+    doc_heading(&c->doc, 3, NULL, "Best variant per size");
+    best_matmul(c);
+    best_transpose(c);
+    doc_heading(&c->doc, 3, NULL, "Memory- or compute-bound");
+    bounds(c);
+    plots_embed(&c->plots, &c->doc, "roofline");
+    doc_heading(&c->doc, 3, NULL, "Where measurement departs from theory");
+    theory_gaps(c);
+}
+
+const struct section sec_findings = {"findings", "Findings", present, write_findings};

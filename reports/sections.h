@@ -1,0 +1,25 @@
+/* The report's sections, in the order report.c writes them. Each is one
+ * file (sec_*.c): whether the run has what it needs, and how to write it. */
+#ifndef MMPROF_REPORTS_SECTIONS_H
+#define MMPROF_REPORTS_SECTIONS_H
+
+#include "reports/context.h"
+
+struct section {
+    const char *anchor, *title;
+    int (*present)(const struct report_ctx *c);
+    void (*write)(struct report_ctx *c);
+};
+
+extern const struct section sec_env;      /* device, versions, clocks, ceilings */
+extern const struct section sec_seed000;  /* TILE_WIDTH x size times */
+extern const struct section sec_seed001;  /* thread granularity: naive vs 1x2 vs 1x4 */
+extern const struct section sec_seed002;  /* transpose throughput against copy */
+extern const struct section sec_seed003;  /* the Rx x Ry profiler tables */
+extern const struct section sec_seed004;  /* naive vs shared across sizes, CPU baseline */
+extern const struct section sec_cgma;     /* theoretical vs measured CGMA */
+extern const struct section sec_findings; /* best variants, bounds, theory gaps */
+extern const struct section sec_skipped;  /* skipped and failed rows with their reason */
+extern const struct section sec_charts;   /* charts no section above claimed */
+
+#endif

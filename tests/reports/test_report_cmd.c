@@ -1,0 +1,320 @@
+/* `mmprof report` end to end on copies of a run directory: both files,
+ * every section with its table in the seed's shape, charts inlined, the
+ * exit codes and one-line messages, and files replaced whole or not at all. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "reports/report.h"
+#include "run_dir.h"
+
+#define assert_has(text, part)                                                      \
+    do {                                                                            \
+        if (!strstr((text), (part)))                                                \
+            fail_msg("expected to find:\n%s\n--- in output starting:\n%.400s", (part), (text)); \
+    } while (0)
+
+static void report(const char *dir, struct captured *c)
+{
+    const char *argv[] = {"report", dir};
+    capture(report_main, 2, argv, c);
+}
+
+/* An input error: exit 2 and exactly one line on stderr naming `part`. */
+static void assert_one_line_error(const struct captured *c, int rc, const char *part)
+{
+    assert_int_equal(c->rc, rc);
+    assert_has(c->err, part);
+    const char *nl = strchr(c->err, '\n');
+    assert_true(nl != NULL && nl[1] == '\0');
+}
+
+static const char *const sections[] = {
+    "## Device and environment",
+    "## Tile width and matrix size (seed 000)",
+    "## Thread granularity: naive vs 1×2 vs 1×4 (seed 001)",
+    "## Matrix transpose against copy (seed 002)",
+    "## Register tiles per thread: the Rx × Ry profiler tables (seed 003)",
+    "## Naive vs shared memory across sizes, with the CPU (seed 004)",
+    "## Theoretical vs measured CGMA",
+    "## Findings",
+    "## Skipped and failed variants",
+};
+
+/* Seed 003, Tables 7-9: the rows every profiler table has, in order. */
+static const char *const seed003_rows[] = {
+    "| achieved_occupancy |", "| sm_efficiency |", "| ipc |", "| flop_count_sp |", "| gld_transactions |",
+    "| gst_transactions |", "| shared_load_transactions |", "| shared_store_transactions |",
+    "| l2_read_transactions |", "| l2_write_transactions |", "| dram_read_transactions |",
+    "| dram_write_transactions |", "| dram_read_bytes |", "| dram_write_bytes |", "| duration [ms] |",
+    "| GFLOP/s |", "| CGMA [flop / sector] |", "| intensity [flop / DRAM byte] |",
+};
+
+static void assert_sections_in_order(const char *md)
+{
+    const char *at = md;
+    for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {
+        const char *next = strstr(at, sections[i]);
+        if (!next)
+            fail_msg("section '%s' missing or out of order", sections[i]);
+        at = next;
+    }
+}
+
+static void assert_seed_tables(const char *md)
+{
+    /* 000: TILE_WIDTH across, sizes down, the untiled kernel last; the failed row says so */
+    assert_has(md, "| size \\ TILE_WIDTH | 4 | 8 | 16 | 32 | no tiles (`naive`) |");
+    assert_has(md, "| 256³ | 0.03750 | 0.02141 | **0.01498** | 0.01549 | 0.02483 |");
+    assert_has(md, "| 1024³ | 1.383 | failed |");
+    /* 001: naive vs 1×1 vs 1×2 vs 1×4 */
+    assert_has(md, "| size | `naive` | 1×1 (`tiled_t16`) | 1×2 (`coarse_1x2`) | 1×4 (`coarse_1x4`) | 1×4 / 1×1 |");
+    /* 002: throughput with copy */
+    assert_has(md, "| matrix size | `tr_copy` | `tr_naive` | `tr_coalesced` | `tr_padded` |");
+    /* 003: a column per Rx × Ry, the seed's rows in its order */
+    assert_has(md, "| Rx × Ry | 1×1 | 2×2 | 4×4 |");
+    assert_has(md, "| Rx × Ry | 1×1 | 4×4 |");
+    const char *at = strstr(md, "| Rx × Ry | 1×1 | 2×2 | 4×4 |");
+    for (size_t i = 0; i < sizeof seed003_rows / sizeof seed003_rows[0]; i++) {
+        const char *next = strstr(at, seed003_rows[i]);
+        if (!next)
+            fail_msg("seed 003 row '%s' missing or out of order", seed003_rows[i]);
+        at = next;
+    }
+    assert_has(md, "6×6 (`rt_b32_6x6`): skipped");
+    /* 004: sizes across, kernel/total/transfers/CPU down; then block sizes */
+    assert_has(md, "| dimension | 256³ | 1024³ |");
+    assert_has(md, "| transfers H2D + D2H (ms) |");
+    assert_has(md, "| CPU SGEMM (ms) |");
+    assert_has(md, "| speed-up: shared vs CPU (kernel) |");
+    assert_has(md, "| BLOCK_SIZE | 32 | 16 | 8 | 4 |");
+}
+
+static void assert_analysis_sections(const char *md)
+{
+    assert_has(md, "| variant | size | theory (flop/word) | measured (flop/word) |");
+    assert_has(md, "| `rt_b16_4x4` | 1024³ |");
+    assert_has(md, "### Best variant per size");
+    assert_has(md, "ridge 16.7 FLOP/byte, measured ceilings");
+    assert_has(md, "| compute |");
+    assert_has(md, "### Where measurement departs from theory");
+    assert_has(md, "| `tiled_t8` | 1024³ | ⚠ failed | relative error 0.312 exceeds 1e-04 |");
+    assert_has(md, "| `rt_b32_6x6` | 256³ | ⚠ skipped | needs 1024 threads per block");
+    assert_has(md, "| DRAM copy | 3.92 TB/s | 4.80 TB/s | 81.7 % |");
+    assert_has(md, "⚠ DRAM copy 3923 GB/s is 82 % of the H200 SXM 141GB datasheet 4800 GB/s");
+}
+
+static void fixture_report(void **state)
+{
+    char dir[64];
+    struct captured c;
+    run_copy(FIXTURE, dir, sizeof dir);
+    assert_false(run_has(dir, "analysis.csv"));
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    assert_string_equal(c.err, "");
+    assert_has(c.out, "report.html");
+    assert_true(run_has(dir, "analysis.csv")); /* made through the analysis library when missing */
+    assert_false(run_has_hidden(dir));
+    char *md = run_read(dir, "report.md");
+    assert_non_null(md);
+    assert_sections_in_order(md);
+    assert_seed_tables(md);
+    assert_analysis_sections(md);
+    /* a chart named for a section sits in it; the one no section claims lands in "Charts" */
+    assert_true(strstr(md, "](plots/gflops_vs_size.png)") < strstr(md, "## Matrix transpose"));
+    assert_true(strstr(md, "](plots/fixture_extra.svg)") > strstr(md, "## Charts"));
+    free(md);
+    captured_free(&c);
+    run_remove(dir);
+}
+
+static void html_is_self_contained(void **state)
+{
+    char dir[64];
+    struct captured c;
+    run_copy(FIXTURE, dir, sizeof dir);
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    char *html = run_read(dir, "report.html");
+    assert_non_null(html);
+    assert_int_equal(strncmp(html, "<!DOCTYPE html>", 15), 0);
+    assert_has(html, "<meta charset=\"utf-8\">");
+    assert_has(html, "<style>");
+    assert_has(html, "src=\"data:image/png;base64,iVBORw0KGgo"); /* the PNG signature, inlined */
+    assert_has(html, "src=\"data:image/svg+xml;base64,");
+    assert_null(strstr(html, "<script"));
+    assert_null(strstr(html, "http://"));
+    assert_null(strstr(html, "https://"));
+    assert_null(strstr(html, "<link"));
+    assert_has(html, "<h2 id=\"seed003\">");
+    assert_has(html, "<a href=\"#seed003\">");
+    assert_has(html, "</html>\n");
+    free(html);
+    captured_free(&c);
+    run_remove(dir);
+}
+
+static void no_charts_is_said(void **state)
+{
+    char dir[64], plots[128];
+    struct captured c;
+    run_copy(FIXTURE, dir, sizeof dir);
+    snprintf(plots, sizeof plots, "%s/plots", dir);
+    run_remove(plots);
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    char *md = run_read(dir, "report.md");
+    assert_has(md, "This run has no charts");
+    assert_has(md, "Run `mmprof plot");
+    free(md);
+    captured_free(&c);
+    run_remove(dir);
+}
+
+/* A chart cut short is named, not embedded (a browser would show its first rows as if whole). */
+static void truncated_chart_is_said(void **state)
+{
+    char dir[64], path[128];
+    struct captured c;
+    run_copy(FIXTURE, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/plots/gflops_vs_size.png", dir);
+    assert_int_equal(truncate(path, 300), 0);
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    char *md = run_read(dir, "report.md"), *html = run_read(dir, "report.html");
+    assert_has(md, "Chart `plots/gflops_vs_size.png` is incomplete (the file ends early)");
+    assert_null(strstr(html, "data:image/png"));
+    assert_has(html, "data:image/svg+xml");
+    free(md);
+    free(html);
+    captured_free(&c);
+    run_remove(dir);
+}
+
+static void rerun_replaces_the_files(void **state)
+{
+    char dir[64], path[128];
+    struct captured c;
+    run_copy(FIXTURE, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/report.md", dir);
+    FILE *f = fopen(path, "w");
+    fputs("stale", f);
+    fclose(f);
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    char *md = run_read(dir, "report.md");
+    assert_int_equal(strncmp(md, "# Dense matrix kernels on NVIDIA H200", 37), 0);
+    free(md);
+    assert_false(run_has_hidden(dir));
+    captured_free(&c);
+    run_remove(dir);
+}
+
+/* A report that cannot be put in place: exit 1, neither file half-written. */
+static void cannot_write(void **state)
+{
+    char dir[64], path[128];
+    struct captured c;
+    run_copy(FIXTURE, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/report.md", dir);
+    assert_int_equal(mkdir(path, 0755), 0); /* rename onto a directory fails, even for root */
+    report(dir, &c);
+    assert_one_line_error(&c, 1, "report.md");
+    assert_false(run_has(dir, "report.html"));
+    assert_false(run_has_hidden(dir));
+    captured_free(&c);
+    rmdir(path);
+    run_remove(dir);
+}
+
+static void usage_errors(void **state)
+{
+    struct captured c;
+    const char *none[] = {"report"};
+    capture(report_main, 1, none, &c);
+    assert_one_line_error(&c, 2, "no run directory given");
+    captured_free(&c);
+
+    const char *two[] = {"report", "a", "b"};
+    capture(report_main, 3, two, &c);
+    assert_one_line_error(&c, 2, "more than one run directory");
+    captured_free(&c);
+
+    const char *bogus[] = {"report", "--bogus", FIXTURE};
+    capture(report_main, 3, bogus, &c);
+    assert_one_line_error(&c, 2, "unknown option '--bogus'");
+    captured_free(&c);
+
+    const char *help[] = {"report", "--help"};
+    capture(report_main, 2, help, &c);
+    assert_int_equal(c.rc, 0);
+    assert_has(c.out, "usage: mmprof report RUN");
+    captured_free(&c);
+}
+
+static void bad_run_directories(void **state)
+{
+    char dir[64], path[128];
+    struct captured c;
+    report("/nonexistent/run", &c);
+    assert_one_line_error(&c, 2, "'/nonexistent/run' is not a directory");
+    captured_free(&c);
+
+    run_copy(FIXTURE, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    unlink(path);
+    report(dir, &c);
+    assert_one_line_error(&c, 2, "run.json");
+    assert_false(run_has(dir, "report.md"));
+    captured_free(&c);
+
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    unlink(path);
+    report(dir, &c);
+    assert_one_line_error(&c, 2, "no results.csv");
+    captured_free(&c);
+    run_remove(dir);
+}
+
+/* The committed run from a real H100/H200 (examples/seeds), once the lead has added it. */
+static void example_run(void **state)
+{
+    char dir[64];
+    struct captured c;
+    if (access(EXAMPLE "/results.csv", R_OK) != 0) {
+        print_message("examples/seeds is not committed yet: nothing to check\n");
+        skip();
+    }
+    run_copy(EXAMPLE, dir, sizeof dir);
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    assert_string_equal(c.err, "");
+    char *md = run_read(dir, "report.md");
+    assert_sections_in_order(md);
+    for (size_t i = 0; i < sizeof seed003_rows / sizeof seed003_rows[0]; i++)
+        assert_has(md, seed003_rows[i]);
+    assert_true(run_has(dir, "report.html"));
+    free(md);
+    captured_free(&c);
+    run_remove(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fixture_report),     cmocka_unit_test(html_is_self_contained),
+        cmocka_unit_test(no_charts_is_said),  cmocka_unit_test(truncated_chart_is_said),
+        cmocka_unit_test(rerun_replaces_the_files),
+        cmocka_unit_test(cannot_write),       cmocka_unit_test(usage_errors),
+        cmocka_unit_test(bad_run_directories), cmocka_unit_test(example_run),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,219 @@
+#!/usr/bin/env bash
+# Crash safety (issue 8, item 2), on the replay backend behind collect's
+# device boundary (no GPU): a collect is killed mid-run (SIGKILL, SIGTERM,
+# SIGINT, and a kill of the resume itself); the directory must hold whole rows
+# (or a partial last line) and a valid run.json; a partial line is appended
+# to simulate a kill mid-write; `collect --resume DIR` must complete the run
+# without redoing a finished row, and the final results.csv must equal the
+# recorded run's rows for those variants and sizes, as a set.
+#
+# 7. The disk fills up mid-run (a 16 KiB tmpfs, in a private mount namespace:
+# needs root or user namespaces, else skipped): collect stops with a message,
+# whole rows and a valid run.json stay; with room again, --resume completes it.
+#
+#   crash_resume.sh MMPROF RB_CHECK SOURCE_RUN
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/robustness/lib.sh
+. "$here/lib.sh"
+inner=0
+if [ "${1:-}" = --disk-full-inner ]; then
+    inner=1
+    shift
+fi
+mmprof=$1 rb_check=$2 source=$3
+delay=${CRASH_DELAY_MS:-25}
+fails=0
+if [ "$inner" = 1 ]; then
+    T=$4
+else
+    T=$(mktemp -d "${TMPDIR:-/tmp}/mmprof_crash.XXXXXX")
+    trap 'rm -rf "$T"' EXIT
+fi
+
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { echo "ok: $*"; }
+
+# The variants both the recording and this registry know, and the recorded
+# rows of exactly those at the sizes collected.
+sizes=1024,2048
+known=$("$mmprof" list --names) || { echo "FAIL: mmprof list"; exit 1; }
+variants=$(awk -F, 'NR > 1 { print $1 }' "$source/results.csv" | sort -u | grep -Fxf <(echo "$known") | paste -sd, -)
+[ -n "$variants" ] || { echo "FAIL: no variant of $source is in the registry"; exit 1; }
+awk -F, -v vs="$variants" -v ss="$sizes" '
+    BEGIN { split(vs, a, ","); for (i in a) want[a[i]] = 1; split(ss, b, ","); for (i in b) size[b[i]] = 1 }
+    NR == 1 || ($1 in want && $3 in size && $3 == $4) ' "$source/results.csv" > "$T/expected.csv"
+total=$(($(wc -l < "$T/expected.csv") - 1))
+echo "recorded run: $total rows of $(tr ',' '\n' <<<"$variants" | wc -l) variants at $sizes"
+
+lines() { [ -f "$1" ] && wc -l < "$1" || echo 0; }
+
+# Inside a mount namespace: T/fs is ours to mount.
+if [ "$inner" = 1 ]; then
+    mkdir -p "$T/fs"
+    mount -t tmpfs -o size=16k tmpfs "$T/fs" || { echo "FAIL: mount a tmpfs on $T/fs"; exit 1; }
+    dir=$T/fs/run
+    "$mmprof" collect --replay-from "$source" --variants "$variants" --sizes "$sizes" --out "$dir" \
+        > "$T/stdout" 2> "$T/stderr"
+    rc=$?
+    [ "$rc" = 1 ] || echo "FAIL: collect on a full disk -> exit $rc, want 1"
+    grep -q "cannot append to $dir/results.csv (disk full?); rows before this one are safe\|cannot append to $dir/results.csv (disk full?)" "$T/stderr" ||
+        echo "FAIL: no disk-full message: $(grep -v '^\[' "$T/stderr" | head -n 3)"
+    "$rb_check" json "$dir/run.json" > /dev/null || echo "FAIL: run.json on the full disk is not valid JSON"
+    if out=$("$rb_check" rows "$dir/results.csv"); then
+        echo "ok: disk full after $out; run.json valid; message: $(grep 'disk full' "$T/stderr" | head -n 1)"
+    else
+        echo "FAIL: results.csv on the full disk: $out"
+    fi
+    done_rows=$(sed -n 's/^rows=\([0-9]*\).*/\1/p' <<<"$out")
+    mount -o remount,size=4m "$T/fs" || echo "FAIL: remount bigger"
+    "$mmprof" collect --resume "$dir" > "$T/stdout" 2> "$T/stderr"
+    rc=$?
+    [ "$rc" = 0 ] || echo "FAIL: collect --resume after the disk filled -> exit $rc: $(tail -n 2 "$T/stderr")"
+    grep -q "resuming $dir: $done_rows rows already measured" "$T/stderr" ||
+        echo "FAIL: --resume did not keep the $done_rows rows: $(grep resuming "$T/stderr")"
+    if "$rb_check" same-rows "$dir/results.csv" "$T/expected.csv" > /dev/null 2> "$T/diff"; then
+        echo "ok: collect --resume with room again: $done_rows rows kept, rows equal the recording's"
+    else
+        echo "FAIL: after --resume: $(cat "$T/diff")"
+    fi
+    exit 0
+fi
+
+# start_collect DIR: a collect in the background, paced by --replay-delay-ms.
+start_collect() {
+    "$mmprof" collect --replay-from "$source" --variants "$variants" --sizes "$sizes" --out "$1" \
+        --replay-delay-ms "$delay" > "$T/stdout" 2> "$T/stderr" &
+    pid=$!
+}
+
+# wait_rows FILE N: until FILE has N lines (header included), at most 30 s.
+wait_rows() {
+    for _ in $(seq 600); do
+        [ "$(lines "$1")" -ge "$2" ] && return 0
+        kill -0 "$pid" 2> /dev/null || return 1
+        sleep 0.05
+    done
+    return 1
+}
+
+# check_dir DIR STATE [WHEN]: valid run.json in STATE, whole rows; sets $rows.
+check_dir() {
+    local dir=$1 want=$2 when=${3:-after the kill} out
+    if ! out=$("$rb_check" json "$dir/run.json" 2>&1); then fail "$dir/run.json: $out"; return 1; fi
+    [ "$out" = "state=$want" ] || fail "$dir/run.json: $out, want state=$want"
+    if ! out=$("$rb_check" rows "$dir/results.csv" 2>&1); then fail "$dir/results.csv: $out"; return 1; fi
+    rows=$(sed -n 's/^rows=\([0-9]*\).*/\1/p' <<<"$out")
+    ok "$dir $when: run.json state $want, $out"
+}
+
+# resume DIR DONE: --resume must report DONE rows measured and finish the run.
+resume() {
+    local dir=$1 done=$2 rc
+    "$mmprof" collect --resume "$dir" > "$T/stdout" 2> "$T/stderr"
+    rc=$?
+    [ "$rc" = 0 ] || { fail "collect --resume $dir -> exit $rc: $(tail -n 3 "$T/stderr")"; return 1; }
+    grep -q "resuming $dir: $done rows already measured" "$T/stderr" ||
+        fail "collect --resume $dir did not skip the $done finished rows: $(grep resuming "$T/stderr")"
+    local redone
+    redone=$(grep -c '^\[' "$T/stderr")
+    [ "$redone" = $((total - done)) ] || fail "--resume measured $redone rows, want $((total - done))"
+    check_dir "$dir" complete "after --resume" || return 1
+    "$rb_check" same-rows "$dir/results.csv" "$T/expected.csv" > /dev/null 2> "$T/diff" ||
+        fail "$dir/results.csv after --resume: $(cat "$T/diff")"
+    ok "collect --resume $dir: $done rows kept, $redone measured, rows equal the recording's"
+}
+
+# kill_run SIGNAL NAME: kill a collect after a few rows; the exit status and
+# run.json state the signal must leave.
+kill_run() {
+    local sig=$1 dir=$T/$2 want_rc=$3 want_state=$4 rc
+    start_collect "$dir"
+    if ! wait_rows "$dir/results.csv" 6; then
+        fail "$2: collect ended or stalled before 5 rows: $(tail -n 2 "$T/stderr")"
+        kill -KILL "$pid" 2> /dev/null
+        return 1
+    fi
+    kill "-$sig" "$pid"
+    { wait "$pid"; } 2> /dev/null # no "Killed" line from bash
+    rc=$?
+    [ "$rc" = "$want_rc" ] || fail "$2: collect killed by SIG$sig -> exit $rc, want $want_rc"
+    if [ "$sig" != KILL ]; then
+        grep -q "interrupted; \`mmprof collect --resume $dir\` completes the run" "$T/stderr" ||
+            fail "$2: no resume hint after SIG$sig: $(tail -n 1 "$T/stderr")"
+    fi
+    check_dir "$dir" "$want_state" || return 1
+    [ "$rows" -lt "$total" ] || { fail "$2: the run finished before the kill"; return 1; }
+    return 0
+}
+
+# A partial line as a kill mid-write leaves it: the first 40 bytes of the
+# next row the run would write.
+append_partial() {
+    local next
+    next=$(sed -n "$(($2 + 2))p" "$T/expected.csv")
+    printf '%s' "${next:0:40}" >> "$1/results.csv"
+    out=$("$rb_check" rows "$1/results.csv")
+    [ "$out" = "rows=$2 partial=1" ] || fail "appending a partial line: $out"
+}
+
+# 1. SIGKILL: nothing runs at exit; state stays "running".
+if kill_run KILL killed 137 running; then
+    append_partial "$T/killed" "$rows"
+    resume "$T/killed" "$rows"
+fi
+
+# 2. SIGTERM and 3. SIGINT: the row in progress is finished, state "interrupted", exit 1.
+for sig in TERM INT; do
+    if kill_run "$sig" "sig$sig" 1 interrupted; then
+        resume "$T/sig$sig" "$rows"
+    fi
+done
+
+# 4. The resume is killed too, then resumed again: still nothing redone.
+if kill_run KILL twice 137 running; then
+    first=$rows
+    "$mmprof" collect --resume "$T/twice" > "$T/stdout" 2> "$T/stderr" &
+    pid=$!
+    # --resume keeps the stored --replay-delay-ms, so it is as slow as the first run
+    if wait_rows "$T/twice/results.csv" $((first + 4)); then
+        kill -KILL "$pid"
+        { wait "$pid"; } 2> /dev/null
+        check_dir "$T/twice" running && [ "$rows" -gt "$first" ] && append_partial "$T/twice" "$rows" &&
+            resume "$T/twice" "$rows"
+    else
+        wait "$pid"
+        fail "the resumed collect ended before it could be killed: $(tail -n 2 "$T/stderr")"
+    fi
+fi
+
+# 5. Resuming a complete run changes nothing.
+before=$(cksum "$T/sigTERM/results.csv" "$T/sigTERM/run.json")
+out=$("$mmprof" collect --resume "$T/sigTERM" 2>&1)
+rc=$?
+if [ "$rc" = 0 ] && grep -q "already complete: nothing to resume" <<<"$out" &&
+    [ "$before" = "$(cksum "$T/sigTERM/results.csv" "$T/sigTERM/run.json")" ]; then
+    ok "collect --resume of a complete run: exit 0, nothing touched"
+else
+    fail "collect --resume of a complete run -> exit $rc: $out"
+fi
+
+# 6. Killed before the header line was whole: --resume writes it and runs everything.
+if kill_run KILL nohead 137 running; then
+    head -c 30 "$T/nohead/results.csv" > "$T/nohead/r" && mv "$T/nohead/r" "$T/nohead/results.csv"
+    resume "$T/nohead" 0
+fi
+
+# 7. The disk fills up mid-run.
+if ns=$(unshare_how); then
+    $ns bash "$0" --disk-full-inner "$mmprof" "$rb_check" "$source" "$T" > "$T/disk_full.log" 2>&1
+    cat "$T/disk_full.log"
+    n=$(grep -c '^FAIL' "$T/disk_full.log")
+    fails=$((fails + n))
+    grep -q '^ok: collect --resume with room' "$T/disk_full.log" || { [ "$n" != 0 ] || fails=$((fails + 1)); }
+else
+    echo "SKIP: disk-full scenario: no mount namespace here (needs root or user namespaces)"
+fi
+
+echo "$fails failed"
+[ "$fails" = 0 ]

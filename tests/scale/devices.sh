@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# collect --devices on replayed rows: one worker per "GPU", merged into one
+# run equal to a single run; a failed worker names its shard, which --resume
+# completes and merge then joins.
+set -u
+. "$(dirname "$0")/lib.sh" "$1" "$2"
+
+replay single --seed 11 || bad "the single replay failed: $(cat single.log)"
+
+expect 0 'GPU 1 +shard 1/2 +[0-9]+ rows' -- collect --devices 0,1 --replay-from "$seeds" --sizes 1024,2048 --out two
+same_rows two single
+cmp -s two/results.csv single/results.csv && ok "rows in the single run's order" || bad "rows out of order"
+[ "$(json_state two)" = complete ] && ok "merged state complete" || bad "two state '$(json_state two)'"
+for i in 0 1; do
+    grep -q '"count":[[:space:]]*2' two/shards/shard-$i/run.json && ok "shard-$i is a shard of 2" ||
+        bad "shard-$i lacks its shard info"
+done
+seeds_used=$(grep -h '"seed":' two/shards/*/run.json | sort -u | wc -l)
+[ "$seeds_used" = 1 ] && ok "one seed for every worker" || bad "workers used $seeds_used seeds"
+
+out=$("$mmprof" collect --devices 0,1,2 --replay-from "$seeds" --sizes 1024,2048 --out three 2>&1)
+[ $? = 0 ] && grep -q '^\[gpu 2\] ' <<<"$out" && ok "three workers, output prefixed" || bad "three workers: $out"
+same_rows three single
+
+# A worker stopped mid-run: exit 1 naming its shard; resume + merge complete it.
+"$mmprof" collect --devices 0,1 --replay-from "$seeds" --sizes 1024,2048 --replay-delay-ms 100 --out cut \
+    >cut.log 2>&1 &
+parent=$!
+sleep 1.5
+worker=$(pgrep -P $parent -f "shards/shard-1")
+[ -n "$worker" ] && kill -TERM "$worker"
+wait $parent
+rc=$?
+[ $rc = 1 ] && grep -q 'shard 1/2 on GPU 1 failed.*cut/shards/shard-1.*--resume' cut.log &&
+    ok "failed worker: exit 1, shard named" || bad "failed worker: exit $rc, $(grep -v '^\[gpu' cut.log)"
+[ -e cut/run.json ] && bad "a failed sweep was merged" || ok "no merge after a failed worker"
+"$mmprof" collect --resume cut/shards/shard-1 >>cut.log 2>&1 || bad "resume failed: $(tail -3 cut.log)"
+expect 0 'merged 2 runs' -- merge cut cut/shards/shard-0 cut/shards/shard-1
+same_rows cut single
+
+expect 2 'device 1 is listed twice' -- collect --devices 1,1 --replay-from "$seeds" --out bad1
+expect 2 'give up to .* CUDA device numbers' -- collect --devices 0,x --replay-from "$seeds" --out bad2
+expect 2 'drop --shard' -- collect --devices 0,1 --shard 0/2 --replay-from "$seeds" --out bad3
+expect 2 'drop --device' -- collect --devices 0,1 --device 1 --replay-from "$seeds" --out bad4
+expect 2 'already holds files' -- collect --devices 0,1 --replay-from "$seeds" --out two
+[ -e bad1 ] || [ -e bad3 ] && bad "a refused --devices created its directory" || ok "refusals create nothing"
+finish
