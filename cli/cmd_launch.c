@@ -131,7 +131,7 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
                      argv[optind]);
         return EXIT_USAGE;
     }
-    if (!variant_kernel(o->v)) {
+    if (!variant_on_gpu(o->v)) {
         snprintf(why, why_len, "'%s' is not a GPU variant (see `mmprof list`)", argv[optind]);
         return EXIT_USAGE;
     }

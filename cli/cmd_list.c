@@ -6,24 +6,26 @@
 #include "common/util.h"
 
 static const char list_help[] =
-    "usage: mmprof list [--variants V] [--names]\n"
+    "usage: mmprof list [--variants V] [--names] [--gpu]\n"
     "\n"
     "Lists the variants of the registry: name, family, parameters, the seed\n"
     "experiment each reproduces, and what it does.\n"
     "\n"
     "  --variants V   only these (all, names, families, globs; comma-separated)\n"
-    "  --names        names only, one per line (for scripts)\n";
+    "  --names        names only, one per line (for scripts)\n"
+    "  --gpu          only variants that run on the GPU (not the CPU baseline)\n";
 
 int cmd_list(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"variants", required_argument, NULL, 'v'},
         {"names", no_argument, NULL, 'n'},
+        {"gpu", no_argument, NULL, 'g'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *spec = "all";
-    int names_only = 0, c;
+    int names_only = 0, gpu_only = 0, c;
     optind = 0;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
@@ -31,6 +33,8 @@ int cmd_list(int argc, char **argv)
             spec = optarg;
         } else if (c == 'n') {
             names_only = 1;
+        } else if (c == 'g') {
+            gpu_only = 1;
         } else if (c == 'h') {
             fputs(list_help, stdout);
             return EXIT_OK;
@@ -53,6 +57,8 @@ int cmd_list(int argc, char **argv)
     if (!names_only)
         printf("%-22s %-9s %-22s %-7s %s\n", "name", "family", "params", "seed", "what");
     for (int i = 0; i < n; i++) {
+        if (gpu_only && !variant_on_gpu(sel[i]))
+            continue;
         if (names_only)
             printf("%s\n", sel[i]->name);
         else

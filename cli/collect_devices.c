@@ -45,36 +45,31 @@ static void on_signal(int sig)
     stop_signal = sig;
 }
 
+/* "0,1,3" -> {0, 1, 3}; returns the count, or -1 with why. */
 static int parse_devices(const char *s, int *dev, char *why, size_t why_len)
 {
-    int n = 0;
     const char *p = s;
-    while (*p) {
+    for (int n = 0;; p++) {
         char *end;
-        if (*p < '0' || *p > '9' || n == MAX_DEVICES)
-            break;
-        long v = strtol(p, &end, 10);
-        if (v > 1023 || (*end != ',' && *end != '\0'))
-            break;
+        long v = *p >= '0' && *p <= '9' && n < MAX_DEVICES ? strtol(p, &end, 10) : -1;
+        if (v < 0 || v > 1023 || (*end != ',' && *end != '\0')) {
+            snprintf(why, why_len, "--devices %s: give up to %d CUDA device numbers separated by commas, e.g. 0,1,2,3",
+                     s, MAX_DEVICES);
+            return -1;
+        }
         for (int i = 0; i < n; i++)
             if (dev[i] == v) {
                 snprintf(why, why_len, "--devices %s: device %ld is listed twice", s, v);
                 return -1;
             }
         dev[n++] = (int)v;
-        p = *end ? end + 1 : end;
-        if (*end == ',' && *p == '\0')
-            n = 0; /* trailing comma */
+        if (*end == '\0')
+            return n;
+        p = end;
     }
-    if (*p || n == 0) {
-        snprintf(why, why_len, "--devices %s: give up to %d CUDA device numbers separated by commas, e.g. 0,1,2,3",
-                 s, MAX_DEVICES);
-        return -1;
-    }
-    return n;
 }
 
-/* 1 when argv[i] is option name, alone (value next) or as name=value. */
+/* 1 when arg is option name, alone (width 2: value next) or as name=value (width 1). */
 static int is_opt(const char *arg, const char *name, int *width)
 {
     size_t len = strlen(name);
@@ -280,8 +275,8 @@ static void report_split(const struct worker *ws, int n, const size_t *rows, dou
         total += rows[i];
         busy += (ws[i].t1_ms - ws[i].t0_ms) / 1e3;
     }
-    fprintf(stderr, "mmprof: %d GPUs, %zu rows in %.1f s wall (%.1f GPU-seconds; %.0f %% of the wall time busy)\n",
-            n, total, wall_s, busy, wall_s > 0 ? 100.0 * busy / (n * wall_s) : 100.0);
+    fprintf(stderr, "mmprof: %d GPU%s, %zu rows in %.1f s wall (%.1f GPU-seconds; %.0f %% of the wall time busy)\n",
+            n, n == 1 ? "" : "s", total, wall_s, busy, wall_s > 0 ? 100.0 * busy / (n * wall_s) : 100.0);
     for (int i = 0; i < n; i++)
         fprintf(stderr, "  GPU %-3d shard %d/%d  %5zu rows  %8.1f s\n", ws[i].device, i, n, rows[i],
                 (ws[i].t1_ms - ws[i].t0_ms) / 1e3);
@@ -373,7 +368,8 @@ int collect_devices(int argc, char **argv, const char *devices, const struct col
         rc = make_dirs(a, dev, n, ws, out, sizeof out, &created);
     if (rc != 0)
         return rc;
-    fprintf(stderr, "mmprof: %d workers (GPUs %s), one shard each, into %s/shards\n", n, devices, out);
+    fprintf(stderr, "mmprof: %d worker%s (GPU%s %s), one shard each, into %s/shards\n", n, n == 1 ? "" : "s",
+            n == 1 ? "" : "s", devices, out);
     struct sigaction sa = {.sa_handler = on_signal};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);

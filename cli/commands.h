@@ -12,6 +12,7 @@ int cmd_info(int argc, char **argv);
 int cmd_collect(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 /* Parsed `collect` arguments; storage for what collect_options points to. */
 #define MAX_SHAPES 64

@@ -25,6 +25,7 @@ static const struct command commands[] = {
     {"report", report_main, "Markdown + self-contained HTML report of a run"},
     {"run", cmd_run, "the whole job: collect, analyze, plot, report (example run without a GPU)"},
     {"diff", diff_main, "compare two runs: time and counters, beyond each run's spread"},
+    {"tune", cmd_tune, "time best's tiles per size on this GPU; collect uses the fastest"},
     {"launch", cmd_launch, "run one launch of one variant (for ncu and compute-sanitizer)"},
 };
 

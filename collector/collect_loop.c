@@ -7,6 +7,7 @@
 #include "collector/measure.h"
 #include "collector/workload.h"
 #include "common/util.h"
+#include "kernels/launch.h"
 
 static void init_row(struct run *r, const struct plan_item *it, char *params, size_t len, struct result_row *row)
 {
@@ -16,7 +17,7 @@ static void init_row(struct run *r, const struct plan_item *it, char *params, si
     row->m = it->shape.m;
     row->n = it->shape.n;
     row->k = it->shape.k;
-    row->params = variant_params(it->v, params, len);
+    row->params = variant_params_at(it->v, &it->shape, params, len);
     row->nmetrics = r->meta.nmetrics;
 }
 

@@ -469,9 +469,11 @@ static int first_different_col(const struct merge *m, const struct row_ref *a, c
 
 /* A variant x size twice: identical copies are dropped (a shard given twice,
  * a row re-run by hand); different values are refused, or keep the first. */
+#define MAX_LISTED 5 /* differing duplicates named one by one (--force); the rest counted */
+
 static int check_duplicates(struct merge *m)
 {
-    size_t identical = 0;
+    size_t identical = 0, differing = 0;
     char example[256] = "", name[192];
     sort_m = m;
     qsort(m->rows, m->nrows, sizeof *m->rows, by_key);
@@ -488,7 +490,7 @@ static int check_duplicates(struct merge *m)
             if (!identical++)
                 snprintf(example, sizeof example, "%s in %s and %s", name, m->s[keep->shard].dir,
                          m->s[dup->shard].dir);
-        } else {
+        } else if (++differing <= MAX_LISTED) {
             int rc = problem(m, "%s is in %s and in %s with different values (column %s: '%s' vs '%s'; --force "
                              "keeps the first): delete the wrong row",
                              name, m->s[keep->shard].dir, m->s[dup->shard].dir, m->header[c], cell(m, keep, c),
@@ -500,6 +502,8 @@ static int check_duplicates(struct merge *m)
     }
     if (identical)
         msg_warn("dropped %zu identical duplicate row%s (e.g. %s)", identical, identical == 1 ? "" : "s", example);
+    if (differing > MAX_LISTED)
+        return problem(m, "%zu more rows differ from an earlier row of the same variant and size", differing - MAX_LISTED);
     return 0;
 }
 

@@ -44,7 +44,7 @@ static int grid_too_large(const struct launch_geometry *g, const struct device_i
 int variant_resources(const struct variant *v, const struct shape *s, const struct device_info *d,
                       struct result_row *row, char *why, size_t why_len)
 {
-    const void *fn = variant_kernel(v);
+    const void *fn = variant_kernel_at(v, s);
     struct launch_geometry g;
     struct cudaFuncAttributes fa;
     struct occupancy_limits lim;

@@ -62,7 +62,8 @@ static double gflops(const struct shape *s, double ms)
 }
 
 /* All candidates at one shape; the winner goes into the table. Returns 0,
- * or -1 when no candidate passed (the table then keeps no entry for s). */
+ * -1 when no candidate passed (the table then keeps no entry for s), or -2
+ * when the CUDA context was lost (nothing more can run). */
 static int tune_shape(const struct tune_options *o, const struct device_info *d, const struct shape *s)
 {
     char why[512];
@@ -80,16 +81,13 @@ static int tune_shape(const struct tune_options *o, const struct device_info *d,
     }
     printf("\n%ld x %ld x %ld (M x N x K)\n", s->m, s->n, s->k);
     printf("  %-16s %10s %10s %10s %10s\n", "config", "median_ms", "min_ms", "GFLOP/s", "rel_error");
-    int win = -1;
-    for (size_t i = 0; i < n; i++) {
+    int win = -1, lost = 0;
+    for (size_t i = 0; i < n && !lost; i++) {
         run_trial(o, best, &w, &cs[i], &trials[i]);
         const struct trial *t = &trials[i];
         if (!t->ok) {
             printf("  %-16s failed: %s\n", cs[i].name, t->why);
-            if (t->sticky) {
-                msg_error("the CUDA context was lost; stopping");
-                break;
-            }
+            lost = t->sticky;
             continue;
         }
         printf("  %-16s %10.4f %10.4f %10.1f %10.2g\n", cs[i].name, t->ms, t->min_ms, gflops(s, t->ms), t->rel_err);
@@ -97,6 +95,10 @@ static int tune_shape(const struct tune_options *o, const struct device_info *d,
             win = (int)i;
     }
     workload_destroy(&w);
+    if (lost) {
+        msg_error("the CUDA context was lost; stopping");
+        return -2;
+    }
     if (win < 0) {
         msg_error("%ldx%ldx%ld: no configuration verified; best keeps its default there", s->m, s->n, s->k);
         return -1;
@@ -147,8 +149,12 @@ int tune_run(const struct tune_options *o)
     size_t nconfigs;
     best_configs(&nconfigs);
     printf("mmprof tune: %s, %zu configurations of best per shape\n", d.name, nconfigs);
-    for (size_t i = 0; i < o->nshapes; i++)
-        failed |= tune_shape(o, &d, &o->shapes[i]) != 0;
+    for (size_t i = 0; i < o->nshapes; i++) {
+        int rc = tune_shape(o, &d, &o->shapes[i]);
+        failed |= rc != 0;
+        if (rc == -2)
+            return EXIT_RUNTIME; /* the table so far is not written: the GPU is in doubt */
+    }
     if (o->dry_run) {
         printf("\n--dry-run: %s not written\n", path);
         return failed ? EXIT_RUNTIME : EXIT_OK;

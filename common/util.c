@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static void vmsg(const char *kind, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void vmsg(const char *kind, const char *fmt, va_list ap)
 {
     fprintf(stderr, "mmprof: %s", kind);
     vfprintf(stderr, fmt, ap);

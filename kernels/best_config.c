@@ -52,7 +52,7 @@ const struct best_config *best_config_default(void)
 
 long best_config_smem_bytes(const struct best_config *c)
 {
-    return 4L * c->stages * c->bk * (c->bm + c->bn);
+    return 4L * c->stages * c->bk * (c->bm + 4 + c->bn); /* A rows padded by 4 words */
 }
 
 static int same_shape(const struct shape *a, const struct shape *b)

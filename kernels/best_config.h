@@ -3,10 +3,13 @@
  *
  * The tune table is a small text file written by `mmprof tune`:
  *
- *   # mmprof tune table: the tile `best` uses per matmul shape
+ *   # mmprof tune table: the tile `best` uses per matmul shape (written by mmprof tune)
  *   # device: NVIDIA H200
  *   # m n k config median_ms gflops
- *   4096 4096 4096 b128x128k8s3 2.512 54712.3
+ *   4096 4096 4096 b128x256k8s3 3.01565 45575.3
+ *   8192 8192 8192 b128x256k8s3 23.9382 45931.3
+ *
+ * (the file the H200 run of 2026-11-22 wrote)
  *
  * Lines starting with '#' and blank lines are ignored; every other line is
  * M N K and a configuration name from best_configs.def, optionally followed

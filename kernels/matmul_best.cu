@@ -11,16 +11,24 @@
  *   cp.async: a warp copies 4 rows x 8 consecutive k (4 whole 32-byte
  *   sectors per request). B moves as 16-byte cp.async when its rows are
  *   16-byte aligned (N % 4 == 0), else 4-byte.
- * - No padding: As is XOR-swizzled at float4 granularity, the float4 index
- *   (m / 4) of row k XORed with k % 8. The transposed 4-byte stores of a
- *   warp (k = 0..7, four consecutive m) then land in 32 distinct banks, and
- *   a thread's float4 reads stay contiguous and aligned. Without padding,
- *   3 stages of 128 x 16 fit the 48 KiB of static shared memory.
+ * - As rows padded by 4 words (As[k][m] at k*(BM+4) + m): a warp's
+ *   transposed 4-byte copies (k = 0..7, four consecutive m) land in banks
+ *   4k + m, 32 distinct ones, and the float4 reads stay aligned with their
+ *   offsets compile-time constants. (An XOR swizzle of the float4 index
+ *   with k % 8 is conflict-free too and saves the padding, but costs a
+ *   LOP3 per A fragment load: 16 per k-tile per thread at 128 x 128, about
+ *   3 % of the instructions in the first H200 run; tr_vectorized keeps the
+ *   swizzle, where it costs nothing per element.)
  * - Warp tiles as in warptile: lanes in a 4 x 8 grid, each thread (wm/4) x
  *   (wn/8) outputs in 4 x 4 sub-tiles 16 rows and 32 columns apart: per k a
- *   warp's shared loads read one 128-byte segment of B and 64 bytes of A
- *   (broadcast to the other lanes), and each thread does 64 FFMA per 4
- *   LDS.128 at the default tile.
+ *   warp's shared loads read 128-byte segments of B and 64 bytes of A
+ *   (broadcast to the other lanes); each thread does 64 FFMA per 4 LDS.128
+ *   at 8 x 8 outputs, 128 FFMA per 6 LDS.128 at 8 x 16 or 16 x 8.
+ * - Occupancy: 8 x 8 outputs per thread fit 128 registers, 2 blocks (16
+ *   warps) per SM; 8 x 16 tiles take up to 255 registers, 1 block (8 warps)
+ *   per SM, and fewer non-FFMA instructions per FFMA (what cuBLAS does: the
+ *   first H200 run measured its kernel at 8 warps per SM and 90 % issue
+ *   utilisation).
  *
  * Tiles: best_configs.def; which one runs at a shape: best_config_for()
  * (the `mmprof tune` table, else the default). Any M, N, K >= 1: edge
@@ -31,12 +39,8 @@
 #include "kernels/families.h"
 #include "kernels/mm_fast.cuh"
 
-/* Word offset of A's element (row r, k index kk) in a swizzled stage. */
-template <int BM>
-static __device__ __forceinline__ int a_swizzled(int kk, int r)
-{
-    return kk * BM + ((((r >> 2) ^ (kk & 7)) << 2) | (r & 3));
-}
+/* Words of padding per As row (see above). */
+#define A_PAD 4
 
 /* Per-thread parts of the copy addresses, computed once per block: the
  * copies of a k-tile then cost an add and a compare each, and keep few
@@ -45,9 +49,8 @@ static __device__ __forceinline__ int a_swizzled(int kk, int r)
  * A: element e = i*256 + tid of a stage goes to k = e % 8 + 8*(e / (8*BM)),
  * row = (e / 8) % BM, so a warp (32 consecutive e) copies 4 rows x 8
  * consecutive k. For copy i that is row tid/8 + 32*(i % (BM/32)) and k
- * tid%8 + 8*(i / (BM/32)). In the swizzled stage the row's float4 index
- * tid/32 + 8*(i % (BM/32)) XOR k%8 = tid%8 only changes its low 3 bits
- * (tid/32 < 8), so the shared offset is a per-thread base plus constants.
+ * tid%8 + 8*(i / (BM/32)), so the shared offset k*(BM+A_PAD) + row is a
+ * per-thread base plus constants.
  *
  * B (16-byte path): chunk e = i*256 + tid holds row e / (BN/4), columns
  * 4*(e % (BN/4)) .. +3, i.e. shared offset 4e, and global row
@@ -67,7 +70,7 @@ static __device__ __forceinline__ copy_plan plan_copies(int m, int n, int k, int
     int r = tid / 8, kk = tid % 8;
     p.a_gmem = (unsigned)(row0 + r) * (unsigned)k + (unsigned)kk;
     p.a_rows = m - (row0 + r);
-    p.a_smem = kk * BM + ((((r >> 2) ^ kk) << 2) | (r & 3));
+    p.a_smem = kk * (BM + A_PAD) + r;
     int cq = 4 * (tid % (BN / 4));
     p.b_gmem = (tid / (BN / 4)) * n + col0 + cq;
     p.b_col_ok = col0 + cq < n;
@@ -90,7 +93,7 @@ static __device__ __forceinline__ void load_stage(const float *__restrict__ a, c
          * is never used), unsigned so that wrapping is defined */
         unsigned off = p.a_gmem + (unsigned)(k0 + 8 * kg) + 32u * (unsigned)rg * (unsigned)k;
         const float *src = a + off;
-        cp_async4(&As[p.a_smem + kg * 8 * BM + 32 * rg], ok ? src : a, ok);
+        cp_async4(&As[p.a_smem + kg * 8 * (BM + A_PAD) + 32 * rg], ok ? src : a, ok);
     }
     if (b_vec) {
         constexpr int CHUNKS = BK * BN / 4, ROWS_PER_PASS = 4 * MM_FAST_THREADS / BN;
@@ -117,18 +120,25 @@ static __device__ __forceinline__ void load_stage(const float *__restrict__ a, c
     }
 }
 
+/* Blocks per SM the register budget is cut for: 2 (128 registers) up to
+ * 8 x 8 outputs per thread, else 1 (255). */
+template <int WM, int WN>
+struct best_min_blocks {
+    static constexpr int value = (WM / 4) * (WN / 8) <= 64 ? 2 : 1;
+};
+
 template <int BM, int BN, int BK, int WM, int WN, int STAGES>
-__global__ void __launch_bounds__(MM_FAST_THREADS, 2)
+__global__ void __launch_bounds__(MM_FAST_THREADS, (best_min_blocks<WM, WN>::value))
     mm_best(const float *__restrict__ a, const float *__restrict__ b, float *__restrict__ c, int m, int n, int k)
 {
     constexpr int TM = WM / 4, TN = WN / 8; /* lanes: 4 along M, 8 along N */
     static_assert((BM / WM) * (BN / WN) * 32 == MM_FAST_THREADS, "8 warps of 32 lanes");
     static_assert(WM % 16 == 0 && WN % 32 == 0, "4x4 sub-tiles 16 rows / 32 columns apart");
-    static_assert(BM % 32 == 0, "the swizzle permutes 8 float4 of an As row");
+    static_assert(BM % 32 == 0, "a warp copies 32 rows of A per pass");
     static_assert(BK % 8 == 0, "a warp copies 8 consecutive k of A");
     static_assert(BM * BK % MM_FAST_THREADS == 0 && BK * BN % MM_FAST_THREADS == 0, "whole tiles per thread");
-    static_assert(STAGES >= 2 && 4 * STAGES * BK * (BM + BN) <= 49152, "static shared memory");
-    __shared__ __align__(16) float As[STAGES][BK * BM];
+    static_assert(STAGES >= 2 && 4 * STAGES * BK * (BM + A_PAD + BN) <= 49152, "static shared memory");
+    __shared__ __align__(16) float As[STAGES][BK * (BM + A_PAD)];
     __shared__ __align__(16) float Bs[STAGES][BK * BN];
     const int tid = flat_tid(), warp = tid / 32, lane = tid % 32;
     const int wm0 = (warp / (BN / WN)) * WM, wn0 = (warp % (BN / WN)) * WN;
@@ -171,7 +181,7 @@ __global__ void __launch_bounds__(MM_FAST_THREADS, 2)
         for (int kk = k8; kk < k8 + 8; kk++) {
 #pragma unroll
             for (int i = 0; i < TM / 4; i++) {
-                float4 q = *reinterpret_cast<const float4 *>(&as[a_swizzled<BM>(kk, wm0 + i * 16 + lm * 4)]);
+                float4 q = *reinterpret_cast<const float4 *>(&as[kk * (BM + A_PAD) + wm0 + i * 16 + lm * 4]);
                 ra[4 * i] = q.x, ra[4 * i + 1] = q.y, ra[4 * i + 2] = q.z, ra[4 * i + 3] = q.w;
             }
 #pragma unroll

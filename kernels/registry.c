@@ -23,7 +23,7 @@
      .seed = "beyond", .summary = mm_summary_##k},
 #define MM_BEST(nm, b, x, y) \
     {.name = #nm, .family = FAMILY_MATMUL, .kind = KIND_MM_BEST, .bs = b, .rx = x, .ry = y, \
-     .seed = "beyond", .summary = "warp tiles + multi-stage cp.async pipeline; tile tuned per size (mmprof tune)"},
+     .seed = "beyond", .summary = "warp tiles, 8x16 outputs per thread, multi-stage cp.async pipeline; tile tuned per size (mmprof tune)"},
 #define MM_CUBLAS(nm) \
     {.name = #nm, .family = FAMILY_MATMUL, .kind = KIND_MM_CUBLAS, .rx = 1, .ry = 1, \
      .seed = "beyond", .summary = "cublasSgemm, FP32 with TF32 off: the reference ceiling"},

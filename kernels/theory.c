@@ -30,7 +30,6 @@ enum { WARP_LANES = 32, SECTOR_WORDS = 8, SHARED_BANKS = 32, MAX_ACCESSES = 2, M
 enum swizzle {
     SWZ_NONE,
     SWZ_WORD_XOR_ROW,  /* col ^ (row % 32): tr_swizzled */
-    SWZ_F4_XOR_ROW,    /* float4 index col/4 XOR row % 8: best's As[k][m] */
     SWZ_F4_XOR_ROW4,   /* float4 index col/4 XOR (row/4) % 8: tr_vectorized */
 };
 
@@ -115,8 +114,6 @@ static long swizzled_col(enum swizzle z, long row, long col)
     switch (z) {
     case SWZ_WORD_XOR_ROW:
         return col ^ (row % 32);
-    case SWZ_F4_XOR_ROW:
-        return (((col >> 2) ^ (row % 8)) << 2) | (col & 3);
     case SWZ_F4_XOR_ROW4:
         return (((col >> 2) ^ ((row >> 2) % 8)) << 2) | (col & 3);
     default:
@@ -481,8 +478,8 @@ static void road_model(const struct variant *v, const struct shape *s, struct th
 }
 
 /* best (matmul_best.cu) at the tile best_config_for(s) picks: A by 4-byte
- * cp.async (a warp: 4 rows x 8 consecutive k) into the swizzled As[k][m],
- * B by 16-byte cp.async; reads and stores as warptile's. */
+ * cp.async (a warp: 4 rows x 8 consecutive k) into As[k][m] with rows
+ * padded by 4 words, B by 16-byte cp.async; reads and stores as warptile's. */
 static void best_model(const struct shape *s, struct theory *t)
 {
     const struct best_config *c = best_config_for(s);
@@ -490,17 +487,16 @@ static void best_model(const struct shape *s, struct theory *t)
     fast_counts(c->bm, c->bn, c->bk, tm, tn, s, t);
     double a_words = (double)ceil_div(s->n, c->bn) * s->m * s->k;
     double b_words = (double)ceil_div(s->m, c->bm) * s->k * s->n;
-    long g = ALIGNED_ROW_WORDS;
-    int a_iters = c->bm * c->bk / BEST_THREADS, b4 = c->bn / 4;
+    long g = ALIGNED_ROW_WORDS, lda = c->bm + 4;
+    int b4 = c->bn / 4;
     struct kernel_model k = {.warp = warp_of(BEST_BLOCK_SIDE, BEST_BLOCK_SIDE), .ngld = 2, .nsld = 2, .nsst = 2};
     k.gld[0] = pattern_v(8, 1, SWZ_NONE, 0, 1, 1, 1, 1, 0, 1, 1, g, a_words);      /* row ty, k tx */
-    k.gld[1] = pattern_v(b4, 4, SWZ_NONE, 0, 1, 1, 1, 4, 0, 1, 1, g, b_words);
-    /* As[k = tx][m = ty + 32i], swizzled; the i-loop moves 32 rows */
-    k.sst[0] = pattern_v(8, 1, SWZ_F4_XOR_ROW, 1, 0, 1, 1, 0, 1, a_iters < 4 ? a_iters : 4, 32, c->bm, 0);
-    k.sst[1] = pattern_v(b4, 4, SWZ_NONE, 0, 1, 1, 1, 4, 0, 1, 1, c->bn, 0);
-    /* per kk (y loop, so the swizzle of every k % 8 is exercised) */
-    k.sld[0] = pattern_v(8, 4, SWZ_F4_XOR_ROW, 0, 0, 8, 1, 0, 4, tm / 4, 16, c->bm, 0);
-    k.sld[1] = pattern_v(8, 4, SWZ_NONE, 0, 0, 8, 1, 4, 0, tn / 4, 32, c->bn, 0);
+    k.gld[1] = pattern_v(b4 < 32 ? b4 : 32, 4, SWZ_NONE, 0, 1, 1, 1, 4, 0, 1, 1, g, b_words);
+    /* As[k = tx][m = ty + 32i]; the i-loop moves 32 rows */
+    k.sst[0] = pattern_v(8, 1, SWZ_NONE, 1, 0, 1, 1, 0, 1, c->bm / 32, 32, lda, 0);
+    k.sst[1] = pattern_v(b4 < 32 ? b4 : 32, 4, SWZ_NONE, 0, 1, 1, 1, 4, 0, 1, 1, c->bn, 0);
+    k.sld[0] = pattern_v(8, 4, SWZ_NONE, 0, 0, 1, 1, 0, 4, tm / 4, 16, lda, 0);
+    k.sld[1] = pattern_v(8, 4, SWZ_NONE, 0, 0, 1, 1, 4, 0, tn / 4, 32, c->bn, 0);
     k.gst = pattern_v(8, 4, SWZ_NONE, 0, 4, 4, 1, 4, 0, tn / 4, 32, g, (double)s->m * s->n);
     apply_model(&k, t);
 }

@@ -150,6 +150,9 @@ static __device__ __forceinline__ int tv_offset(int r, int c)
     return r * 4 * TILE + ((((c >> 2) ^ ((r >> 2) & 7)) << 2) | (c & 3));
 }
 
+/* Tile rows per group of tr_vectorized's block order (below). */
+#define TR_GROUP_ROWS 64
+
 /* Transpose with 16-byte global loads and stores, 16 elements per thread.
  * A TILE x ROWS block reads TILE rows x 4*TILE columns (each thread
  * TILE/ROWS float4 along rows: a warp reads 512 contiguous bytes per row),
@@ -158,7 +161,17 @@ static __device__ __forceinline__ int tv_offset(int r, int c)
  * input rows of one column into a float4, 8 lanes cover a 128-byte output
  * row segment, a warp 4 such rows. Shapes whose rows are not 16-byte
  * aligned (cols or rows not a multiple of 4) take the guarded scalar path
- * of the same kernel. */
+ * of the same kernel.
+ *
+ * Block order: blocks start roughly in launch order (x fastest), so with
+ * plain indices the ~1000 resident blocks cover a few tile rows of the
+ * input and write into every row of the output: at 16384 x 16384 a 1 GiB
+ * span of output rows at once, against 16 MiB for a copy. In the first
+ * H200 run the transposes' bandwidth fell with that span (0.95 of tr_copy
+ * at a 64 MiB span, 0.88 at 1 GiB). So launch order is remapped: groups of
+ * TR_GROUP_ROWS tile rows, walked down a tile column before moving right,
+ * keep the resident blocks in a compact patch of both matrices (about
+ * 128 MiB of each at 16384 x 16384). */
 template <int TILE, int ROWS>
 __global__ void tr_vectorized(const float *__restrict__ in, float *__restrict__ out, int rows, int cols)
 {
@@ -169,7 +182,13 @@ __global__ void tr_vectorized(const float *__restrict__ in, float *__restrict__ 
     static_assert(OUT_F4 % THREADS == 0, "whole float4 per thread");
     __shared__ __align__(16) float tile[TILE * W];
     const int tid = threadIdx.y * TILE + threadIdx.x;
-    const int y0 = blockIdx.y * TILE, x0 = blockIdx.x * W;
+    /* launch index -> (tile row, tile column), TR_GROUP_ROWS tile rows per
+     * group, tile rows fastest inside a group; a bijection of the grid */
+    const unsigned launch = blockIdx.x + gridDim.x * blockIdx.y, per_group = TR_GROUP_ROWS * gridDim.x;
+    const unsigned group = launch / per_group, first = group * TR_GROUP_ROWS, in_group = launch - group * per_group;
+    const unsigned group_rows = min((unsigned)TR_GROUP_ROWS, gridDim.y - first);
+    const int by = (int)(first + in_group % group_rows), bx = (int)(in_group / group_rows);
+    const int y0 = by * TILE, x0 = bx * W;
     const bool vec = float4_rows(in, cols, out, rows);
 
     /* load: row r = ty + j*ROWS, columns 4*tx .. 4*tx+3 */

@@ -38,7 +38,6 @@ fi
 mmprof=$BUILD_DIR/cli/mmprof
 bench_d2d=$BUILD_DIR/tests/kernels/bench_d2d
 tune=$OUT/tune.txt
-export MMPROF_TUNE_FILE=$tune
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,power.draw,temperature.gpu \
     --format=csv,noheader | tee "$OUT/gpu.txt"
 date -u +%Y-%m-%dT%H:%MZ >>"$OUT/gpu.txt"
@@ -46,6 +45,7 @@ date -u +%Y-%m-%dT%H:%MZ >>"$OUT/gpu.txt"
 # 1. tune
 rm -f "$tune"
 "$mmprof" tune --sizes 4096,8192 --tune-file "$tune" | tee "$OUT/tune.log"
+export MMPROF_TUNE_FILE=$tune # what best reads from here on
 
 # 2.-3. collect (timing only: the counters come in step 5)
 runs=()
@@ -100,7 +100,7 @@ summary() {
             b = gb["tr_vectorized " s]; if (gb["tr_swizzled " s] > b) b = gb["tr_swizzled " s]
             if (gb["tr_padded " s] > b) b = gb["tr_padded " s]
             printf "  %-28s %8.0f %9.0f %11.0f %13.0f  %11.3f\n", s, gb["tr_copy " s], gb["tr_padded " s],
-                gb["tr_swizzled " s], gb["tr_vectorized " s], gb["tr_copy " s] > 0 ? b / gb["tr_copy " s] : 0
+                gb["tr_swizzled " s], gb["tr_vectorized " s], (gb["tr_copy " s] > 0 ? b / gb["tr_copy " s] : 0)
         }
     }' "${runs[@]}"
     echo "tr_copy vs cudaMemcpy D2D (bench_d2d, same buffers and timing):"

@@ -54,7 +54,7 @@ if [ -z "$metrics" ]; then
         "$root/collector/profiler/groups/default.txt")
 fi
 if [ "$variants" = all ]; then
-    list=$("$MMPROF" list --names) || die "mmprof list --names failed"
+    list=$("$MMPROF" list --names --gpu) || die "mmprof list --names failed"
 else
     list=${variants//,/ }
 fi

@@ -65,7 +65,7 @@ if [ -z "$metrics" ]; then
 fi
 [ -n "$metrics" ] || die "no metrics to compare"
 if [ -z "$variants" ]; then
-    variants=$("$MMPROF" list --names | tr '\n' ',' | sed 's/,$//') || die "mmprof list --names failed"
+    variants=$("$MMPROF" list --names --gpu | tr '\n' ',' | sed 's/,$//') || die "mmprof list --names failed"
 fi
 [ -n "$variants" ] || die "no variants to compare"
 if [ -z "$out" ]; then out=$(mktemp -d "${TMPDIR:-/tmp}/ncu-crosscheck.XXXXXX"); fi
@@ -202,19 +202,25 @@ echo "variant,shape,metric,mmprof,ncu,rel_diff,limit,result" > "$csv"
 printf '%-22s %-15s %-62s %16s %16s %9s %6s %s\n' variant MxNxK metric mmprof ncu diff limit result
 misses=0 failures=0 checked=0
 
+# One mmprof collect per shape covers every variant (one CUPTI session, as a
+# user would run it); ncu then runs once per variant and shape.
+for shape in "${shapes[@]}"; do
+    run="$out/mmprof_${shape//,/x}"
+    rm -rf "$run"
+    if ! "$MMPROF" collect --profile-only --no-ceilings --variants "$variants" --mnk "$shape" \
+        --metrics "$metrics" --out "$run" > "$run.log" 2>&1; then
+        echo "FAIL ${shape//,/x}: mmprof collect failed (see $run.log)" >&2
+        failures=$((failures + 1))
+    fi
+done
+
 for v in ${variants//,/ }; do
     for shape in "${shapes[@]}"; do
         tag="$v/${shape//,/x}"
         dir="$out/${v}_${shape//,/x}"
         mkdir -p "$dir"
-        rm -rf "$dir/mmprof"
-        if ! "$MMPROF" collect --profile-only --variants "$v" --mnk "$shape" --metrics "$metrics" \
-            --out "$dir/mmprof" > "$dir/mmprof.log" 2>&1; then
-            echo "FAIL $tag: mmprof collect failed (see $dir/mmprof.log)" >&2
-            failures=$((failures + 1)); continue
-        fi
-        results=$(find "$dir/mmprof" -name results.csv | head -n 1)
-        [ -n "$results" ] || { echo "FAIL $tag: no results.csv under $dir/mmprof" >&2; failures=$((failures + 1)); continue; }
+        results="$out/mmprof_${shape//,/x}/results.csv"
+        [ -f "$results" ] || { echo "FAIL $tag: no $results" >&2; failures=$((failures + 1)); continue; }
         mmprof_values "$results" "$v" "$metrics" > "$dir/mmprof.tsv"
         status=$(awk -F'\t' '$1 == "status" { print $2 }' "$dir/mmprof.tsv")
         reason=$(awk -F'\t' '$1 == "reason" { print $2 }' "$dir/mmprof.tsv")

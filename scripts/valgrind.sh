@@ -6,6 +6,9 @@
 #
 #   scripts/valgrind.sh [MMPROF [RUN]]     (default build/cli/mmprof, examples/seeds)
 # Exits 77 when valgrind is not installed; ctest: valgrind_commands (label valgrind).
+# The rows run in parallel (JOBS, default nproc): each process spends ~20 s
+# under valgrind just loading cuBLAS and CUPTI, which mmprof links.
+# scripts/valgrind.supp holds the suppressions (false positives in ld.so).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -16,60 +19,77 @@ command -v valgrind > /dev/null 2>&1 || { echo "SKIP: valgrind not installed (ap
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/mmprof_valgrind.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-fresh_run() { rm -rf "$T/run" && mkdir -p "$T/run" && cp "$source_run/results.csv" "$source_run/run.json" "$T/run/"; }
-truncated_run() { fresh_run && head -c 3000 "$source_run/results.csv" > "$T/run/results.csv"; }
-bad_json_run() { fresh_run && head -c 300 "$source_run/run.json" > "$T/run/run.json"; }
-replay_src() { rm -rf "$T/out" && fresh_run; }
+jobs=${JOBS:-$(nproc)}
+
+# Setups: each row gets its own directory R.
+fresh_run() { mkdir -p "$1/run" && cp "$source_run/results.csv" "$source_run/run.json" "$1/run/"; }
+truncated_run() { fresh_run "$1" && head -c 3000 "$source_run/results.csv" > "$1/run/results.csv"; }
+bad_json_run() { fresh_run "$1" && head -c 300 "$source_run/run.json" > "$1/run/run.json"; }
 killed_run() { # a replayed run stopped after 3 rows, with a partial line
-    replay_src && "$mmprof" collect --replay-from "$T/run" --variants naive,tiled_t16,tr_copy --sizes 1024,2048 \
-        --out "$T/out" > /dev/null 2>&1 &&
-        head -n 4 "$T/out/results.csv" > "$T/r" && printf 'tr_copy,transpose,20' >> "$T/r" &&
-        mv "$T/r" "$T/out/results.csv" && sed -i 's/"state":[^,]*,/"state": "running",/' "$T/out/run.json"
+    fresh_run "$1" && "$mmprof" collect --replay-from "$1/run" --variants naive,tiled_t16,tr_copy \
+        --sizes 1024,2048 --out "$1/out" > /dev/null 2>&1 &&
+        head -n 4 "$1/out/results.csv" > "$1/r" && printf 'tr_copy,transpose,20' >> "$1/r" &&
+        mv "$1/r" "$1/out/results.csv" && sed -i 's/"state":[^,]*,/"state": "running",/' "$1/out/run.json"
 }
 
-# rows: COMMAND|EXPECTED EXIT|SETUP|ARGS ($T/run is the run directory)
+# rows: COMMAND|EXPECTED EXIT|SETUP|ARGS (R: the row's directory; R/run a copy of RUN)
 rows=(
-    "analyze|0|fresh_run|analyze $T/run"
-    "analyze|0|fresh_run|analyze --format json $T/run"
-    "analyze|0|fresh_run|analyze --format csv $T/run"
-    "analyze|2|truncated_run|analyze $T/run"
-    "analyze|2|bad_json_run|analyze $T/run"
-    "list|0|-|list"
-    "collect|0|replay_src|collect --replay-from $T/run --variants naive,tiled_t16,tr_copy --sizes 1024,2048 --out $T/out"
-    "collect|2|-|collect --metrics gld_transacion"
-    "collect|0|killed_run|collect --resume $T/out"
-    "plot|0|fresh_run|plot $T/run"
-    "report|0|fresh_run|report $T/run"
+    "analyze|0|fresh_run|analyze R/run"
+    "analyze|0|fresh_run|analyze --format json R/run"
+    "analyze|2|truncated_run|analyze R/run"
+    "analyze|2|bad_json_run|analyze R/run"
+    "collect|0|fresh_run|collect --replay-from R/run --variants naive,tiled_t16,tr_copy --sizes 1024,2048 --out R/out"
+    "collect|0|killed_run|collect --resume R/out"
+    "plot|0|fresh_run|plot R/run"
+    "report|0|fresh_run|report R/run"
+    "diff|0|fresh_run|diff R/run R/run"
 )
 
-help=$("$mmprof" --help 2>&1)
-fails=0 ran=0
-for r in "${rows[@]}"; do
-    IFS='|' read -r cmd want setup args <<<"$r"
-    if ! grep -qE "^  $cmd " <<<"$help"; then
-        echo "SKIP: mmprof $args ('$cmd' is not a command of this mmprof yet)"
-        continue
-    fi
-    if [ "$setup" != - ] && ! "$setup"; then
-        echo "FAIL: setup $setup for mmprof $args"
-        fails=$((fails + 1))
-        continue
+# run_row I: row I under valgrind; writes T/I.result ("ok: ..." or "FAIL: ...").
+run_row() {
+    local i=$1 cmd want setup args R=$T/row$1 rc
+    IFS='|' read -r cmd want setup args <<<"${rows[$i]}"
+    args=${args//R\//$R/}
+    mkdir -p "$R"
+    if [ "$setup" != - ] && ! "$setup" "$R" > "$R.setup" 2>&1; then
+        echo "FAIL: setup $setup for mmprof $args: $(head -c 200 "$R.setup")" > "$T/$i.result"
+        return
     fi
     # 99: valgrind found an error (the command's own exit codes are 0, 1, 2)
     # shellcheck disable=SC2086
-    valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect,possible \
-        --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes \
-        "$mmprof" $args > "$T/out.txt" 2> "$T/err.txt"
+    valgrind -q --error-exitcode=99 --suppressions="$here/valgrind.supp" --leak-check=full \
+        --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible \
+        --track-origins=yes "$mmprof" $args > "$R.out" 2> "$R.err"
     rc=$?
-    ran=$((ran + 1))
-    if [ "$rc" = "$want" ] && ! grep -q '^==[0-9]*==' "$T/err.txt"; then
-        echo "ok: valgrind mmprof $args -> $rc, clean"
+    if [ "$rc" = "$want" ] && ! grep -q '^==[0-9]*==' "$R.err"; then
+        echo "ok: valgrind mmprof $args -> $rc, clean" > "$T/$i.result"
     else
-        echo "FAIL: valgrind mmprof $args -> exit $rc (want $want):"
-        grep '^==[0-9]*==' "$T/err.txt" | head -n 30
-        tail -n 3 "$T/err.txt" | grep -v '^==' | sed 's/^/  /'
-        fails=$((fails + 1))
+        {
+            echo "FAIL: valgrind mmprof $args -> exit $rc (want $want):"
+            grep '^==[0-9]*==' "$R.err" | head -n 40
+            grep -v '^==' "$R.err" | tail -n 3 | sed 's/^/  /'
+        } > "$T/$i.result"
     fi
+}
+
+help=$("$mmprof" --help 2>&1)
+started=0
+for i in "${!rows[@]}"; do
+    cmd=${rows[$i]%%|*}
+    if ! grep -qE "^  $cmd " <<<"$help"; then
+        echo "SKIP: mmprof ${rows[$i]##*|} ('$cmd' is not a command of this mmprof yet)"
+        continue
+    fi
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 0.2; done
+    run_row "$i" &
+    started=$((started + 1))
 done
-echo "$ran commands under valgrind, $fails failed"
+wait
+fails=0
+for i in "${!rows[@]}"; do
+    [ -f "$T/$i.result" ] || continue
+    cat "$T/$i.result"
+    grep -q '^FAIL' "$T/$i.result" && fails=$((fails + 1))
+done
+echo "$started commands under valgrind, $fails failed"
 [ "$fails" = 0 ]

@@ -236,7 +236,7 @@ static void geometry_helpers(void **state)
     assert_nan(geometry_slots(132, 0));
     assert_nan(geometry_fill_square_n(registry_find("cpu_blas"), 528));
     /* transposes: tiles of 32 -> ceil(n/32)^2 >= 16 at n = 3*32 + 1 */
-    assert_close(geometry_fill_square_n(registry_find("tr_copy"), 16), 97, 0);
+    assert_close(geometry_fill_square_n(registry_find("tr_copy_shared"), 16), 97, 0);
 }
 
 /* The CSV writer: a header of every column, a line per row, empty cells

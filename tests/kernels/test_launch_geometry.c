@@ -108,6 +108,24 @@ static void launch_refuses_bad_input(void **state)
     assert_int_equal(variant_launch(tiled, &a, 0), cudaErrorInvalidValue);
 }
 
+/* Without a GPU, cuBLAS loads (or not) and its handle creation fails: the
+ * cublas variant reports an error with cuBLAS's own words, never crashes,
+ * and says the same on the next launch. */
+static void cublas_fails_cleanly_without_a_gpu(void **state)
+{
+    (void)state;
+    int devices = 0;
+    if (cudaGetDeviceCount(&devices) == cudaSuccess && devices > 0)
+        skip(); /* a real launch on NULL buffers would fault */
+    cudaGetLastError();
+    const struct variant *v = registry_find("cublas");
+    struct launch_args a = {.shape = {64, 64, 64}};
+    cudaError_t first = variant_launch(v, &a, 0);
+    assert_int_not_equal(first, cudaSuccess);
+    assert_true(strlen(variant_last_error_detail(v)) > 0);
+    assert_int_equal(variant_launch(v, &a, 0), first);
+}
+
 /* The registry's bs/rx/ry of best describe its default tile. */
 static void best_registry_entry_is_the_default_tile(void **state)
 {
@@ -207,6 +225,7 @@ int main(void)
         cmocka_unit_test(every_gpu_variant_has_its_own_kernel),
         cmocka_unit_test(geometry_covers_every_shape),
         cmocka_unit_test(launch_refuses_bad_input),
+        cmocka_unit_test(cublas_fails_cleanly_without_a_gpu),
         cmocka_unit_test(best_registry_entry_is_the_default_tile),
         cmocka_unit_test(tune_table_picks_the_instance),
     };

@@ -14,15 +14,17 @@
 #     --readme README   fail when README's table differs from this run's answers
 #     --update          rewrite README's table instead
 #
-# Adding a command (plot, report, diff, ...): add rows below with `row`, e.g.
-#   row plot-no-gnuplot 1 'gnuplot' nognuplot mk_run 'gnuplot not installed' -- plot '$D/run'
-# then run with --readme tests/README.md --update and commit the README.
+# Adding a command or an input: add rows below with `row`, e.g.
+#   row plot-no-gnuplot 1 'gnuplot not found' writes,nognuplot mk_run 'gnuplot not installed' -- plot '$D/run'
+# then run with --readme tests/README.md --update and commit the README. A row
+# whose command this mmprof does not have (`mmprof --help`) is skipped.
 #
 # Row flags (comma-separated, "-" for none):
 #   nogpu      only where there is no GPU (the answer differs on a GPU machine)
 #   multi      the answer may be more than one line (usage text)
 #   writes     the command may write under D; CHECK (the flag check=FN) says what must hold
 #   nobody     run as an unprivileged user (root ignores directory permissions)
+#   nognuplot  run with a PATH that holds no gnuplot
 #   fs=SIZE    D/fs is a tmpfs of SIZE (e.g. 4k; "fit" = the run's files + 8 KiB):
 #              a full disk. Needs a mount namespace (root or user namespaces), else SKIP.
 #   check=FN   call FN D after the command (nonzero = fail)
@@ -114,6 +116,9 @@ mk_resume_metric_gone() {
         mv "$1/r" "$1/run/results.csv"
 }
 mk_resume_metric_renamed() { mk_resumable "$1" && csv "$1" '1s/,[^,]*$/,sm__renamed.sum/'; }
+mk_two_runs() { mk_run "$1" && copy_run "$1" "$1/b"; }
+mk_b_truncated() { mk_two_runs "$1" && head -c 3000 "$source/results.csv" > "$1/b/results.csv"; }
+mk_b_bad_json() { mk_two_runs "$1" && head -c 300 "$source/run.json" > "$1/b/run.json"; }
 mk_resume_complete() { mk_resumable "$1" && json "$1" 's/"state":[^,]*,/"state": "complete",/'; }
 
 # --------------------------------------------------------------- checks ---
@@ -124,6 +129,11 @@ chk_resumable() {
     "$rb_check" json "$run/run.json" > /dev/null || return 1
     [ ! -s "$run/results.csv" ] || "$rb_check" rows "$run/results.csv" > /dev/null || return 1
     ! ls -A "$run" | grep -q '^\.' || { echo "temporary file left: $(ls -A "$run")"; return 1; }
+}
+# plot without gnuplot: the data and scripts are there to render later, no image
+chk_plot_sources() {
+    ls "$1"/run/plots/*.gp > /dev/null 2>&1 && ls "$1"/run/plots/*.dat > /dev/null 2>&1 &&
+        ! ls "$1"/run/plots/*.png > /dev/null 2>&1
 }
 # analyze wrote a whole analysis.csv
 chk_analysis() { "$rb_check" rows "$1/run/analysis.csv" > /dev/null; }
@@ -262,6 +272,30 @@ row an-csv-dir 2 'cannot read .*/results.csv: Is a directory' - mk_csv_dir 'resu
 row an-csv-unreadable 2 'cannot open .*/results.csv: Permission denied' nobody mk_csv_unreadable 'results.csv unreadable' -- analyze '$D/run'
 row an-readonly 1 'cannot create a file in .*/run: Permission denied \(is the run directory writable\?\)' nobody mk_run_ro 'read-only run directory' -- analyze '$D/run'
 row an-full-disk 1 'cannot write .*/analysis.csv: No space left on device \(disk full or read-only\?\)' fs=fit mk_fs_run 'full disk: no analysis.csv, no temporary file' -- analyze '$D/fs/run'
+# plot
+row plot-none 2 'plot: no run directory given' - - 'no run directory' -- plot
+row plot-format 2 "plot: unknown format 'gif': use --format png, svg or both" - mk_run 'unknown --format' -- plot --format gif '$D/run'
+row plot-missing-dir 2 "plot: '.*/none' is not a directory" - - 'directory that does not exist' -- plot '$D/none'
+row plot-truncated 2 'plot: .*/results.csv line 5 has [0-9]+ fields' - mk_truncated_csv 'results.csv cut mid-row' -- plot '$D/run'
+row plot-bad-json 2 'plot: .*/run.json is missing, unreadable or not JSON' - mk_json_truncated 'truncated run.json' -- plot '$D/run'
+row plot-no-gnuplot 1 'plot: gnuplot not found: apt-get install gnuplot-nox' writes,nognuplot,check=chk_plot_sources mk_run 'gnuplot not installed: .dat and .gp written to render later, no image' -- plot '$D/run'
+row plot-readonly 1 'plot: cannot create a file in .*/run: Permission denied' nobody mk_run_ro 'read-only run directory' -- plot '$D/run'
+row plot-full-disk 1 'plot: cannot write .*/analysis.csv: No space left on device' fs=fit mk_fs_run 'full disk' -- plot '$D/fs/run'
+# report
+row report-none 2 'report: no run directory given' - - 'no run directory' -- report
+row report-truncated 2 'report: .*/results.csv line 5 has [0-9]+ fields' - mk_truncated_csv 'results.csv cut mid-row' -- report '$D/run'
+row report-bad-json 2 'report: .*/run.json is not a JSON object' - mk_json_truncated 'truncated run.json' -- report '$D/run'
+row report-readonly 1 'report: cannot create a file in .*/run: Permission denied' nobody mk_run_ro 'read-only run directory' -- report '$D/run'
+# diff
+row diff-one 2 'diff: give two run directories' - mk_run 'one run only' -- diff '$D/run'
+row diff-missing 2 "diff: run B: '.*/none' is not a directory" - mk_run 'run B does not exist' -- diff '$D/run' '$D/none'
+row diff-truncated 2 'diff: run B: .*/b/results.csv line 5 has [0-9]+ fields' - mk_b_truncated 'run B truncated' -- diff '$D/run' '$D/b'
+row diff-bad-json 2 'diff: run B: .*/b/run.json is not a JSON object' - mk_b_bad_json 'run B with a truncated run.json' -- diff '$D/run' '$D/b'
+# merge
+row merge-none 2 'merge: give OUT and at least one RUN' - - 'nothing to merge' -- merge
+row merge-truncated 2 '.*/b/results.csv line 5 has [0-9]+ fields' - mk_b_truncated 'a truncated shard: no OUT made' -- merge '$D/out' '$D/run' '$D/b'
+row merge-missing 2 '.*/none is not a run directory' - mk_run 'a shard that does not exist' -- merge '$D/out' '$D/run' '$D/none'
+row merge-out-exists 2 'already holds files; mmprof never overwrites a run' multi mk_two_runs 'OUT an existing run: refused, untouched' -- merge '$D/b' '$D/run'
 
 # ---------------------------------------------------------------- runner ---
 has_flag() { [[ ",${R_FLAGS[$1]}," == *",$2,"* ]]; }
@@ -299,6 +333,10 @@ run_row() {
     if [ "${R_SETUP[$id]}" != - ] && ! "${R_SETUP[$id]}" "$D" > "$T/$id.setup" 2>&1; then
         echo "FAIL: setup ${R_SETUP[$id]}: $(head -c 300 "$T/$id.setup")" > "$T/$id.status"
         return
+    fi
+    if has_flag "$id" nognuplot; then
+        mkdir -p "$T/no-gnuplot-bin"
+        prefix="env PATH=$T/no-gnuplot-bin"
     fi
     local args=() a
     eval "args=(${R_ARGS[$id]})"
@@ -373,7 +411,15 @@ table_row() {
 
 fails=0 skipped=0 n=0
 : > "$T/table.md"
+commands=$("$mmprof" --help 2>&1 | sed -n 's/^  \([a-z]*\) .*/\1/p')
 for id in "${ids[@]}"; do
+    eval "first=(${R_ARGS[$id]})"
+    if [ -n "${first[0]:-}" ] && [ "${first[0]#-}" = "${first[0]}" ] && [ "${first[0]}" != frob ] &&
+        ! grep -qx -- "${first[0]}" <<<"$commands"; then
+        echo "SKIP: $id ('${first[0]}' is not a command of this mmprof)"
+        skipped=$((skipped + 1))
+        continue
+    fi
     if has_flag "$id" nogpu && [ "$gpu" = 1 ]; then
         echo "SKIP: $id (answers differently where there is a GPU)"
         skipped=$((skipped + 1))

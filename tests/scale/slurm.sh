@@ -29,9 +29,9 @@ if ! have_all; then
     echo "installing slurmctld slurmd slurm-client munge (Debian packages)"
     pkgs=(slurmctld slurmd slurm-client munge)
     export DEBIAN_FRONTEND=noninteractive
-    timeout 600 apt-get install -y --no-install-recommends "${pkgs[@]}" >/tmp/mmprof-slurm-apt.log 2>&1 ||
-        { timeout 300 apt-get update >>/tmp/mmprof-slurm-apt.log 2>&1 &&
-            timeout 600 apt-get install -y --no-install-recommends "${pkgs[@]}" >>/tmp/mmprof-slurm-apt.log 2>&1; }
+    timeout 300 apt-get install -y --no-install-recommends "${pkgs[@]}" >/tmp/mmprof-slurm-apt.log 2>&1 ||
+        { timeout 200 apt-get update >>/tmp/mmprof-slurm-apt.log 2>&1 &&
+            timeout 300 apt-get install -y --no-install-recommends "${pkgs[@]}" >>/tmp/mmprof-slurm-apt.log 2>&1; }
     have_all || skip "could not install Slurm and munge (see /tmp/mmprof-slurm-apt.log)"
 fi
 
