@@ -1,35 +1,59 @@
 #!/usr/bin/env bash
-# One full GPU check on an H100/H200: build for sm_90, run every test (GPU
-# ones included), run a collect, and leave logs and the packed run directory
-# under $OUT (at most 8 files come back from the device machine).
+# One full GPU check on an H100/H200: build for sm_90, run the CPU and GPU
+# tests, run a collect, and leave logs and the packed run directory under
+# $OUT (at most 8 files come back from the device machine).
 #   scripts/gpu-check.sh [collect args...]   (default: --variants all --sizes 1024,2048)
+# Optional, by environment:
+#   GPU_CHECK_SANITIZER=1  compute-sanitizer memcheck/racecheck/synccheck on every kernel
+#   GPU_CHECK_NCU=1        scripts/ncu-crosscheck.sh and scripts/bench-vs-ncu.sh
+#   GPU_CHECK_COLLECT=0    skip the collect
 # The device machine has no package registry: Debian's libraries the build
-# needs travel in .devdeps/root (see scripts/devdeps.sh).
+# needs travel in .devdeps/root (scripts/devdeps.sh makes it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/mmprof-out}
-mkdir -p "$OUT"
+mkdir -p "$OUT" "$OUT/logs"
 deps=$PWD/.devdeps/root/usr
 if [ -d "$deps" ]; then
     export LD_LIBRARY_PATH=$deps/lib/x86_64-linux-gnu:$deps/lib/x86_64-linux-gnu/openblas-pthread:${LD_LIBRARY_PATH:-}
     export CMAKE_ARGS="-DCMAKE_PREFIX_PATH=$deps ${CMAKE_ARGS:-}"
 fi
-log=$OUT/gpu-check.log
-exec > >(tee "$log") 2>&1
+exec > >(tee "$OUT/gpu-check.log") 2>&1
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,memory.total --format=csv
 t0=$(date +%s)
-BUILD_DIR=build-gpu CMAKE_ARGS="-DCMAKE_CUDA_ARCHITECTURES=90 ${CMAKE_ARGS:-}" JOBS=16 scripts/build.sh || exit 1
+BUILD_DIR=build-gpu CMAKE_ARGS="-DCMAKE_CUDA_ARCHITECTURES=90 ${CMAKE_ARGS:-}" JOBS=16 scripts/build.sh > "$OUT/logs/build.log" 2>&1 ||
+    { tail -n 40 "$OUT/logs/build.log"; exit 1; }
 echo "build: $(( $(date +%s) - t0 )) s"
-ctest --test-dir build-gpu --output-on-failure -j 4 -LE gpu | tail -n 25
-ctest --test-dir build-gpu --output-on-failure -L gpu -V > "$OUT/gpu-tests.log" 2>&1
-echo "gpu tests: rc=$? (log gpu-tests.log)"; tail -n 15 "$OUT/gpu-tests.log"
-build-gpu/cli/mmprof info
-run=results/gpu-check
-rm -rf "$run"
-args=("$@")
-[ ${#args[@]} -gt 0 ] || args=(--variants all --sizes 1024,2048)
-t0=$(date +%s)
-build-gpu/cli/mmprof collect "${args[@]}" --out "$run"
-echo "collect: rc=$? in $(( $(date +%s) - t0 )) s"
-[ -d "$run" ] && tar czf "$OUT/run.tgz" -C results gpu-check
+mmprof=$PWD/build-gpu/cli/mmprof
+# CI's long suites (valgrind, Slurm, browser, fuzz) stay in CI.
+ctest --test-dir build-gpu -j 8 -LE "gpu|valgrind|slurm|browser|fuzz|example" > "$OUT/logs/cpu-tests.log" 2>&1
+echo "cpu tests: rc=$?"; grep -E "tests passed|FAILED|Failed" "$OUT/logs/cpu-tests.log" | head -n 20
+ctest --test-dir build-gpu --output-on-failure -L gpu -LE "ncu|sanitizer" -V > "$OUT/gpu-tests.log" 2>&1
+echo "gpu tests: rc=$? (gpu-tests.log)"; grep -E "Passed|Failed|tests passed" "$OUT/gpu-tests.log" | tail -n 12
+"$mmprof" info
+if [ "${GPU_CHECK_COLLECT:-1}" = 1 ]; then
+    run=results/gpu-check
+    rm -rf "$run"
+    args=("$@")
+    [ ${#args[@]} -gt 0 ] || args=(--variants all --sizes 1024,2048)
+    t0=$(date +%s)
+    "$mmprof" collect "${args[@]}" --out "$run"
+    echo "collect: rc=$? in $(( $(date +%s) - t0 )) s"
+    [ -d "$run" ] && tar czf "$OUT/run.tgz" -C results gpu-check
+fi
+if [ "${GPU_CHECK_SANITIZER:-0}" = 1 ]; then
+    t0=$(date +%s)
+    bash scripts/compute-sanitizer.sh --mmprof "$mmprof" --log "$OUT/logs/compute-sanitizer.log" | tail -n 70
+    echo "compute-sanitizer: rc=$? in $(( $(date +%s) - t0 )) s"
+fi
+if [ "${GPU_CHECK_NCU:-0}" = 1 ]; then
+    t0=$(date +%s)
+    MMPROF=$mmprof bash scripts/ncu-crosscheck.sh --out "$OUT/logs/ncu" > "$OUT/logs/ncu-crosscheck.txt" 2>&1
+    echo "ncu-crosscheck: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 3 "$OUT/logs/ncu-crosscheck.txt"
+    MMPROF=$mmprof bash scripts/bench-vs-ncu.sh --skip-one-process > "$OUT/logs/bench-vs-ncu.txt" 2>&1
+    echo "bench-vs-ncu: rc=$?"; tail -n 8 "$OUT/logs/bench-vs-ncu.txt"
+fi
+# Small files only: ncu reports stay behind.
+find "$OUT/logs" -name '*.ncu-rep' -delete 2>/dev/null
+tar czf "$OUT/logs.tgz" -C "$OUT" logs && rm -rf "$OUT/logs"
 ls -la "$OUT"

@@ -10,3 +10,9 @@ BUILD_DIR=build-asan CMAKE_ARGS="-DMMPROF_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug" 
 # protect_shadow_gap=0: the CUDA driver maps memory where ASan keeps its gap.
 ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
+# Bounded fuzzing of the run-directory readers (clang + libFuzzer, ASan + UBSan):
+# MMPROF_FUZZ_SECONDS (30) per target, the targets in parallel.
+export PATH=$PATH:/usr/local/cuda/bin
+cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DMMPROF_FUZZ=ON -DCMAKE_CUDA_COMPILER="$(command -v nvcc)" > /dev/null
+cmake --build build-fuzz -j "$(nproc)" --target fuzzers
+ctest --test-dir build-fuzz -L fuzz --output-on-failure -j "$(nproc)"
