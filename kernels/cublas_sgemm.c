@@ -17,6 +17,7 @@
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cublas_v2.h>
@@ -125,6 +126,14 @@ static int load_api(void)
     return 0;
 }
 
+/* Registered after the CUDA runtime's own exit handler, so it runs first,
+ * while the context the handle's buffers live in still exists. Without it
+ * compute-sanitizer reports cuBLAS's workspace as leaked. */
+static void destroy_handle(void)
+{
+    api.destroy(handle);
+}
+
 static cudaError_t make_handle(void)
 {
     if (load_api() != 0) {
@@ -144,6 +153,7 @@ static cudaError_t make_handle(void)
         api.destroy(handle);
         return fail("cublasSetMathMode(CUBLAS_DEFAULT_MATH)", s);
     }
+    atexit(destroy_handle);
     return cudaSuccess;
 }
 

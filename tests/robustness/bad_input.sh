@@ -320,8 +320,9 @@ run_row() {
     local id=$1 D=$T/$1 prefix="" rc why=""
     mkdir -p "$D" && chmod 755 "$D"
     if has_flag "$id" nobody; then
-        if ! prefix=$(as_nobody_how); then
-            echo "SKIP: needs setpriv to run as an unprivileged user" > "$T/$id.status"
+        if ! prefix=$(as_nobody_how) || ! $prefix "$mmprof" --version > /dev/null 2>&1; then
+            echo "SKIP: cannot run mmprof as an unprivileged user here (no setpriv, or its path is private)" \
+                > "$T/$id.status"
             return
         fi
     fi
