@@ -118,6 +118,11 @@ for v in "${names[@]}"; do
         if [ "$rc" = 2 ] && grep -q 'is not a GPU variant' "$tmp"; then
             cell="n/a (not an mmprof kernel)"
             na=$((na + 1))
+        elif grep -q 'too many resources requested for launch' "$tmp"; then
+            # The device refuses the launch (collect records it skipped, with the
+            # register count): there is no kernel run to check.
+            cell="n/a (cannot launch: too many resources)"
+            na=$((na + 1))
         elif [ "$rc" = 0 ] && [ "${n:-0}" = 0 ]; then
             cell="clean"
             clean=$((clean + 1))
