@@ -11,6 +11,8 @@
 #   --variants L    comma-separated (default: every GPU variant, `mmprof list`)
 #   --tools L       default memcheck,racecheck,synccheck (initcheck also works)
 #   --log FILE      default results/compute-sanitizer-<UTC time>.log
+#   --jobs N        variants sanitized at once on the GPU (default 1; each run takes
+#                   seconds, ~45 variants x 3 tools: --jobs 4 fits a 10-minute slot)
 # env: COMPUTE_SANITIZER (default: on PATH, else under /usr/local/cuda),
 #      NVIDIA_SMI (default nvidia-smi)
 # Exit: 0 all clean, 1 an error or a launch that failed, 2 bad usage,
@@ -19,7 +21,7 @@ set -u -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 mmprof=$root/build/cli/mmprof
-variants="" tools=memcheck,racecheck,synccheck log="" mnk=129,67,45 tr_mnk=67,129,1
+variants="" tools=memcheck,racecheck,synccheck log="" mnk=129,67,45 tr_mnk=67,129,1 jobs=1
 usage() { sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -29,6 +31,7 @@ while [ $# -gt 0 ]; do
     --log) log=$2; shift 2 ;;
     --mnk) mnk=$2; shift 2 ;;
     --tr-mnk) tr_mnk=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "compute-sanitizer.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -99,44 +102,62 @@ errors_in() {
     printf '\n'
 } > "$summary"
 
-fails=0 clean=0 na=0
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
-for v in "${names[@]}"; do
-    shape=$mnk
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# sanitize I V: every tool on variant V; writes work/I.row (the table row),
+# work/I.status (one word per tool: clean, fail, na) and work/I.log.
+sanitize() {
+    local i=$1 v=$2 shape=$mnk out=$work/$1.out t rc n cell row
     [ "${family[$v]:-}" = transpose ] && shape=$tr_mnk
     row="| $v | $shape |"
+    : > "$work/$i.log"
+    : > "$work/$i.status"
     for t in "${tool_list[@]}"; do
         # shellcheck disable=SC2046
-        "$cs" --tool "$t" --error-exitcode 99 $(tool_opts "$t") "$mmprof" launch "$v" --mnk "$shape" > "$tmp" 2>&1
+        "$cs" --tool "$t" --error-exitcode 99 $(tool_opts "$t") "$mmprof" launch "$v" --mnk "$shape" > "$out" 2>&1
         rc=$?
         {
             echo "=== $t: mmprof launch $v --mnk $shape -> exit $rc"
-            cat "$tmp"
-        } >> "$log"
-        n=$(errors_in "$tmp")
-        if [ "$rc" = 2 ] && grep -q 'is not a GPU variant' "$tmp"; then
+            cat "$out"
+        } >> "$work/$i.log"
+        n=$(errors_in "$out")
+        if [ "$rc" = 2 ] && grep -q 'is not a GPU variant' "$out"; then
             cell="n/a (not an mmprof kernel)"
-            na=$((na + 1))
-        elif grep -q 'too many resources requested for launch' "$tmp"; then
+            echo na >> "$work/$i.status"
+        elif grep -q 'too many resources requested for launch' "$out"; then
             # The device refuses the launch (collect records it skipped, with the
             # register count): there is no kernel run to check.
             cell="n/a (cannot launch: too many resources)"
-            na=$((na + 1))
+            echo na >> "$work/$i.status"
         elif [ "$rc" = 0 ] && [ "${n:-0}" = 0 ]; then
             cell="clean"
-            clean=$((clean + 1))
+            echo clean >> "$work/$i.status"
         elif [ -n "$n" ] && [ "$n" != 0 ]; then
             cell="**$n errors**"
-            fails=$((fails + 1))
+            echo fail >> "$work/$i.status"
         else
-            cell="**failed (exit $rc)**: $(grep -m 1 -i 'error' "$tmp" | cut -c1-80)"
-            fails=$((fails + 1))
+            cell="**failed (exit $rc)**: $(grep -m 1 -i 'error' "$out" | cut -c1-80)"
+            echo fail >> "$work/$i.status"
         fi
         row+=" $cell |"
     done
-    echo "$row" | tee -a "$summary"
+    echo "$row" > "$work/$i.row"
+    echo "$row"
+}
+
+for i in "${!names[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 0.2; done
+    sanitize "$i" "${names[$i]}" &
 done
+wait
+for i in "${!names[@]}"; do
+    cat "$work/$i.row" >> "$summary"
+    cat "$work/$i.log" >> "$log"
+done
+clean=$(cat "$work"/*.status 2> /dev/null | grep -c '^clean$')
+fails=$(cat "$work"/*.status 2> /dev/null | grep -c '^fail$')
+na=$(cat "$work"/*.status 2> /dev/null | grep -c '^na$')
 {
     echo
     echo "$clean clean, $fails with errors or failed launches, $na not applicable; full log: $(basename "$log")"

@@ -6,9 +6,8 @@
 #
 #   scripts/valgrind.sh [MMPROF [RUN]]     (default build/cli/mmprof, examples/seeds)
 # Exits 77 when valgrind is not installed; ctest: valgrind_commands (label valgrind).
-# The rows run in parallel (JOBS, default nproc): each process spends ~20 s
-# under valgrind just loading cuBLAS and CUPTI, which mmprof links.
-# scripts/valgrind.supp holds the suppressions (false positives in ld.so).
+# The rows run in parallel (JOBS, default nproc). scripts/valgrind.supp holds the
+# suppressions (false positives outside mmprof's code, each explained).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")

@@ -75,10 +75,12 @@ mk_no_results() { mk_run "$1" && rm "$1/run/results.csv"; }
 mk_no_json() { mk_run "$1" && rm "$1/run/run.json"; }
 mk_empty_csv() { mk_run "$1" && : > "$1/run/results.csv"; }
 mk_header_only() { mk_run "$1" && csv "$1" '2,$d'; }
-mk_truncated_csv() { mk_run "$1" && head -c 3000 "$source/results.csv" > "$1/run/results.csv"; }
+# header, 3 rows, then the first 6 cells of the 4th: a write cut mid-row
+cut_rows() { head -n 4 "$source/results.csv" && sed -n 5p "$source/results.csv" | cut -d, -f1-6 | tr -d '\n'; }
+mk_truncated_csv() { mk_run "$1" && cut_rows > "$1/run/results.csv"; }
 mk_extra_field() { mk_run "$1" && csv "$1" '3s/$/,surplus/'; }
 mk_binary_csv() { mk_run "$1" && gzip -c "$source/results.csv" > "$1/run/results.csv"; }
-mk_open_quote() { mk_run "$1" && csv "$1" '2s/^naive,/"naive,/'; }
+mk_open_quote() { mk_run "$1" && csv "$1" '2s/^/"/'; }
 mk_no_m_column() { mk_run "$1" && cut -d, -f1-2,4- "$source/results.csv" > "$1/run/results.csv"; }
 mk_bom() { mk_run "$1" && { printf '\357\273\277'; cat "$source/results.csv"; } > "$1/run/results.csv"; }
 mk_crlf() { mk_run "$1" && sed 's/$/\r/' "$source/results.csv" > "$1/run/results.csv"; }
@@ -88,8 +90,9 @@ mk_m_fraction() { set_m "$1" 1024.5; }
 mk_m_huge() { set_m "$1" 1e300; }
 mk_m_text() { set_m "$1" abc; }
 mk_m_empty() { set_m "$1" ""; }
-mk_k_zero() { mk_run "$1" && csv "$1" '2s/^\(naive,matmul,[0-9]*,[0-9]*\),[0-9]*,/\1,0,/'; }
-mk_unknown_variant() { mk_run "$1" && csv "$1" '2s/^naive,/naive_v2,/'; }
+first_matmul_line() { awk -F, 'NR > 1 && $2 == "matmul" { print NR; exit }' "$source/results.csv"; }
+mk_k_zero() { mk_run "$1" && csv "$1" "$(first_matmul_line)s/^\([^,]*,matmul,[0-9]*,[0-9]*\),[0-9]*,/\1,0,/"; }
+mk_unknown_variant() { mk_run "$1" && csv "$1" '2s/^\([^,]*\),/\1_v2,/'; }
 mk_text_runtime() { mk_run "$1" && csv "$1" '2s/^\(\([^,]*,\)\{9\}\)[^,]*,/\1fast,/'; }
 mk_json_empty() { mk_run "$1" && : > "$1/run/run.json"; }
 mk_json_truncated() { mk_run "$1" && head -c 500 "$source/run.json" > "$1/run/run.json"; }
@@ -98,7 +101,9 @@ mk_json_array() { mk_run "$1" && echo '[{"device": {"name": "NVIDIA H200"}}]' > 
 mk_json_deep() {
     mk_run "$1" && { printf '{"a":'; head -c 100000 /dev/zero | tr '\0' '['; head -c 100000 /dev/zero | tr '\0' ']'; printf '}'; } > "$1/run/run.json"
 }
-mk_json_types() { mk_run "$1" && json "$1" 's/"sm_count": *[0-9]*/"sm_count": "many"/; s/"name": *"NVIDIA H200"/"name": 42/'; }
+mk_json_types() {
+    mk_run "$1" && json "$1" 's/"sm_count":[[:space:]]*[0-9]*/"sm_count": "many"/; 0,/"name":/s/"name":[[:space:]]*"[^"]*"/"name": 42/'
+}
 mk_json_dir() { mk_run "$1" && rm "$1/run/run.json" && mkdir "$1/run/run.json"; }
 mk_csv_dir() { mk_run "$1" && rm "$1/run/results.csv" && mkdir "$1/run/results.csv"; }
 mk_csv_unreadable() { mk_run "$1" && chmod 000 "$1/run/results.csv"; }
@@ -121,7 +126,7 @@ mk_resume_metric_gone() {
 }
 mk_resume_metric_renamed() { mk_resumable "$1" && csv "$1" '1s/,[^,]*$/,sm__renamed.sum/'; }
 mk_two_runs() { mk_run "$1" && copy_run "$1" "$1/b"; }
-mk_b_truncated() { mk_two_runs "$1" && head -c 3000 "$source/results.csv" > "$1/b/results.csv"; }
+mk_b_truncated() { mk_two_runs "$1" && cut_rows > "$1/b/results.csv"; }
 mk_b_bad_json() { mk_two_runs "$1" && head -c 300 "$source/run.json" > "$1/b/run.json"; }
 mk_resume_complete() { mk_resumable "$1" && json "$1" 's/"state":[^,]*,/"state": "complete",/'; }
 
@@ -142,7 +147,7 @@ chk_plot_sources() {
 # analyze wrote a whole analysis.csv
 chk_analysis() { "$rb_check" rows "$1/run/analysis.csv" > /dev/null; }
 # analyze explains the row it has no model for
-chk_no_model() { chk_analysis "$1" && grep -q '^naive_v2,.*no model' "$1/run/analysis.csv"; }
+chk_no_model() { chk_analysis "$1" && grep -q '^[^,]*_v2,.*no model' "$1/run/analysis.csv"; }
 
 # ----------------------------------------------------------------- rows ---
 ids=()
@@ -262,8 +267,8 @@ row an-m-fraction 2 "line 2: M '1024.5' is not a whole number" - mk_m_fraction '
 row an-m-huge 2 "line 2: M '1e300' is not a whole number" - mk_m_huge 'M = 1e300' -- analyze '$D/run'
 row an-m-text 2 "line 2: M 'abc' is not a whole number" - mk_m_text 'M = abc' -- analyze '$D/run'
 row an-m-empty 2 "line 2: M '' is not a whole number" - mk_m_empty 'M empty' -- analyze '$D/run'
-row an-k-zero 2 "line 2: K '0' is not a whole number from 1 to" - mk_k_zero 'K = 0 for a matmul' -- analyze '$D/run'
-row an-unknown-variant 0 '^$' writes,check=chk_no_model mk_unknown_variant 'variant this mmprof does not know: analysed, reason "no model"' -- analyze '$D/run'
+row an-k-zero 2 "line [0-9]+: K '0' is not a whole number from 1 to" - mk_k_zero 'K = 0 for a matmul' -- analyze '$D/run'
+row an-unknown-variant 0 '^$' writes,check=chk_no_model mk_unknown_variant 'a variant this mmprof does not know: analysed, reason "no model"' -- analyze '$D/run'
 row an-text-number 0 '^$' writes,check=chk_analysis mk_text_runtime 'runtime_ms = fast: shown as not measured' -- analyze '$D/run'
 row an-json-empty 2 'run.json is not a JSON object \(truncated or hand-edited\?\)' - mk_json_empty 'empty run.json' -- analyze '$D/run'
 row an-json-truncated 2 'run.json is not a JSON object' - mk_json_truncated 'truncated run.json' -- analyze '$D/run'

@@ -7,9 +7,10 @@
 # without redoing a finished row, and the final results.csv must equal the
 # recorded run's rows for those variants and sizes, as a set.
 #
-# 7. The disk fills up mid-run (a 16 KiB tmpfs, in a private mount namespace:
-# needs root or user namespaces, else skipped): collect stops with a message,
-# whole rows and a valid run.json stay; with room again, --resume completes it.
+# 7. The disk fills up mid-run (a tmpfs mostly taken by a ballast file, in a
+# private mount namespace: needs root or user namespaces, else skipped): collect
+# stops with a message, whole rows and a valid run.json stay; once the ballast
+# is deleted, --resume completes the run.
 #
 #   crash_resume.sh MMPROF RB_CHECK SOURCE_RUN
 set -u
@@ -50,8 +51,14 @@ lines() { [ -f "$1" ] && wc -l < "$1" || echo 0; }
 
 # Inside a mount namespace: T/fs is ours to mount.
 if [ "$inner" = 1 ]; then
+    # room for the whole run, most of it taken by a ballast file: what is left
+    # holds run.json (and its temporary copy) and about a third of the rows, so
+    # the disk fills up mid-run; deleting the ballast frees the room
+    rows_kib=$(($(wc -c < "$T/expected.csv") / 1024)) json_kib=$(($(wc -c < "$source/run.json") / 1024 + 1))
+    kib=$((rows_kib + json_kib + 32)) left=$((3 * json_kib + 8 + rows_kib / 3))
     mkdir -p "$T/fs"
-    mount -t tmpfs -o size=16k tmpfs "$T/fs" || { echo "FAIL: mount a tmpfs on $T/fs"; exit 1; }
+    mount -t tmpfs -o "size=${kib}k" tmpfs "$T/fs" || { echo "FAIL: mount a tmpfs on $T/fs"; exit 1; }
+    head -c $(((kib - left) * 1024)) /dev/zero > "$T/fs/ballast" 2> /dev/null
     dir=$T/fs/run
     "$mmprof" collect --replay-from "$source" --variants "$variants" --sizes "$sizes" --out "$dir" \
         > "$T/stdout" 2> "$T/stderr"
@@ -66,7 +73,7 @@ if [ "$inner" = 1 ]; then
         echo "FAIL: results.csv on the full disk: $out"
     fi
     done_rows=$(sed -n 's/^rows=\([0-9]*\).*/\1/p' <<<"$out")
-    mount -o remount,size=4m "$T/fs" || echo "FAIL: remount bigger"
+    rm "$T/fs/ballast"
     "$mmprof" collect --resume "$dir" > "$T/stdout" 2> "$T/stderr"
     rc=$?
     [ "$rc" = 0 ] || echo "FAIL: collect --resume after the disk filled -> exit $rc: $(tail -n 2 "$T/stderr")"
