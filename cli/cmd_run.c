@@ -134,13 +134,20 @@ int cmd_run(int argc, char **argv)
         fputs(run_help, stdout);
         return EXIT_OK;
     }
+    /* Bad options are bad options with or without a GPU. */
+    static struct collect_args parsed;
+    int rc = collect_parse(cargc, cargv, &parsed, why, sizeof why);
+    if (rc != 0) {
+        msg_error("%s", why);
+        return rc;
+    }
     if (device_count(why, sizeof why) <= 0) {
         fprintf(stderr, "mmprof: %s: building the report from the example run %s\n", why, example);
         if (copy_example(example, dir, sizeof dir) != 0)
             return EXIT_RUNTIME;
         return analyze_plot_report(dir);
     }
-    int rc = cmd_collect(cargc, cargv);
+    rc = cmd_collect(cargc, cargv);
     if (rc != 0)
         return rc;
     return analyze_plot_report(out);

@@ -1,10 +1,12 @@
 #include "collector/collect.h"
 
 #include <cuda_runtime_api.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "collector/ceilings_run.h"
 #include "collector/collect_run.h"
@@ -133,15 +135,18 @@ static int start_run(struct run *r)
             return rc == 2 ? EXIT_USAGE : EXIT_RUNTIME;
         }
     }
-    if (write_meta(r) != 0)
+    if (write_meta(r) != 0) {
+        if (!r->opt->resume_dir)
+            rmdir(r->dir); /* only if still empty: never leave an empty run behind */
         return EXIT_RUNTIME;
+    }
     r->results = rundir_open_results(r->dir, why, sizeof why);
     if (!r->results) {
         msg_error("%s", why);
         return EXIT_RUNTIME;
     }
     if (!r->opt->resume_dir && results_write_header(r->results, r->meta.metrics, r->meta.nmetrics) != 0) {
-        msg_error("cannot write %s/results.csv", r->dir);
+        msg_error("cannot write %s/results.csv: %s (disk full?)", r->dir, strerror(errno));
         return EXIT_RUNTIME;
     }
     return 0;

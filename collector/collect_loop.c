@@ -1,4 +1,5 @@
 #include <cuda_runtime_api.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -25,7 +26,9 @@ static int append(struct run *r, const struct result_row *row)
 {
     if (results_append(r->results, row) == 0)
         return 0;
-    msg_error("cannot append to %s/results.csv (disk full?); rows before this one are safe", r->dir);
+    msg_error("cannot append to %s/results.csv: %s (disk full?); rows before this one are safe: "
+              "`mmprof collect --resume %s` completes the run",
+              r->dir, strerror(errno), r->dir);
     return -1;
 }
 

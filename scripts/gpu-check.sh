@@ -43,7 +43,7 @@ if [ "${GPU_CHECK_COLLECT:-1}" = 1 ]; then
 fi
 if [ "${GPU_CHECK_SANITIZER:-0}" = 1 ]; then
     t0=$(date +%s)
-    bash scripts/compute-sanitizer.sh --mmprof "$mmprof" --log "$OUT/logs/compute-sanitizer.log" | tail -n 70
+    bash scripts/compute-sanitizer.sh --jobs 4 --mmprof "$mmprof" --log "$OUT/logs/compute-sanitizer.log" | tail -n 70
     echo "compute-sanitizer: rc=$? in $(( $(date +%s) - t0 )) s"
 fi
 if [ "${GPU_CHECK_NCU:-0}" = 1 ]; then

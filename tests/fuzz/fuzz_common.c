@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char dir[64];
+static char dir[192];
 
 static void remove_tree(const char *path)
 {
@@ -37,7 +37,10 @@ static void cleanup(void)
 const char *fuzz_dir(void)
 {
     if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/mmprof_fuzz_XXXXXX");
+        /* libFuzzer ends with _Exit (no atexit): run_fuzz.sh points TMPDIR into
+         * the build directory so nothing is left in /tmp */
+        const char *tmp = getenv("TMPDIR");
+        snprintf(dir, sizeof dir, "%s/mmprof_fuzz_XXXXXX", tmp && *tmp && strlen(tmp) < 160 ? tmp : "/tmp");
         if (!mkdtemp(dir)) {
             perror("mkdtemp");
             abort();

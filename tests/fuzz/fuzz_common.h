@@ -12,7 +12,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* The scratch directory ("/tmp/mmprof_fuzz_XXXXXX"). */
+/* The scratch directory ("$TMPDIR/mmprof_fuzz_XXXXXX", /tmp by default). */
 const char *fuzz_dir(void);
 /* Writes data to fuzz_dir()/name; returns the path (static buffer per name
  * slot: valid until the next call with the same slot). */

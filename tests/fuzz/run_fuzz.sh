@@ -6,7 +6,9 @@
 # A crash fails the test and says how to make it a regression test.
 set -u
 fuzzer=$1 target=$2 src=$3 work=$4/$2 seconds=$5
-mkdir -p "$work/corpus"
+mkdir -p "$work/corpus" "$work/tmp"
+rm -rf "$work"/tmp/mmprof_fuzz_* # the harness's scratch files of the last run
+export TMPDIR=$work/tmp
 dict=()
 [ -f "$src/dict/$target.dict" ] && dict=(-dict="$src/dict/$target.dict")
 seeds=("$src/corpus/$target")
