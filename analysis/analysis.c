@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/run_dir.h"
 #include "common/table.h"
 #include "common/util.h"
 
@@ -153,19 +154,6 @@ static int load_rows(const struct table *t, struct analysis *a, char *err, size_
     return EXIT_OK;
 }
 
-static int check_dir(const char *run_dir, char *err, size_t err_len)
-{
-    struct stat st;
-    if (stat(run_dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, err_len,
-                 "'%s' is not a directory: pass a run directory written by `mmprof collect` "
-                 "(results/<timestamp>-<gpu>)",
-                 run_dir);
-        return -1;
-    }
-    return 0;
-}
-
 static struct table *read_results(const char *run_dir, char *err, size_t err_len)
 {
     char path[1100], why[512];
@@ -200,7 +188,7 @@ static int read_run_json(const char *run_dir, struct run_info *ri, char *err, si
 int analysis_load(const char *run_dir, struct analysis *a, char *err, size_t err_len)
 {
     memset(a, 0, sizeof *a);
-    if (check_dir(run_dir, err, err_len) != 0)
+    if (run_dir_check(run_dir, err, err_len) != 0)
         return EXIT_USAGE;
     int n = snprintf(a->run_dir, sizeof a->run_dir, "%s", run_dir);
     if (n < 0 || (size_t)n >= sizeof a->run_dir) {

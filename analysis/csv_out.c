@@ -6,11 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "analysis/analysis.h"
 #include "analysis/columns.h"
+#include "common/atomic_file.h"
 
 static void put_text(FILE *f, const char *s)
 {
@@ -52,34 +51,19 @@ int analysis_write_csv(const struct analysis *a, FILE *f)
     return fflush(f) == 0 && !ferror(f) ? 0 : -1;
 }
 
-static int write_synced(const struct analysis *a, int fd)
-{
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        close(fd);
-        return -1;
-    }
-    int rc = analysis_write_csv(a, f);
-    if (rc == 0)
-        rc = fsync(fileno(f));
-    return fclose(f) == 0 && rc == 0 ? 0 : -1;
-}
-
 int analysis_save_csv(const struct analysis *a, char *err, size_t err_len)
 {
-    char path[1100], tmp[1100];
+    char path[1100];
+    struct atomic_file af;
     snprintf(path, sizeof path, "%s/analysis.csv", a->run_dir);
-    snprintf(tmp, sizeof tmp, "%s/.analysis.csv.XXXXXX", a->run_dir);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
+    if (atomic_open(&af, path) != 0) {
         snprintf(err, err_len, "cannot create a file in %s: %s (is the run directory writable?)", a->run_dir,
                  strerror(errno));
         return -1;
     }
-    fchmod(fd, 0644); /* mkstemp makes 0600; the run's other files are readable */
-    if (write_synced(a, fd) != 0 || rename(tmp, path) != 0) {
+    if (analysis_write_csv(a, af.f) != 0 || atomic_finish(&af) != 0 || atomic_commit(&af) != 0) {
+        atomic_abort(&af); /* keeps errno */
         snprintf(err, err_len, "cannot write %s: %s (disk full or read-only?)", path, strerror(errno));
-        unlink(tmp);
         return -1;
     }
     return 0;

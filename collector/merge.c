@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "collector/rundir.h"
+#include "common/atomic_file.h"
+#include "common/file.h"
 #include "common/results.h"
 #include "common/table.h"
 #include "common/util.h"
@@ -71,24 +73,6 @@ __attribute__((format(printf, 2, 3))) static int problem(struct merge *m, const 
     return 0;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long len;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && len < (64L << 20) && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = malloc((size_t)len + 1)) && fread(buf, 1, (size_t)len, f) == (size_t)len) {
-        buf[len] = '\0';
-    } else {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    return buf;
-}
-
 static const cJSON *get(const cJSON *o, const char *key)
 {
     return cJSON_GetObjectItemCaseSensitive(o, key);
@@ -111,8 +95,8 @@ static int load_shard(struct shard *s, const char *dir, char *why, size_t why_le
     char path[4096];
     s->dir = dir;
     snprintf(path, sizeof path, "%s/run.json", dir);
-    char *text = slurp(path);
-    if (!text) {
+    char *text; /* the message below says why, from errno */
+    if (file_read_all(path, RUNDIR_JSON_MAX_BYTES, &text, NULL, NULL, 0) != FILE_READ_OK) {
         snprintf(why, why_len, "%s is not a run directory: cannot read %s (%s)", dir, path, strerror(errno));
         return 2;
     }
@@ -639,11 +623,10 @@ static int prepare_out(const char *out, char *why, size_t why_len)
     return rundir_create(out, "", path, sizeof path, why, why_len);
 }
 
-static int write_rows(struct merge *m, const char *path)
+static int write_rows(struct merge *m, FILE *f)
 {
-    FILE *f = fopen(path, "w");
     const char **cells = calloc(m->ncols, sizeof *cells);
-    int ok = f && cells && results_append_cells(f, m->header, m->ncols) == 0;
+    int ok = cells && results_append_cells(f, m->header, m->ncols) == 0;
     for (size_t i = 0; ok && i < m->nrows; i++) {
         const struct row_ref *r = &m->rows[i];
         if (r->drop)
@@ -654,8 +637,6 @@ static int write_rows(struct merge *m, const char *path)
         m->s[r->shard].kept++;
     }
     free(cells);
-    if (f)
-        ok = fclose(f) == 0 && ok;
     return ok ? 0 : -1;
 }
 
@@ -732,42 +713,25 @@ static cJSON *merged_meta(struct merge *m)
     return root;
 }
 
-static int write_meta(struct merge *m, const char *path)
-{
-    cJSON *root = merged_meta(m);
-    char *text = root ? cJSON_Print(root) : NULL;
-    cJSON_Delete(root);
-    FILE *f = text ? fopen(path, "w") : NULL;
-    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
-    if (f)
-        ok = fclose(f) == 0 && ok;
-    free(text);
-    return ok ? 0 : -1;
-}
-
 /* results.csv first, run.json last: a directory with a run.json is whole. */
 static int write_out(struct merge *m)
 {
     const char *out = m->o->out;
-    char tmp[4200], path[4200];
+    char path[4200];
+    struct atomic_file af;
     sort_m = m;
     qsort(m->rows, m->nrows, sizeof *m->rows, by_plan);
-    snprintf(tmp, sizeof tmp, "%s/.results.csv.tmp", out);
     snprintf(path, sizeof path, "%s/results.csv", out);
-    if (write_rows(m, tmp) != 0 || rename(tmp, path) != 0) {
+    if (atomic_open(&af, path) != 0 || write_rows(m, af.f) != 0 || atomic_finish(&af) != 0 ||
+        atomic_commit(&af) != 0) {
+        atomic_abort(&af); /* keeps errno */
         snprintf(m->why, m->why_len, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
         return 1;
     }
-    snprintf(tmp, sizeof tmp, "%s/.run.json.tmp", out);
-    snprintf(path, sizeof path, "%s/run.json", out);
-    if (write_meta(m, tmp) != 0 || rename(tmp, path) != 0) {
-        snprintf(m->why, m->why_len, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        return 1;
-    }
-    return 0;
+    cJSON *root = merged_meta(m);
+    int rc = rundir_write_json(out, root, m->why, m->why_len) == 0 ? 0 : 1;
+    cJSON_Delete(root);
+    return rc;
 }
 
 static void release(struct merge *m)

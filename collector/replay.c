@@ -2,9 +2,11 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/file.h"
 #include "common/table.h"
 
 struct replay {
@@ -13,24 +15,6 @@ struct replay {
     const char **metric_headers;
     size_t nmetrics;
 };
-
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long len;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = malloc((size_t)len + 1)) && fread(buf, 1, (size_t)len, f) == (size_t)len)
-        buf[len] = '\0';
-    else {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    return buf;
-}
 
 /* A device property of the recording, from 0 to max (0 when missing or out
  * of range: a cast of a hand-edited 1e300 or NaN to an integer is undefined). */
@@ -75,7 +59,8 @@ int replay_open(struct replay **out, const char *dir, struct device_info *d, cha
         return -1;
     }
     snprintf(path, sizeof path, "%s/run.json", dir);
-    char *text = read_text(path);
+    char *text; /* the message below names the file */
+    file_read_all(path, SIZE_MAX, &text, NULL, NULL, 0);
     rp->run = text ? cJSON_Parse(text) : NULL;
     free(text);
     if (!rp->run || !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(rp->run, "device"))) {

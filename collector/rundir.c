@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/atomic_file.h"
+#include "common/file.h"
 #include "cupti_version.h"
 
 static int mkdir_p(const char *path)
@@ -185,30 +187,35 @@ static cJSON *meta_json(const struct run_meta *m)
     return root;
 }
 
-int rundir_write_meta(const char *dir, const struct run_meta *m, char *why, size_t why_len)
+int rundir_write_json(const char *dir, const cJSON *root, char *why, size_t why_len)
 {
-    char path[4096], tmp[4200];
-    cJSON *root = meta_json(m);
+    char path[4096];
+    struct atomic_file af;
     char *text = cJSON_Print(root);
-    cJSON_Delete(root);
     if (!text) {
         snprintf(why, why_len, "out of memory writing run.json");
         return -1;
     }
     snprintf(path, sizeof path, "%s/run.json", dir);
-    snprintf(tmp, sizeof tmp, "%s/.run.json.tmp", dir);
-    FILE *f = fopen(tmp, "w");
-    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    ok = f && fflush(f) == 0 && fsync(fileno(f)) == 0 && ok;
-    if (f)
-        ok = fclose(f) == 0 && ok;
+    int ok = atomic_open(&af, path) == 0 && fputs(text, af.f) >= 0 && fputc('\n', af.f) != EOF &&
+             atomic_finish(&af) == 0 && atomic_commit(&af) == 0;
     free(text);
-    if (!ok || rename(tmp, path) != 0) {
+    if (!ok) {
+        atomic_abort(&af); /* keeps errno */
         snprintf(why, why_len, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
         return -1;
     }
     return 0;
+}
+
+int rundir_write_meta(const char *dir, const struct run_meta *m, char *why, size_t why_len)
+{
+    cJSON *root = meta_json(m);
+    int rc = root ? rundir_write_json(dir, root, why, why_len) : -1;
+    if (!root)
+        snprintf(why, why_len, "out of memory writing run.json");
+    cJSON_Delete(root);
+    return rc;
 }
 
 FILE *rundir_open_results(const char *dir, char *why, size_t why_len)
@@ -219,24 +226,6 @@ FILE *rundir_open_results(const char *dir, char *why, size_t why_len)
     if (!f)
         snprintf(why, why_len, "cannot open %s: %s", path, strerror(errno));
     return f;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long len;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && len < (64L << 20) && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = malloc((size_t)len + 1)) && fread(buf, 1, (size_t)len, f) == (size_t)len) {
-        buf[len] = '\0';
-    } else {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    return buf;
 }
 
 static int copy_args(const cJSON *args, int *argc, char ***argv)
@@ -265,8 +254,8 @@ int rundir_read_args(const char *dir, int *argc, char ***argv, unsigned long lon
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/run.json", dir);
-    char *text = slurp(path);
-    if (!text) {
+    char *text; /* the message below says why, from errno */
+    if (file_read_all(path, RUNDIR_JSON_MAX_BYTES, &text, NULL, NULL, 0) != FILE_READ_OK) {
         snprintf(why, why_len, "--resume %s: cannot read %s (%s); is it a run directory?", dir, path, strerror(errno));
         return 2;
     }

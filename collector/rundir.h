@@ -41,6 +41,9 @@ int rundir_create(const char *out, const char *gpu_name, char *path, size_t path
 
 /* Writes dir/run.json atomically (temporary file + rename). */
 int rundir_write_meta(const char *dir, const struct run_meta *m, char *why, size_t why_len);
+/* Writes root to dir/run.json atomically, as rundir_write_meta does; for
+ * merge, whose run.json is built from the shards'. */
+int rundir_write_json(const char *dir, const cJSON *root, char *why, size_t why_len);
 
 /* Reads the arguments and seed a run was started with (run.json "args",
  * "seed") so --resume can continue it with the same settings. *argv is
@@ -48,6 +51,10 @@ int rundir_write_meta(const char *dir, const struct run_meta *m, char *why, size
  * already finished. Returns 0, 2 for a bad or foreign directory, 1 otherwise. */
 int rundir_read_args(const char *dir, int *argc, char ***argv, unsigned long long *seed, int *complete, char *why,
                      size_t why_len);
+
+/* --resume and merge read run.json up to this size: far above any the
+ * collector writes, and a bound on what a foreign file can make us allocate. */
+#define RUNDIR_JSON_MAX_BYTES ((64u << 20) - 1)
 
 /* Opens dir/results.csv for appending rows. */
 FILE *rundir_open_results(const char *dir, char *why, size_t why_len);

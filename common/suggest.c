@@ -36,7 +36,7 @@ size_t edit_distance(const char *a, const char *b)
     return row[lb];
 }
 
-static int contains_nocase(const char *hay, const char *needle)
+int contains_nocase(const char *hay, const char *needle)
 {
     size_t n = strlen(needle);
     for (; *hay; hay++) {

@@ -16,6 +16,9 @@ struct suggest {
 
 /* Levenshtein distance, ignoring case. */
 size_t edit_distance(const char *a, const char *b);
+/* 1 when hay contains needle, ignoring (ASCII) case: a suggestion's test and
+ * the plain-word filter of `mmprof info --metrics PATTERN`. */
+int contains_nocase(const char *hay, const char *needle);
 
 void suggest_init(struct suggest *s, const char *query);
 /* Considers one known name; keeps it when it is among the closest so far and

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "plots/atomic_file.h"
+#include "common/atomic_file.h"
 #include "plots/template.h"
 
 static const struct chart_spec specs[] = {

@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 
 #include "analysis/analysis.h"
+#include "common/file.h"
+#include "common/run_dir.h"
 #include "common/table.h"
 #include "common/util.h"
 #include "plots/note.h"
@@ -157,29 +159,13 @@ static int fill_rows(const struct table *t, struct plot_data *d, char *err, size
     return EXIT_OK;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    char *buf = size >= 0 && size < (16L << 20) ? malloc((size_t)size + 1) : NULL;
-    if (buf && (fseek(f, 0, SEEK_SET) != 0 || fread(buf, 1, (size_t)size, f) != (size_t)size)) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf)
-        buf[size] = '\0';
-    return buf;
-}
-
 /* The device's name and the roofs, from run.json. */
 static int read_run_json(struct plot_data *d, char *err, size_t err_len)
 {
     char path[1100];
     path_in(path, sizeof path, d->run_dir, "run.json");
-    char *text = slurp(path);
+    char *text; /* the message below says it all */
+    file_read_all(path, RUN_JSON_MAX_BYTES, &text, NULL, NULL, 0);
     cJSON *root = text ? cJSON_Parse(text) : NULL;
     free(text);
     if (!cJSON_IsObject(root)) {
@@ -198,14 +184,8 @@ static int read_run_json(struct plot_data *d, char *err, size_t err_len)
 
 static int check_dir(const char *run_dir, char *err, size_t err_len)
 {
-    struct stat st;
-    if (stat(run_dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, err_len,
-                 "'%s' is not a directory: pass a run directory written by `mmprof collect` "
-                 "(results/<timestamp>-<gpu>)",
-                 run_dir);
+    if (run_dir_check(run_dir, err, err_len) != 0)
         return EXIT_USAGE;
-    }
     if ((size_t)snprintf(NULL, 0, "%s", run_dir) >= 1000) {
         snprintf(err, err_len, "run directory path is longer than 999 characters: pass a shorter path");
         return EXIT_USAGE;

@@ -1,5 +1,5 @@
 /* A growing text buffer: the .dat and .gp files are built in memory, then
- * written whole (atomic_file.h), so a failure never leaves half a file. */
+ * written whole (common/atomic_file.h), so a failure never leaves half a file. */
 #ifndef MMPROF_PLOTS_STRBUF_H
 #define MMPROF_PLOTS_STRBUF_H
 

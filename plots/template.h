@@ -1,5 +1,5 @@
 /* The gnuplot templates (plots/templates/NAME.gp.in), compiled into the
- * binary by embed.cmake, and @KEY@ substitution. */
+ * binary by cmake/embed.cmake, and @KEY@ substitution. */
 #ifndef MMPROF_PLOTS_TEMPLATE_H
 #define MMPROF_PLOTS_TEMPLATE_H
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/file.h"
 #include "reports/base64.h"
 
 /* A chart larger than this is not one gnuplot drew for us; it would bloat the page. */
@@ -77,22 +78,6 @@ void plots_scan(const char *run_dir, struct plots *p)
     scan_ext(p, "svg", "image/svg+xml");
 }
 
-static unsigned char *read_all(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    unsigned char *buf = size > 0 && size <= PLOT_MAX_BYTES ? malloc((size_t)size) : NULL;
-    if (buf && (fseek(f, 0, SEEK_SET) != 0 || fread(buf, 1, (size_t)size, f) != (size_t)size)) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *n = buf ? (size_t)size : 0;
-    return buf;
-}
-
 /* A chart cut short (a plotter killed mid-write) still shows its first rows
  * in a browser; its end marker is what tells: a PNG's last chunk is IEND,
  * an SVG closes its root element. */
@@ -115,7 +100,13 @@ static void embed(struct plots *p, struct plot *pl, struct doc *d)
     size_t n;
     snprintf(path, sizeof path, "%s/%s", p->dir, pl->file);
     snprintf(md_path, sizeof md_path, "plots/%s", pl->file);
-    unsigned char *bytes = read_all(path, &n);
+    char *text; /* the notes below say what went wrong */
+    file_read_all(path, PLOT_MAX_BYTES, &text, &n, NULL, 0);
+    if (text && n == 0) { /* an empty chart is as good as none */
+        free(text);
+        text = NULL;
+    }
+    unsigned char *bytes = (unsigned char *)text;
     int whole = bytes && complete(pl, bytes, n);
     char *b64 = whole ? base64_encode(bytes, n) : NULL;
     const char *caption = caption_of(pl, name, sizeof name);

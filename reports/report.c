@@ -2,13 +2,14 @@
  * order, and both files renamed into place together. */
 #include "reports/report.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "common/atomic_file.h"
 #include "common/util.h"
-#include "reports/atomic.h"
 #include "reports/fmt.h"
 #include "reports/report_load.h"
 #include "reports/sections.h"
@@ -146,14 +147,48 @@ static void write_document(struct report_ctx *c)
     doc_end(&c->doc, footer);
 }
 
+/* dir/name's temporary (common/atomic_file.h), with the report's messages. */
+static int open_one(struct atomic_file *a, const char *dir, const char *name, char *err, size_t err_len)
+{
+    char path[1200];
+    int n = snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (n < 0 || (size_t)n >= sizeof path || (atomic_open(a, path) != 0 && errno == ENAMETOOLONG)) {
+        snprintf(err, err_len, "path of %s in '%s' is too long: use a shorter run directory path", name, dir);
+        return -1;
+    }
+    if (!a->f) {
+        snprintf(err, err_len, "cannot write in '%s': %s (check the directory's permissions)", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static int finish_one(struct atomic_file *a, char *err, size_t err_len)
+{
+    if (atomic_finish(a) == 0)
+        return 0;
+    snprintf(err, err_len, "cannot write %s: %s (disk full?)", a->path, strerror(errno));
+    return -1;
+}
+
+static int commit_one(struct atomic_file *a, char *err, size_t err_len)
+{
+    char tmp[sizeof a->tmp];
+    snprintf(tmp, sizeof tmp, "%s", a->tmp);
+    if (atomic_commit(a) == 0)
+        return 0;
+    snprintf(err, err_len, "cannot rename %s to %s: %s", tmp, a->path, strerror(errno));
+    return -1;
+}
+
 /* Both files are written in full under temporary names, then renamed: a
  * failure leaves the previous report (if any) untouched. */
 static int write_files(struct report_ctx *c, char *err, size_t err_len)
 {
     struct atomic_file md, html;
-    if (atomic_open(&md, c->run_dir, "report.md", err, err_len) != 0)
+    if (open_one(&md, c->run_dir, "report.md", err, err_len) != 0)
         return -1;
-    if (atomic_open(&html, c->run_dir, "report.html", err, err_len) != 0) {
+    if (open_one(&html, c->run_dir, "report.html", err, err_len) != 0) {
         atomic_abort(&md);
         return -1;
     }
@@ -163,9 +198,9 @@ static int write_files(struct report_ctx *c, char *err, size_t err_len)
     if (rc != 0)
         snprintf(err, err_len, "out of memory while building the report");
     if (rc == 0)
-        rc = atomic_finish(&md, err, err_len) == 0 && atomic_finish(&html, err, err_len) == 0 ? 0 : -1;
+        rc = finish_one(&md, err, err_len) == 0 && finish_one(&html, err, err_len) == 0 ? 0 : -1;
     if (rc == 0)
-        rc = atomic_commit(&md, err, err_len) == 0 && atomic_commit(&html, err, err_len) == 0 ? 0 : -1;
+        rc = commit_one(&md, err, err_len) == 0 && commit_one(&html, err, err_len) == 0 ? 0 : -1;
     if (rc != 0) {
         atomic_abort(&md);
         atomic_abort(&html);

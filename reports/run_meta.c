@@ -1,53 +1,19 @@
 #include "reports/run_meta.h"
 
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "common/run_dir.h"
 #include "reports/fmt.h"
-
-/* run.json is a few KiB; a file past this is not one mmprof wrote. */
-#define RUN_JSON_MAX_BYTES (16L * 1024 * 1024)
-
-static char *slurp(const char *path, char *err, size_t err_len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, err_len, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    char *buf = size >= 0 && size <= RUN_JSON_MAX_BYTES ? malloc((size_t)size + 1) : NULL;
-    int bad = !buf || fseek(f, 0, SEEK_SET) != 0 || fread(buf, 1, (size_t)size, f) != (size_t)size;
-    fclose(f);
-    if (bad) {
-        snprintf(err, err_len, "cannot read %s (unreadable, or larger than 16 MiB)", path);
-        free(buf);
-        return NULL;
-    }
-    buf[size] = '\0';
-    return buf;
-}
 
 int run_meta_load(const char *run_dir, struct run_meta *m, char *err, size_t err_len)
 {
     char path[1200];
-    m->root = NULL;
     snprintf(path, sizeof path, "%s/run.json", run_dir);
-    char *text = slurp(path, err, err_len);
-    if (!text)
-        return -1;
-    m->root = cJSON_Parse(text);
-    free(text);
-    if (!cJSON_IsObject(m->root)) {
-        snprintf(err, err_len, "%s is not a JSON object (truncated or hand-edited?)", path);
-        run_meta_free(m);
-        return -1;
-    }
-    return 0;
+    m->root = run_json_load(path, err, err_len);
+    return m->root ? 0 : -1;
 }
 
 void run_meta_free(struct run_meta *m)

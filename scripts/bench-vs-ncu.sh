@@ -19,6 +19,8 @@ set -u -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 MMPROF=${MMPROF:-$root/build/cli/mmprof}
+# shellcheck source=scripts/lib/gpu-tools.sh
+. "$here/lib/gpu-tools.sh"
 
 die() { echo "bench-vs-ncu: $*" >&2; exit 1; }
 skip() { echo "SKIP: bench-vs-ncu: $*"; exit 77; }
@@ -36,22 +38,10 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-command -v nvidia-smi > /dev/null 2>&1 || skip "nvidia-smi not found (no NVIDIA driver)"
-nvidia-smi -L 2> /dev/null | grep -q '^GPU ' || skip "nvidia-smi -L lists no GPU"
-NCU=${NCU:-}
-if [ -z "$NCU" ]; then
-    if command -v ncu > /dev/null 2>&1; then NCU=ncu
-    elif [ -x /usr/local/cuda/bin/ncu ]; then NCU=/usr/local/cuda/bin/ncu
-    else skip "Nsight Compute (ncu) not found; set NCU=/path/to/ncu"
-    fi
-fi
-[ -x "$MMPROF" ] || die "mmprof binary '$MMPROF' not found; build it or set MMPROF"
+gpu_tools_require
 
 if [ -z "$metrics" ]; then
-    metrics=$(awk '/^METRICS/ { m = 1; next } /^LONG/ { m = 0 }
-                   m { sub(/#.*/, ""); gsub(/[ \t,]+/, " ");
-                       for (i = 1; i <= NF; i++) printf "%s%s", (n++ ? "," : ""), $i }' \
-        "$root/collector/profiler/groups/default.txt")
+    metrics=$(gpu_tools_default_metrics)
 fi
 if [ "$variants" = all ]; then
     list=$("$MMPROF" list --names --gpu) || die "mmprof list --names failed"

@@ -24,6 +24,8 @@ set -u -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 MMPROF=${MMPROF:-$root/build/cli/mmprof}
+# shellcheck source=scripts/lib/gpu-tools.sh
+. "$here/lib/gpu-tools.sh"
 
 die() { echo "ncu-crosscheck: $*" >&2; exit 1; }
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
@@ -46,22 +48,10 @@ done
 [ ${#shapes[@]} -gt 0 ] || shapes=("2048,2048,2048" "1000,3000,700")
 
 # --- what this machine has ---------------------------------------------------
-command -v nvidia-smi > /dev/null 2>&1 || skip "nvidia-smi not found (no NVIDIA driver)"
-nvidia-smi -L 2> /dev/null | grep -q '^GPU ' || skip "nvidia-smi -L lists no GPU"
-NCU=${NCU:-}
-if [ -z "$NCU" ]; then
-    if command -v ncu > /dev/null 2>&1; then NCU=ncu
-    elif [ -x /usr/local/cuda/bin/ncu ]; then NCU=/usr/local/cuda/bin/ncu
-    else skip "Nsight Compute (ncu) not found; set NCU=/path/to/ncu"
-    fi
-fi
-[ -x "$MMPROF" ] || die "mmprof binary '$MMPROF' not found; build it or set MMPROF"
+gpu_tools_require
 
 if [ -z "$metrics" ]; then
-    metrics=$(awk '/^METRICS/ { m = 1; next } /^LONG/ { m = 0 }
-                   m { sub(/#.*/, ""); gsub(/[ \t,]+/, " ");
-                       for (i = 1; i <= NF; i++) printf "%s%s", (n++ ? "," : ""), $i }' \
-        "$root/collector/profiler/groups/default.txt")
+    metrics=$(gpu_tools_default_metrics)
 fi
 [ -n "$metrics" ] || die "no metrics to compare"
 if [ -z "$variants" ]; then
@@ -72,10 +62,9 @@ if [ -z "$out" ]; then out=$(mktemp -d "${TMPDIR:-/tmp}/ncu-crosscheck.XXXXXX");
 mkdir -p "$out" || die "cannot create $out"
 
 # --- CSV reading (quoted fields, doubled quotes, "1,234,567" values) ----------
-# Prints "name<TAB>value<TAB>kernels" for ncu's details page: values summed over
-# kernels for counters (.sum), kept only when there is one kernel otherwise.
-ncu_values() {
-    awk -v OFS='\t' '
+# The awk functions both readers below start with: split_csv splits one record
+# into f[1..n]; quotes_open tells a record continued on the next line.
+csv_awk='
     function split_csv(s, f,    n, i, c, q, cur) {
         n = 0; cur = ""; q = 0
         for (i = 1; i <= length(s); i++) {
@@ -91,6 +80,12 @@ ncu_values() {
         return n
     }
     function quotes_open(s,    t) { t = s; return gsub(/"/, "", t) % 2 }
+'
+
+# Prints "name<TAB>value<TAB>kernels" for ncu's details page: values summed over
+# kernels for counters (.sum), kept only when there is one kernel otherwise.
+ncu_values() {
+    awk -v OFS='\t' "$csv_awk"'
     {
         rec = (pending == "" ? $0 : pending "\n" $0)
         if (quotes_open(rec)) { pending = rec; next }
@@ -120,22 +115,7 @@ ncu_values() {
 # Prints "name<TAB>value" for each metric column of results.csv's row for the
 # variant (header = Perfworks name), and "status<TAB>..." / "reason<TAB>...".
 mmprof_values() {
-    awk -v OFS='\t' -v want="$2" -v metrics="$3" '
-    function split_csv(s, f,    n, i, c, q, cur) {
-        n = 0; cur = ""; q = 0
-        for (i = 1; i <= length(s); i++) {
-            c = substr(s, i, 1)
-            if (q) {
-                if (c == "\"") { if (substr(s, i + 1, 1) == "\"") { cur = cur c; i++ } else q = 0 }
-                else cur = cur c
-            } else if (c == "\"") q = 1
-            else if (c == ",") { f[++n] = cur; cur = "" }
-            else cur = cur c
-        }
-        f[++n] = cur
-        return n
-    }
-    function quotes_open(s,    t) { t = s; return gsub(/"/, "", t) % 2 }
+    awk -v OFS='\t' -v want="$2" -v metrics="$3" "$csv_awk"'
     BEGIN { nm = split(metrics, mlist, ","); for (i = 1; i <= nm; i++) wanted[mlist[i]] = 1 }
     {
         rec = (pending == "" ? $0 : pending "\n" $0)

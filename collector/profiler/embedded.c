@@ -1,4 +1,4 @@
-/* Look-up in the table embed.cmake generates. */
+/* Look-up in the table cmake/embed.cmake generates. */
 #include "collector/profiler/embedded.h"
 
 #include <string.h>

@@ -3,24 +3,10 @@
 
 #include "collector/profiler/metric_group.h"
 #include "collector/profiler/metric_table.h"
+#include "common/suggest.h"
 
-#include <ctype.h>
 #include <fnmatch.h>
 #include <string.h>
-
-static int contains_nocase(const char *hay, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (; *hay; hay++) {
-        size_t i = 0;
-        while (i < n && hay[i] &&
-               tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
-            i++;
-        if (i == n)
-            return 1;
-    }
-    return 0;
-}
 
 int metric_pattern_match(const char *pattern, const char *name)
 {

@@ -3,6 +3,7 @@
 
 #include "collector/profiler/metric_group.h"
 #include "collector/profiler/metric_table.h"
+#include "common/file.h"
 #include "common/suggest.h"
 
 #include <ctype.h>
@@ -258,36 +259,26 @@ static int add_name(const char *name, void *vctx)
 
 static int add_file(struct add_ctx *ctx, const char *path)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(ctx->err, ctx->err_len, "cannot read metric list '%s': %s", path,
-                 strerror(errno));
+    char *text;
+    switch (file_read_all(path, LIST_FILE_MAX, &text, NULL, NULL, 0)) {
+    case FILE_READ_OK:
+        break;
+    case FILE_READ_OPEN:
+        snprintf(ctx->err, ctx->err_len, "cannot read metric list '%s': %s", path, strerror(errno));
         return METRIC_SET_BAD_SPEC;
-    }
-    char *text = malloc(LIST_FILE_MAX + 1);
-    if (!text) {
-        fclose(f);
+    case FILE_READ_IO:
+        snprintf(ctx->err, ctx->err_len, "cannot read metric list '%s'", path);
+        return METRIC_SET_BAD_SPEC;
+    case FILE_READ_TOO_LARGE:
+        snprintf(ctx->err, ctx->err_len, "metric list '%s' is larger than %d bytes", path, LIST_FILE_MAX);
+        return METRIC_SET_BAD_SPEC;
+    case FILE_READ_NO_MEMORY:
+    default:
         return METRIC_SET_NO_MEMORY;
     }
-    size_t n = fread(text, 1, LIST_FILE_MAX + 1, f);
-    int read_error = ferror(f);
-    fclose(f);
-    int rc;
-    if (read_error) {
-        snprintf(ctx->err, ctx->err_len, "cannot read metric list '%s'", path);
-        rc = METRIC_SET_BAD_SPEC;
-    } else if (n > LIST_FILE_MAX) {
-        snprintf(ctx->err, ctx->err_len, "metric list '%s' is larger than %d bytes", path,
-                 LIST_FILE_MAX);
-        rc = METRIC_SET_BAD_SPEC;
-    } else {
-        text[n] = '\0';
-        rc = metric_list_foreach(text, add_name, ctx, ctx->err, ctx->err_len);
-        if (rc < 0)
-            rc = METRIC_SET_BAD_SPEC;
-    }
+    int rc = metric_list_foreach(text, add_name, ctx, ctx->err, ctx->err_len);
     free(text);
-    return rc;
+    return rc < 0 ? METRIC_SET_BAD_SPEC : rc;
 }
 
 static int add_item(struct add_ctx *ctx, const char *item)

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "plots/atomic_file.h"
+#include "common/atomic_file.h"
 #include "plots/chart.h"
 #include "plots/gpfmt.h"
 #include "plots/spread.h"

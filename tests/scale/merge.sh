@@ -16,7 +16,7 @@ cmp -s m/results.csv full/results.csv && ok "rows in the unsharded run's order" 
 grep -q '"merged_from"' m/run.json && ! grep -q '"shard":[[:space:]]*{' <(sed -n '1,/"merged_from"/p' m/run.json) &&
     ok "run.json: merged_from, no shard" || bad "run.json lacks merged_from or keeps shard: $(head -20 m/run.json)"
 grep -q -- '"--shard"' m/run.json && bad "merged args keep --shard" || ok "merged args drop --shard"
-ls -a m | grep -q '\.tmp' && bad "temporary files left in m" || ok "no temporary files"
+ls -A m | grep -q '^\.' && bad "temporary files left in m" || ok "no temporary files"
 
 # Refusals: each exits 2 naming --force and writes nothing.
 expect 2 'm already holds files' -- merge m s0 s1 s2

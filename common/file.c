@@ -1,0 +1,88 @@
+#include "common/file.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The first buffer: the file's size when it is a regular file (one read, no
+ * copy), else a small page that doubles as needed. */
+static size_t first_capacity(FILE *f, size_t max_bytes)
+{
+    struct stat st;
+    size_t cap = 4096;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0 &&
+        (unsigned long long)st.st_size < max_bytes)
+        cap = (size_t)st.st_size + 2; /* the data, one byte to see end of file, the NUL */
+    return cap;
+}
+
+static enum file_read_status fail(enum file_read_status s, int e, const char *path, size_t max_bytes, char *err,
+                                  size_t err_len)
+{
+    if (s == FILE_READ_OPEN)
+        snprintf(err, err_len, "cannot open %s: %s", path, strerror(e));
+    else if (s == FILE_READ_IO)
+        snprintf(err, err_len, "cannot read %s: %s", path, strerror(e));
+    else if (s == FILE_READ_TOO_LARGE)
+        snprintf(err, err_len, "%s is larger than %zu bytes", path, max_bytes);
+    else
+        snprintf(err, err_len, "out of memory reading %s", path);
+    errno = e;
+    return s;
+}
+
+enum file_read_status file_read_all(const char *path, size_t max_bytes, char **text, size_t *len, char *err,
+                                    size_t err_len)
+{
+    *text = NULL;
+    if (len)
+        *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fail(FILE_READ_OPEN, errno, path, max_bytes, err, err_len);
+    size_t cap = first_capacity(f, max_bytes), n = 0;
+    char *buf = NULL;
+    enum file_read_status s = FILE_READ_OK;
+    int e = 0;
+    for (;;) {
+        if (!buf || n + 1 >= cap) { /* room for at least one byte and the NUL */
+            size_t want = buf ? cap * 2 : cap;
+            char *bigger = want > cap || !buf ? realloc(buf, want) : NULL;
+            if (!bigger) {
+                s = FILE_READ_NO_MEMORY, e = ENOMEM;
+                break;
+            }
+            buf = bigger;
+            cap = want;
+        }
+        /* At most one byte past max_bytes: enough to tell the file is too large. */
+        size_t room = cap - n - 1, left = max_bytes - n;
+        if (left < SIZE_MAX)
+            left++;
+        errno = 0;
+        size_t got = fread(buf + n, 1, room < left ? room : left, f);
+        n += got;
+        if (n > max_bytes) {
+            s = FILE_READ_TOO_LARGE, e = EFBIG;
+            break;
+        }
+        if (got == 0) {
+            if (ferror(f))
+                s = FILE_READ_IO, e = errno ? errno : EIO;
+            break;
+        }
+    }
+    fclose(f);
+    if (s != FILE_READ_OK) {
+        free(buf);
+        return fail(s, e, path, max_bytes, err, err_len);
+    }
+    buf[n] = '\0';
+    *text = buf;
+    if (len)
+        *len = n;
+    return FILE_READ_OK;
+}

@@ -1,0 +1,29 @@
+/* Reading a whole file into memory: run.json, a metric list, a chart to
+ * embed. One implementation, so every reader has the same size cap, the same
+ * handling of pipes and directories, and the same messages. */
+#ifndef MMPROF_COMMON_FILE_H
+#define MMPROF_COMMON_FILE_H
+
+#include <stddef.h>
+
+/* Why file_read_all failed; callers whose messages name the cause (a missing
+ * file versus an unreadable one) switch on it. */
+enum file_read_status {
+    FILE_READ_OK = 0,
+    FILE_READ_OPEN,      /* fopen failed: "cannot open PATH: REASON" */
+    FILE_READ_IO,        /* a read failed (a directory, an I/O error): "cannot read PATH: REASON" */
+    FILE_READ_TOO_LARGE, /* more than max_bytes: "PATH is larger than N bytes" */
+    FILE_READ_NO_MEMORY, /* "out of memory reading PATH" */
+};
+
+/* Reads all of path into *text (malloc'd, NUL-terminated after the data, so
+ * text files can be used as strings; binary files via *len). len may be NULL.
+ * Reads until end of file rather than trusting fseek/ftell, so a pipe
+ * (@/dev/stdin) works and a directory fails cleanly.
+ * Returns FILE_READ_OK, or another status with *text NULL, one sentence in
+ * err (err may be NULL, err_len 0, for a caller with its own words) and
+ * errno saying why (EFBIG for TOO_LARGE). */
+enum file_read_status file_read_all(const char *path, size_t max_bytes, char **text, size_t *len, char *err,
+                                    size_t err_len);
+
+#endif
