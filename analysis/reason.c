@@ -106,6 +106,12 @@ static void explain_thread_level(const struct analysis_row *r, char *buf, size_t
     if (!off(distinct, 0.01) && r->th.gld_words_distinct < r->th.gld_words)
         add(buf, len, "broadcast loads counted once per warp by the counter: accesses %+.1f%%, as modelled",
             100 * (words - 1));
+    else if (words < 1 && !off(r->cgma_sector_ratio, 0.01))
+        /* The sectors are the model's, so the loads happen: they bypass the
+         * SASS data-bytes counter, as cp.async (LDGSTS) copies to shared do. */
+        add(buf, len, "thread-level counter sees %.1f%% fewer accesses while the sectors match the model: "
+                      "loads not counted as global loads (cp.async/LDGSTS straight to shared memory)",
+            100 * (1 - words));
     else
         add(buf, len, "thread-level accesses %+.1f%% vs model", 100 * (words - 1));
 }
