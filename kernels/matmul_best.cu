@@ -180,20 +180,12 @@ __global__ void __launch_bounds__(MM_FAST_THREADS, (best_min_blocks<WM, WN>::val
 #pragma unroll
         for (int kk = k8; kk < k8 + 8; kk++) {
 #pragma unroll
-            for (int i = 0; i < TM / 4; i++) {
-                float4 q = *reinterpret_cast<const float4 *>(&as[kk * (BM + A_PAD) + wm0 + i * 16 + lm * 4]);
-                ra[4 * i] = q.x, ra[4 * i + 1] = q.y, ra[4 * i + 2] = q.z, ra[4 * i + 3] = q.w;
-            }
+            for (int i = 0; i < TM / 4; i++)
+                lds4(&ra[4 * i], &as[kk * (BM + A_PAD) + wm0 + i * 16 + lm * 4]);
 #pragma unroll
-            for (int j = 0; j < TN / 4; j++) {
-                float4 q = *reinterpret_cast<const float4 *>(&bs[kk * BN + wn0 + j * 32 + ln * 4]);
-                rb[4 * j] = q.x, rb[4 * j + 1] = q.y, rb[4 * j + 2] = q.z, rb[4 * j + 3] = q.w;
-            }
-#pragma unroll
-            for (int i = 0; i < TM; i++)
-#pragma unroll
-                for (int j = 0; j < TN; j++)
-                    acc[i][j] = fmaf(ra[i], rb[j], acc[i][j]);
+            for (int j = 0; j < TN / 4; j++)
+                lds4(&rb[4 * j], &bs[kk * BN + wn0 + j * 32 + ln * 4]);
+            outer_product(acc, ra, rb);
         }
     }
     /* no copy is pending here except empty groups: nothing to drain */

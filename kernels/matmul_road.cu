@@ -70,11 +70,7 @@ __global__ void __launch_bounds__(MM_FAST_THREADS) mm_bt2d(const float *__restri
 #pragma unroll
             for (int j = 0; j < TN; j++)
                 rb[j] = Bs[kk * BN + tc * TN + j];
-#pragma unroll
-            for (int i = 0; i < TM; i++)
-#pragma unroll
-                for (int j = 0; j < TN; j++)
-                    acc[i][j] = fmaf(ra[i], rb[j], acc[i][j]);
+            outer_product(acc, ra, rb);
         }
         __syncthreads();
     }
@@ -169,20 +165,12 @@ __global__ void __launch_bounds__(MM_FAST_THREADS) mm_vec(const float *__restric
 #pragma unroll
         for (int kk = 0; kk < BK; kk++) {
 #pragma unroll
-            for (int i = 0; i < TM; i += 4) {
-                float4 q = *reinterpret_cast<const float4 *>(&As[kk * BM + tr * TM + i]);
-                ra[i] = q.x, ra[i + 1] = q.y, ra[i + 2] = q.z, ra[i + 3] = q.w;
-            }
+            for (int i = 0; i < TM; i += 4)
+                lds4(&ra[i], &As[kk * BM + tr * TM + i]);
 #pragma unroll
-            for (int j = 0; j < TN; j += 4) {
-                float4 q = *reinterpret_cast<const float4 *>(&Bs[kk * BN + tc * TN + j]);
-                rb[j] = q.x, rb[j + 1] = q.y, rb[j + 2] = q.z, rb[j + 3] = q.w;
-            }
-#pragma unroll
-            for (int i = 0; i < TM; i++)
-#pragma unroll
-                for (int j = 0; j < TN; j++)
-                    acc[i][j] = fmaf(ra[i], rb[j], acc[i][j]);
+            for (int j = 0; j < TN; j += 4)
+                lds4(&rb[j], &Bs[kk * BN + tc * TN + j]);
+            outer_product(acc, ra, rb);
         }
         __syncthreads();
     }
@@ -228,20 +216,12 @@ __global__ void __launch_bounds__(MM_FAST_THREADS) mm_warptile(const float *__re
 #pragma unroll
         for (int kk = 0; kk < BK; kk++) {
 #pragma unroll
-            for (int i = 0; i < TM / 4; i++) {
-                float4 q = *reinterpret_cast<const float4 *>(&As[kk * LDA + wm0 + i * 16 + lm * 4]);
-                ra[4 * i] = q.x, ra[4 * i + 1] = q.y, ra[4 * i + 2] = q.z, ra[4 * i + 3] = q.w;
-            }
+            for (int i = 0; i < TM / 4; i++)
+                lds4(&ra[4 * i], &As[kk * LDA + wm0 + i * 16 + lm * 4]);
 #pragma unroll
-            for (int j = 0; j < TN / 4; j++) {
-                float4 q = *reinterpret_cast<const float4 *>(&Bs[kk * BN + wn0 + j * 32 + ln * 4]);
-                rb[4 * j] = q.x, rb[4 * j + 1] = q.y, rb[4 * j + 2] = q.z, rb[4 * j + 3] = q.w;
-            }
-#pragma unroll
-            for (int i = 0; i < TM; i++)
-#pragma unroll
-                for (int j = 0; j < TN; j++)
-                    acc[i][j] = fmaf(ra[i], rb[j], acc[i][j]);
+            for (int j = 0; j < TN / 4; j++)
+                lds4(&rb[4 * j], &Bs[kk * BN + wn0 + j * 32 + ln * 4]);
+            outer_product(acc, ra, rb);
         }
         __syncthreads();
     }

@@ -69,4 +69,23 @@ static __device__ __forceinline__ void store4(float *c, int n, bool vec, int row
             c[row * n + col + j] = r[j];
 }
 
+/* acc += ra (column) x rb (row): the FFMA block every tiled kernel ends in. */
+template <int TM, int TN>
+static __device__ __forceinline__ void outer_product(float (&acc)[TM][TN], const float (&ra)[TM],
+                                                     const float (&rb)[TN])
+{
+#pragma unroll
+    for (int i = 0; i < TM; i++)
+#pragma unroll
+        for (int j = 0; j < TN; j++)
+            acc[i][j] = fmaf(ra[i], rb[j], acc[i][j]);
+}
+
+/* One 16-byte shared-memory load (LDS.128) into four registers. */
+static __device__ __forceinline__ void lds4(float *r, const float *smem)
+{
+    float4 q = *reinterpret_cast<const float4 *>(smem);
+    r[0] = q.x, r[1] = q.y, r[2] = q.z, r[3] = q.w;
+}
+
 #endif
