@@ -36,6 +36,10 @@ static const char collect_help[] =
     "  --add-metrics M   add metrics to the set\n"
     "  --no-profile      timing only, no hardware counters\n"
     "  --profile-only    hardware counters only, no timing\n"
+    "  --one-config-image  schedule all metrics in one CUPTI config image (CUPTI\n"
+    "                    splits it over passes; some totals are then scaled from\n"
+    "                    part of the units). Default: one image per pass, every\n"
+    "                    counter read whole\n"
     "  --no-ceilings     skip the DRAM/L2/shared/FP32 ceiling micro-benchmarks\n"
     "  --cpu-limit-s S   skip cpu_blas where it would take longer (default 10)\n"
     "  --shard I/N       run only shard I (0..N-1) of N, balanced by estimated cost;\n"
@@ -60,6 +64,7 @@ enum {
     OPT_REPLAY,
     OPT_REPLAY_DELAY,
     OPT_DEVICES,
+    OPT_ONE_CONFIG_IMAGE,
 };
 
 static const struct option collect_options_long[] = {
@@ -76,6 +81,7 @@ static const struct option collect_options_long[] = {
     {"add-metrics", required_argument, NULL, OPT_ADD_METRICS},
     {"no-profile", no_argument, NULL, OPT_NO_PROFILE},
     {"profile-only", no_argument, NULL, OPT_PROFILE_ONLY},
+    {"one-config-image", no_argument, NULL, OPT_ONE_CONFIG_IMAGE},
     {"cpu-limit-s", required_argument, NULL, OPT_CPU_LIMIT},
     {"no-ceilings", no_argument, NULL, OPT_NO_CEILINGS},
     {"shard", required_argument, NULL, OPT_SHARD},
@@ -249,6 +255,9 @@ static int apply(struct collect_args *a, int c, const char *arg, const char *opt
         return 0;
     case OPT_NO_PROFILE:
         a->opt.profile = 0;
+        return 0;
+    case OPT_ONE_CONFIG_IMAGE:
+        a->opt.one_config_image = 1;
         return 0;
     case OPT_SHARD:
         return parse_shard(a, arg, why, why_len);

@@ -31,8 +31,8 @@ static int open_counters(struct run *r)
     r->meta.profiling = "off (--no-profile)";
     if (!o->profile)
         return 0;
-    enum counters_open_result rc = counters_open(&r->counters, o->metrics_spec, o->add_metrics_spec, &r->dev,
-                                                 why, sizeof why);
+    enum counters_open_result rc = counters_open(&r->counters, o->metrics_spec, o->add_metrics_spec,
+                                                 o->one_config_image, &r->dev, why, sizeof why);
     if (rc == COUNTERS_BAD_USAGE) {
         msg_error("%s", why);
         return EXIT_USAGE;
@@ -49,11 +49,12 @@ static int open_counters(struct run *r)
     r->meta.metrics = counters_headers(r->counters);
     r->meta.nmetrics = counters_columns(r->counters);
     r->meta.passes = counters_passes(r->counters);
+    r->meta.configs = counters_configs(r->counters);
+    r->meta.schedule = o->one_config_image ? "one-image" : "whole-counters";
     r->meta.chip = counters_chip(r->counters);
-    r->metric_values = calloc(r->meta.nmetrics ? r->meta.nmetrics : 1, sizeof *r->metric_values);
-    fprintf(stderr, "mmprof: profiling %zu metrics on %s in %ld passes per range\n", r->meta.nmetrics,
-            r->meta.chip, r->meta.passes);
-    return r->metric_values ? 0 : EXIT_RUNTIME;
+    fprintf(stderr, "mmprof: profiling %zu metrics on %s in %ld passes per range (%ld config image%s)\n",
+            r->meta.nmetrics, r->meta.chip, r->meta.passes, r->meta.configs, r->meta.configs == 1 ? "" : "s");
+    return 0;
 }
 
 /* Before any variant, so the roofline's roofs come from this run. */
@@ -236,7 +237,6 @@ static void release(struct run *r)
     if (r->counters)
         counters_close(r->counters);
     replay_close(r->replay);
-    free(r->metric_values);
     cJSON_Delete(r->ceilings);
     cJSON_Delete(r->datasheet);
     plan_free(&r->plan);

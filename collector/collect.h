@@ -22,6 +22,7 @@ struct collect_options {
     int time_kernels; /* 0 with --profile-only */
     const char *metrics_spec;
     const char *add_metrics_spec;
+    int one_config_image; /* --one-config-image: CUPTI splits one image over passes */
     const char *command_line;
     double cpu_limit_s; /* skip cpu_blas where its predicted time exceeds this */
     int shard_index, shard_count; /* run only shard_index (0-based) of shard_count */

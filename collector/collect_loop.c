@@ -1,5 +1,6 @@
 #include <cuda_runtime_api.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -63,20 +64,113 @@ static int make_workload(struct run *r, const struct plan_item *it, struct workl
     return 0;
 }
 
+static int wanted(const struct run *r, const struct plan_item *it)
+{
+    return !it->done && it->shard == r->opt->shard_index;
+}
+
+/* Verifies and times one item into row (no counters yet). */
+static int measure_row(struct run *r, const struct plan_item *it, struct workload *w, struct result_row *row,
+                       char *params, size_t params_len)
+{
+    struct measure_ctx mc = {r->opt, &r->dev};
+    init_row(r, it, params, params_len, row);
+    progress_start(&r->progress, it->v->name, &it->shape);
+    return variant_on_gpu(it->v) ? measure_gpu_variant(&mc, it->v, w, row) : measure_cpu_variant(&mc, it->v, w, row);
+}
+
+static int finish_row(struct run *r, const struct result_row *row, int rc)
+{
+    progress_row(&r->progress, row);
+    if (append(r, row) != 0)
+        return -1;
+    if (rc != 0)
+        msg_error("the CUDA context was lost (%s); stopping: rows so far are in %s (--resume completes it)",
+                  row->reason, r->dir);
+    return rc;
+}
+
 static int measure_item(struct run *r, const struct plan_item *it, struct workload *w)
 {
     char params[64];
     struct result_row row;
-    struct measure_ctx mc = {r->opt, &r->dev, r->counters, r->metric_values};
-    init_row(r, it, params, sizeof params, &row);
-    progress_start(&r->progress, it->v->name, &it->shape);
-    int rc = variant_on_gpu(it->v) ? measure_gpu_variant(&mc, it->v, w, &row) : measure_cpu_variant(&mc, it->v, w, &row);
-    progress_row(&r->progress, &row);
-    if (append(r, &row) != 0)
-        return -1;
-    if (rc != 0)
-        msg_error("the CUDA context was lost (%s); stopping: rows so far are in %s (--resume completes it)",
-                  row.reason, r->dir);
+    int rc = measure_row(r, it, w, &row, params, sizeof params);
+    return finish_row(r, &row, rc);
+}
+
+/* A row of a profiled group, held until the group's counters are in. */
+struct held_row {
+    const struct plan_item *it;
+    struct result_row row;
+    char params[64];
+    char range[128];
+    long launch; /* its index in the counters batch, -1 = not profiled */
+};
+
+/* The held rows that verified on the GPU become one counters batch; each row
+ * gets its values (pointing into values) or the reason it has none. */
+static void count_held(struct run *r, struct workload *w, struct held_row *held, size_t nheld,
+                       struct counters_range *cr, double *values)
+{
+    size_t ncols = counters_columns(r->counters), n = 0;
+    for (size_t i = 0; i < nheld; i++) {
+        struct held_row *h = &held[i];
+        h->launch = -1;
+        if (h->row.status != STATUS_OK || !variant_on_gpu(h->it->v))
+            continue;
+        range_name(h->it->v, &h->it->shape, h->range, sizeof h->range);
+        cr[n] = (struct counters_range){.v = h->it->v, .range = h->range, .values = &values[n * ncols]};
+        h->launch = (long)n++;
+    }
+    if (n > 0)
+        counters_measure_batch(r->counters, w, cr, n);
+    for (size_t i = 0; i < nheld; i++) {
+        struct held_row *h = &held[i];
+        if (h->launch < 0)
+            continue;
+        if (cr[h->launch].failed)
+            row_reason(&h->row, "counters not collected: %s", cr[h->launch].why);
+        else
+            h->row.metrics = cr[h->launch].values;
+    }
+}
+
+/* Items [first, end) sharing workload w, with counters: each is verified and
+ * timed as usual, then all are profiled in one batch, so the config images are
+ * switched once per group rather than once per item; then the rows are
+ * written. A lost context stops the measuring; the rows so far are written
+ * without counters. */
+static int measure_group_profiled(struct run *r, size_t first, size_t end, struct workload *w)
+{
+    size_t cap = end - first, ncols = counters_columns(r->counters), nheld = 0;
+    struct held_row *held = calloc(cap, sizeof *held);
+    struct counters_range *cr = calloc(cap, sizeof *cr);
+    double *values = calloc(cap * (ncols ? ncols : 1), sizeof *values);
+    int rc = 0, lost = 0;
+    if (!held || !cr || !values) {
+        msg_error("out of memory holding the rows of %zu items", cap);
+        rc = -1;
+    }
+    for (size_t i = first; i < end && rc == 0 && !collect_stop_requested; i++) {
+        if (!wanted(r, &r->plan.items[i]))
+            continue;
+        struct held_row *h = &held[nheld++];
+        h->it = &r->plan.items[i];
+        lost = measure_row(r, h->it, w, &h->row, h->params, sizeof h->params);
+        rc = lost;
+    }
+    if (!lost && nheld > 0)
+        count_held(r, w, held, nheld, cr, values);
+    for (size_t i = 0; i < nheld; i++) {
+        int last = i + 1 == nheld;
+        if (finish_row(r, &held[i].row, last ? lost : 0) != 0) {
+            rc = -1;
+            break;
+        }
+    }
+    free(held);
+    free(cr);
+    free(values);
     return rc;
 }
 
@@ -96,11 +190,6 @@ static int replay_item(struct run *r, const struct plan_item *it)
     if (rc != 0)
         msg_error("cannot append to %s/results.csv (disk full?)", r->dir);
     return rc;
-}
-
-static int wanted(const struct run *r, const struct plan_item *it)
-{
-    return !it->done && it->shard == r->opt->shard_index;
 }
 
 static int same_group(const struct plan_item *a, const struct plan_item *b)
@@ -131,7 +220,14 @@ static int run_group(struct run *r, size_t first, size_t end)
                 return -1;
             }
         }
-        rc = made == 0 ? measure_item(r, it, &w) : write_skipped(r, it, why);
+        if (made != 0) {
+            rc = write_skipped(r, it, why);
+        } else if (r->counters) {
+            rc = measure_group_profiled(r, i, end, &w); /* the rest of the group */
+            break;
+        } else {
+            rc = measure_item(r, it, &w);
+        }
     }
     if (have && made == 0)
         workload_destroy(&w);

@@ -22,7 +22,6 @@ struct run {
     char dir[4096];
     FILE *results;
     struct counters *counters;
-    double *metric_values;
     struct replay *replay; /* test backend instead of the GPU */
     struct plan plan;
     struct progress progress;

@@ -61,6 +61,7 @@ static enum counters_open_result parse_metrics(struct counters *c, const char *s
 }
 
 enum counters_open_result counters_open(struct counters **out, const char *metrics_spec, const char *add_spec,
+                                        int one_config_image,
                                         const struct device_info *d, char *why, size_t why_len)
 {
     struct counters *c = calloc(1, sizeof *c);
@@ -71,7 +72,8 @@ enum counters_open_result counters_open(struct counters **out, const char *metri
     }
     enum counters_open_result rc = parse_metrics(c, metrics_spec, add_spec, why, why_len);
     if (rc == COUNTERS_OK) {
-        enum profiler_status st = profiler_open(&c->prof, &c->ms, d->index, why, why_len);
+        enum profiler_schedule how = one_config_image ? PROFILER_ONE_IMAGE : PROFILER_WHOLE_COUNTERS;
+        enum profiler_status st = profiler_open(&c->prof, &c->ms, d->index, how, why, why_len);
         if (st == PROFILER_BAD_METRIC)
             rc = COUNTERS_BAD_USAGE;
         else if (st != PROFILER_OK)
@@ -102,17 +104,44 @@ long counters_passes(const struct counters *c)
     return (long)profiler_passes(c->prof);
 }
 
+long counters_configs(const struct counters *c)
+{
+    return (long)profiler_configs(c->prof);
+}
+
 const char *counters_chip(const struct counters *c)
 {
     return profiler_chip(c->prof);
 }
 
-int counters_measure(struct counters *c, const char *range, const struct variant *v, struct workload *w,
-                     double *values, char *why, size_t why_len)
+int counters_measure_batch(struct counters *c, struct workload *w, struct counters_range *r, size_t n)
 {
-    struct range_ctx r = {c, v, w};
-    enum profiler_status st = profiler_measure(c->prof, range, flush_l2, launch_once, &r, values, why, why_len);
-    return st == PROFILER_OK ? 0 : -1;
+    struct range_ctx *ctx = calloc(n ? n : 1, sizeof *ctx);
+    struct profiler_range *pr = calloc(n ? n : 1, sizeof *pr);
+    int rc = 0;
+    if (!ctx || !pr) {
+        for (size_t i = 0; i < n; i++) {
+            r[i].failed = 1;
+            snprintf(r[i].why, sizeof r[i].why, "out of memory for a batch of %zu ranges", n);
+        }
+        free(ctx);
+        free(pr);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        ctx[i] = (struct range_ctx){c, r[i].v, w};
+        pr[i] = (struct profiler_range){.name = r[i].range, .prepare = flush_l2, .work = launch_once,
+                                        .ctx = &ctx[i], .column_values = r[i].values};
+    }
+    profiler_measure_batch(c->prof, pr, n);
+    for (size_t i = 0; i < n; i++) {
+        r[i].failed = pr[i].status != PROFILER_OK;
+        snprintf(r[i].why, sizeof r[i].why, "%s", r[i].failed ? pr[i].err : "");
+        rc |= -r[i].failed;
+    }
+    free(ctx);
+    free(pr);
+    return rc;
 }
 
 void counters_close(struct counters *c)

@@ -19,16 +19,27 @@ enum counters_open_result {
 
 /* metrics_spec NULL = the default group; add_spec may be NULL. */
 enum counters_open_result counters_open(struct counters **c, const char *metrics_spec, const char *add_spec,
+                                        int one_config_image,
                                         const struct device_info *d, char *why, size_t why_len);
 size_t counters_columns(const struct counters *c);
 const char *const *counters_headers(const struct counters *c);
 long counters_passes(const struct counters *c);
+long counters_configs(const struct counters *c);
 const char *counters_chip(const struct counters *c);
 
-/* Profiles one launch of v on w's set 0 as the range `range`; values gets
- * counters_columns() numbers (NaN = not evaluated). */
-int counters_measure(struct counters *c, const char *range, const struct variant *v, struct workload *w,
-                     double *values, char *why, size_t why_len);
+/* One launch of a batch: the variant, its range name, where its values go. */
+struct counters_range {
+    const struct variant *v;
+    const char *range;
+    double *values; /* counters_columns() numbers (NaN = not evaluated) */
+    int failed;     /* out: 1 when not collected; why says why */
+    char why[320];
+};
+
+/* Profiles the launches of a batch that share workload w, config image by
+ * config image (profiler_measure_batch): collect hands it every variant of a
+ * family x shape group. Returns 0 when all were collected, -1 otherwise. */
+int counters_measure_batch(struct counters *c, struct workload *w, struct counters_range *r, size_t n);
 void counters_close(struct counters *c);
 
 #endif

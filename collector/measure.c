@@ -49,22 +49,7 @@ static void fill_rates(const struct variant *v, const struct shape *s, struct re
     row->gbs = t.bytes_compulsory / (row->runtime_ms * 1e6);
 }
 
-static int count_variant(struct measure_ctx *mc, const struct variant *v, struct workload *w,
-                         const char *range, struct result_row *row)
-{
-    char why[256] = "";
-    if (!mc->counters)
-        return 0;
-    if (counters_measure(mc->counters, range, v, w, mc->metric_values, why, sizeof why) != 0) {
-        row_reason(row, "counters not collected: %s", why);
-        return 0;
-    }
-    row->metrics = mc->metric_values;
-    return 0;
-}
-
-static int time_and_count(struct measure_ctx *mc, const struct variant *v, struct workload *w,
-                          const char *range, struct result_row *row)
+static int time_row(struct measure_ctx *mc, const struct variant *v, struct workload *w, struct result_row *row)
 {
     char why[256] = "";
     struct timing_stats st;
@@ -87,7 +72,12 @@ static int time_and_count(struct measure_ctx *mc, const struct variant *v, struc
         row->total_ms = row->h2d_ms + row->runtime_ms + row->d2h_ms;
     }
     fill_rates(v, &w->shape, row);
-    return count_variant(mc, v, w, range, row);
+    return 0;
+}
+
+void range_name(const struct variant *v, const struct shape *s, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/%ldx%ldx%ld", v->name, s->m, s->n, s->k);
 }
 
 int measure_gpu_variant(struct measure_ctx *mc, const struct variant *v, struct workload *w, struct result_row *row)
@@ -96,7 +86,7 @@ int measure_gpu_variant(struct measure_ctx *mc, const struct variant *v, struct 
     double rel_err = NAN;
     unsigned long long nonfinite = 0;
     int sticky = 0;
-    snprintf(range, sizeof range, "%s/%ldx%ldx%ld", v->name, w->shape.m, w->shape.n, w->shape.k);
+    range_name(v, &w->shape, range, sizeof range);
     int rc = variant_resources(v, &w->shape, mc->dev, row, why, sizeof why);
     if (rc != 0) {
         row->status = rc > 0 ? STATUS_SKIPPED : STATUS_FAILED;
@@ -110,7 +100,7 @@ int measure_gpu_variant(struct measure_ctx *mc, const struct variant *v, struct 
         row_reason(row, "%s", why);
     } else if (verify_judge(v, rel_err, nonfinite, row) == 0) {
         row->status = STATUS_OK;
-        rc = time_and_count(mc, v, w, range, row);
+        rc = time_row(mc, v, w, row);
         if (rc != 0)
             sticky = cuda_error_is_sticky(cudaDeviceSynchronize());
     }

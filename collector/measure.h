@@ -11,12 +11,15 @@
 struct measure_ctx {
     const struct collect_options *opt;
     const struct device_info *dev;
-    struct counters *counters; /* NULL = no hardware counters */
-    double *metric_values;     /* counters_columns() doubles */
 };
 
-/* Fills row. Returns 0, or -1 when the CUDA context is lost and the run must
- * stop (the row then says why). */
+/* "variant/MxNxK": the NVTX range and the CUPTI range of one launch. */
+void range_name(const struct variant *v, const struct shape *s, char *buf, size_t len);
+
+/* Checks, verifies and times v into row; the hardware counters come later, for
+ * the whole family x shape group at once (counters_measure_batch). Returns 0,
+ * or -1 when the CUDA context is lost and the run must stop (the row then says
+ * why). */
 int measure_gpu_variant(struct measure_ctx *mc, const struct variant *v, struct workload *w,
                         struct result_row *row);
 /* The CPU baseline (cpu_blas): timed on the host, verified like the others. */

@@ -175,8 +175,10 @@ static cJSON *meta_json(const struct run_meta *m)
     cJSON_AddStringToObject(p, "state", m->profiling);
     cJSON_AddStringToObject(p, "chip", m->chip ? m->chip : "");
     cJSON_AddNumberToObject(p, "passes", (double)m->passes);
+    cJSON_AddNumberToObject(p, "config_images", (double)m->configs);
+    cJSON_AddStringToObject(p, "schedule", m->schedule ? m->schedule : "");
     cJSON_AddStringToObject(p, "cache_policy", "L2 flushed (buffer > L2 read) before each profiled range");
-    cJSON_AddStringToObject(p, "replay", "user range + user replay (CUPTI Range Profiler)");
+    cJSON_AddStringToObject(p, "replay", "user range + user replay (CUPTI Range Profiler), each family x shape in one batch: every range in each pass");
     if (m->ceilings)
         cJSON_AddItemToObject(root, "ceilings", cJSON_Duplicate(m->ceilings, 1));
     else if (m->datasheet)

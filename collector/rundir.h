@@ -25,6 +25,8 @@ struct run_meta {
     const char *const *metrics; /* column headers of the metric columns */
     size_t nmetrics;
     long passes;              /* CUPTI passes, 0 when not profiled */
+    long configs;             /* config images the passes come from */
+    const char *schedule;     /* profiler_schedule_name, NULL when not profiled */
     const char *chip;         /* CUPTI chip name, "" when not profiled */
     const char *profiling;    /* "on", "off (--no-profile)", or why it was refused */
     const char *state;        /* "running", "complete", "interrupted", "aborted" */

@@ -89,6 +89,8 @@ static void software_table(struct report_ctx *c)
     kv_meta(g, c, "profiling", "profiling.state");
     kv_meta(g, c, "profiler chip", "profiling.chip");
     kv_meta(g, c, "passes per kernel", "profiling.passes");
+    kv_meta(g, c, "CUPTI config images", "profiling.config_images");
+    kv_meta(g, c, "counter schedule", "profiling.schedule");
     kv_meta(g, c, "cache policy", "profiling.cache_policy");
     const cJSON *metrics = meta_at(&c->meta, "metrics");
     kv(g, "metrics", cJSON_IsArray(metrics) ? fmt_si(buf, cJSON_GetArraySize(metrics), "") : FMT_NONE);

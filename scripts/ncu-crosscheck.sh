@@ -11,11 +11,16 @@
 #   and bank conflicts) is printed for information only: they depend on timing, on
 #   what still sits in L2, or (bank conflicts) on contention, and differ between
 #   any two runs.
+# With --repeat N both tools measure everything N times and the medians are
+# compared: L2 and DRAM totals of kernels whose L1 hit rate depends on which
+# blocks share an SM move by a few percent between any two runs, ncu's too;
+# the spread of each side is printed next to the difference.
 # Prints the comparison table (also written to OUT/crosscheck.csv) and exits 1 on
 # any miss or failed run, 77 when there is no GPU or no ncu (a ctest skip).
 #
 # usage: scripts/ncu-crosscheck.sh [--variants a,b,...] [--sizes 2048,...]
 #                                  [--mnk M,N,K]... [--metrics LIST] [--out DIR]
+#                                  [--repeat N] [-- extra mmprof collect args]
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the metrics of collector/profiler/groups/default.txt.
 # env: MMPROF (default build/cli/mmprof), NCU (default ncu, else /usr/local/cuda/bin/ncu)
@@ -30,8 +35,8 @@ MMPROF=${MMPROF:-$root/build/cli/mmprof}
 die() { echo "ncu-crosscheck: $*" >&2; exit 1; }
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
-variants="" metrics="" out=""
-shapes=()
+variants="" metrics="" out="" repeat=1
+shapes=() collect_extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
     --variants) variants=$2; shift 2 ;;
@@ -41,6 +46,10 @@ while [ $# -gt 0 ]; do
     --mnk) shapes+=("$2"); shift 2 ;;
     --metrics) metrics=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --repeat)
+        [[ "$2" =~ ^[1-9][0-9]?$ ]] || die "--repeat $2: give a count from 1 to 99"
+        repeat=$2; shift 2 ;;
+    --) shift; collect_extra=("$@"); break ;;
     -h | --help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
     esac
@@ -131,6 +140,31 @@ mmprof_values() {
     }' "$1"
 }
 
+# Median over runs: reads "name<TAB>value[<TAB>kernels]" files, prints
+# "name<TAB>median<TAB>kernels<TAB>spread" (spread = (max - min) / |median|);
+# non-numeric lines (status, reason) come from the first file.
+median_values() {
+    awk -F'\t' -v OFS='\t' '
+    FNR == 1 { file++ }
+    {
+        m = $1
+        if (!(m in order)) { order[m] = ++n; names[n] = m; k[m] = $3 }
+        if ($2 ~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) vals[m] = vals[m] (vals[m] == "" ? "" : " ") $2
+        else if (file == 1) text[m] = $2
+    }
+    END {
+        for (i = 1; i <= n; i++) {
+            m = names[i]
+            if (vals[m] == "") { print m, text[m], k[m], ""; continue }
+            c = split(vals[m], v, " ")
+            for (a = 2; a <= c; a++) { x = v[a] + 0; for (b = a - 1; b >= 1 && v[b] + 0 > x; b--) v[b + 1] = v[b]; v[b + 1] = x }
+            med = (c % 2) ? v[(c + 1) / 2] : (v[c / 2] + v[c / 2 + 1]) / 2
+            den = med < 0 ? -med : med; if (den < 1) den = 1
+            printf "%s\t%.17g\t%s\t%.4f%%\n", m, med, k[m], 100 * (v[c] - v[1]) / den
+        }
+    }' "$@"
+}
+
 # Tolerance of a metric: 0.001, 0.02, or "info". Only counters (.sum) are
 # checked; averages, rates and percentages depend on timing.
 tolerance() {
@@ -154,8 +188,8 @@ tolerance() {
 }
 
 # Prints one table row and the CSV line; counts the verdict.
-compare_row() { # variant shape metric mmprof ncu limit kernels
-    local v=$1 shape=$2 m=$3 a=$4 b=$5 lim=$6 k=$7 diff result limtxt
+compare_row() { # variant shape metric mmprof ncu limit kernels [mmprof spread] [ncu spread]
+    local v=$1 shape=$2 m=$3 a=$4 b=$5 lim=$6 k=$7 sa=${8:-} sb=${9:-} diff result limtxt
     read -r diff result < <(awk -v a="$a" -v b="$b" -v lim="$lim" 'BEGIN {
         if (a == "" || b == "") { print "-", (lim == "info" ? "info" : "MISS"); exit }
         d = a - b; if (d < 0) d = -d
@@ -166,9 +200,9 @@ compare_row() { # variant shape metric mmprof ncu limit kernels
     if [ "${k:-1}" -gt 1 ] 2> /dev/null; then result="$result (${k} kernels)"; fi
     case "$result" in MISS*) misses=$((misses + 1)) ;; ok*) checked=$((checked + 1)) ;; esac
     if [ "$lim" = info ]; then limtxt="-"; else limtxt=$(awk -v l="$lim" 'BEGIN { printf "%g%%", 100 * l }'); fi
-    printf '%-22s %-15s %-62s %16s %16s %9s %6s %s\n' "$v" "$shape" "$m" \
-        "$(shortnum "$a")" "$(shortnum "$b")" "$diff" "$limtxt" "$result"
-    echo "$v,$shape,$m,$a,$b,$diff,$limtxt,$result" >> "$csv"
+    printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s\n' "$v" "$shape" "$m" \
+        "$(shortnum "$a")" "$(shortnum "$b")" "$diff" "$limtxt" "$result" "${sa:--}" "${sb:--}"
+    echo "$v,$shape,$m,$a,$b,$diff,$limtxt,$result,$sa,$sb" >> "$csv"
 }
 
 # A value for the table: integers as they are, others with 6 significant digits.
@@ -178,20 +212,24 @@ shortnum() {
 
 # --- run and compare ---------------------------------------------------------
 csv="$out/crosscheck.csv"
-echo "variant,shape,metric,mmprof,ncu,rel_diff,limit,result" > "$csv"
-printf '%-22s %-15s %-62s %16s %16s %9s %6s %s\n' variant MxNxK metric mmprof ncu diff limit result
+echo "variant,shape,metric,mmprof,ncu,rel_diff,limit,result,mmprof_spread,ncu_spread" > "$csv"
+echo "medians of $repeat run(s) per tool; spread = (max - min) / median over the runs"
+printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s\n' variant MxNxK metric mmprof ncu diff limit result \
+    spread_m spread_n
 misses=0 failures=0 checked=0
 
 # One mmprof collect per shape covers every variant (one CUPTI session, as a
 # user would run it); ncu then runs once per variant and shape.
-for shape in "${shapes[@]}"; do
-    run="$out/mmprof_${shape//,/x}"
-    rm -rf "$run"
-    if ! "$MMPROF" collect --profile-only --no-ceilings --variants "$variants" --mnk "$shape" \
-        --metrics "$metrics" --out "$run" > "$run.log" 2>&1; then
-        echo "FAIL ${shape//,/x}: mmprof collect failed (see $run.log)" >&2
-        failures=$((failures + 1))
-    fi
+for r in $(seq "$repeat"); do
+    for shape in "${shapes[@]}"; do
+        run="$out/mmprof_${shape//,/x}_r$r"
+        rm -rf "$run"
+        if ! "$MMPROF" collect --profile-only --no-ceilings --variants "$variants" --mnk "$shape" \
+            --metrics "$metrics" --out "$run" "${collect_extra[@]}" > "$run.log" 2>&1; then
+            echo "FAIL ${shape//,/x}: mmprof collect failed (see $run.log)" >&2
+            failures=$((failures + 1))
+        fi
+    done
 done
 
 for v in ${variants//,/ }; do
@@ -199,9 +237,14 @@ for v in ${variants//,/ }; do
         tag="$v/${shape//,/x}"
         dir="$out/${v}_${shape//,/x}"
         mkdir -p "$dir"
-        results="$out/mmprof_${shape//,/x}/results.csv"
-        [ -f "$results" ] || { echo "FAIL $tag: no $results" >&2; failures=$((failures + 1)); continue; }
-        mmprof_values "$results" "$v" "$metrics" > "$dir/mmprof.tsv"
+        runs_ok=1
+        for r in $(seq "$repeat"); do
+            results="$out/mmprof_${shape//,/x}_r$r/results.csv"
+            [ -f "$results" ] || { echo "FAIL $tag: no $results" >&2; runs_ok=0; break; }
+            mmprof_values "$results" "$v" "$metrics" > "$dir/mmprof_r$r.tsv"
+        done
+        [ $runs_ok = 1 ] || { failures=$((failures + 1)); continue; }
+        median_values "$dir"/mmprof_r*.tsv > "$dir/mmprof.tsv"
         status=$(awk -F'\t' '$1 == "status" { print $2 }' "$dir/mmprof.tsv")
         reason=$(awk -F'\t' '$1 == "reason" { print $2 }' "$dir/mmprof.tsv")
         case "$status" in
@@ -215,26 +258,34 @@ for v in ${variants//,/ }; do
             failures=$((failures + 1)); continue ;;
         esac
 
-        rm -f "$dir/ncu.ncu-rep"
-        if ! "$NCU" --cache-control all --clock-control none --metrics "$metrics" \
-            --export "$dir/ncu" --force-overwrite \
-            "$MMPROF" launch "$v" --mnk "$shape" > "$dir/ncu.log" 2>&1; then
-            if grep -q 'ERR_NVGPUCTRPERM' "$dir/ncu.log"; then
-                skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM): run as root or set NVreg_RestrictProfilingToAdminUsers=0"
+        ncu_ok=1
+        for r in $(seq "$repeat"); do
+            rep="$dir/ncu_r$r"
+            rm -f "$rep.ncu-rep"
+            if ! "$NCU" --cache-control all --clock-control none --metrics "$metrics" \
+                --export "$rep" --force-overwrite \
+                "$MMPROF" launch "$v" --mnk "$shape" > "$rep.log" 2>&1; then
+                if grep -q 'ERR_NVGPUCTRPERM' "$rep.log"; then
+                    skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM): run as root or set NVreg_RestrictProfilingToAdminUsers=0"
+                fi
+                echo "FAIL $tag: ncu failed (see $rep.log)" >&2
+                ncu_ok=0; break
             fi
-            echo "FAIL $tag: ncu failed (see $dir/ncu.log)" >&2
-            failures=$((failures + 1)); continue
-        fi
-        "$NCU" --import "$dir/ncu.ncu-rep" --csv --page details --print-units base \
-            > "$dir/ncu.csv" 2> "$dir/ncu-import.log" || { echo "FAIL $tag: ncu --import failed" >&2; failures=$((failures + 1)); continue; }
-        ncu_values "$dir/ncu.csv" > "$dir/ncu.tsv"
-        [ -s "$dir/ncu.tsv" ] || { echo "FAIL $tag: ncu profiled no kernel (see $dir/ncu.log)" >&2; failures=$((failures + 1)); continue; }
+            "$NCU" --import "$rep.ncu-rep" --csv --page details --print-units base \
+                > "$rep.csv" 2> "$rep-import.log" || { echo "FAIL $tag: ncu --import failed" >&2; ncu_ok=0; break; }
+            ncu_values "$rep.csv" > "$rep.tsv"
+            [ -s "$rep.tsv" ] || { echo "FAIL $tag: ncu profiled no kernel (see $rep.log)" >&2; ncu_ok=0; break; }
+        done
+        [ $ncu_ok = 1 ] || { failures=$((failures + 1)); continue; }
+        median_values "$dir"/ncu_r*.tsv > "$dir/ncu.tsv"
 
         value() { awk -F'\t' -v m="$2" '$1 == m { print $2 }' "$1"; }
+        spread() { [ "$repeat" -gt 1 ] && awk -F'\t' -v m="$2" '$1 == m { print $4 }' "$1"; }
         for m in ${metrics//,/ }; do
             k=$(awk -F'\t' -v m="$m" '$1 == m { print $3 }' "$dir/ncu.tsv")
             compare_row "$v" "${shape//,/x}" "$m" "$(value "$dir/mmprof.tsv" "$m")" \
-                "$(value "$dir/ncu.tsv" "$m")" "$(tolerance "$m")" "$k"
+                "$(value "$dir/ncu.tsv" "$m")" "$(tolerance "$m")" "$k" \
+                "$(spread "$dir/mmprof.tsv" "$m")" "$(spread "$dir/ncu.tsv" "$m")"
         done
         for op in ld st; do # conflict-free wavefronts: the access pattern's own
             w=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_$op.sum

@@ -172,6 +172,45 @@ static enum profiler_status read_availability(struct profiler *p, char *err, siz
     return PROFILER_OK;
 }
 
+/* The Range Profiler object keeps the metric list of its last GetCounterDataSize
+ * and CounterDataImageInitialize lays the image out for it: so this runs before
+ * each replay whose image or range count differs from the last one (an image
+ * laid out for another image's metrics fails with CUPTI_ERROR_UNKNOWN). */
+enum profiler_status profiler_size_counter_data(struct profiler *p, struct config_group *g,
+                                                size_t ranges, char *err, size_t err_len)
+{
+    if (p->rp_sized == g && p->rp_sized_ranges == ranges)
+        return PROFILER_OK;
+    CUpti_RangeProfiler_GetCounterDataSize_Params ds = {
+        .structSize = CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
+    ds.pRangeProfilerObject = p->rp;
+    ds.pMetricNames = g->names;
+    ds.numMetrics = g->n;
+    ds.maxNumOfRanges = ranges;
+    ds.maxNumRangeTreeNodes = (uint32_t)ranges;
+    CUptiResult r = p->api->rp_get_counter_data_size(&ds);
+    if (r != CUPTI_SUCCESS)
+        return fail_at(p, r, "cuptiRangeProfilerGetCounterDataSize", err, err_len);
+    p->rp_sized = NULL;
+    if (g->counter_data && g->counter_data_size == ds.counterDataSize) {
+        p->rp_sized = g;
+        p->rp_sized_ranges = ranges;
+        return PROFILER_OK;
+    }
+    free(g->counter_data);
+    g->counter_data_size = 0;
+    g->counter_data = malloc(ds.counterDataSize ? ds.counterDataSize : 1);
+    if (!g->counter_data) {
+        snprintf(err, err_len, "out of memory for a %zu-byte counter data image",
+                 ds.counterDataSize);
+        return PROFILER_ERROR;
+    }
+    g->counter_data_size = ds.counterDataSize;
+    p->rp_sized = g;
+    p->rp_sized_ranges = ranges;
+    return PROFILER_OK;
+}
+
 enum profiler_status profiler_enable_range_profiler(struct profiler *p, char *err,
                                                     size_t err_len)
 {
@@ -181,29 +220,8 @@ enum profiler_status profiler_enable_range_profiler(struct profiler *p, char *er
     if (r != CUPTI_SUCCESS)
         return fail_at(p, r, "cuptiRangeProfilerEnable", err, err_len);
     p->rp = en.pRangeProfilerObject;
-
-    /* One range per measurement: a variant x size is one launch, one range. */
-    CUpti_RangeProfiler_GetCounterDataSize_Params ds = {
-        .structSize = CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE};
-    ds.pRangeProfilerObject = p->rp;
-    ds.pMetricNames = p->ms->raw;
-    ds.numMetrics = p->ms->nraw;
-    ds.maxNumOfRanges = 1;
-    ds.maxNumRangeTreeNodes = 1;
-    r = p->api->rp_get_counter_data_size(&ds);
-    if (r != CUPTI_SUCCESS)
-        return fail_at(p, r, "cuptiRangeProfilerGetCounterDataSize", err, err_len);
-    if (!p->counter_data || p->counter_data_size != ds.counterDataSize) {
-        free(p->counter_data);
-        p->counter_data_size = 0;
-        p->counter_data = malloc(ds.counterDataSize ? ds.counterDataSize : 1);
-        if (!p->counter_data) {
-            snprintf(err, err_len, "out of memory for a %zu-byte counter data image",
-                     ds.counterDataSize);
-            return PROFILER_ERROR;
-        }
-        p->counter_data_size = ds.counterDataSize;
-    }
+    p->rp_image = NULL;
+    p->rp_sized = NULL;
     return PROFILER_OK;
 }
 
@@ -241,21 +259,22 @@ static enum profiler_status open_steps(struct profiler *p, char *err, size_t err
         return st;
 
     p->units = calloc(p->ms->nraw, sizeof *p->units);
-    p->raw = calloc(p->ms->nraw, sizeof *p->raw);
-    if (!p->units || !p->raw) {
+    p->scratch = calloc(p->ms->nraw, sizeof *p->scratch);
+    if (!p->units || !p->scratch) {
         snprintf(err, err_len, "out of memory for %zu metric values", p->ms->nraw);
         return PROFILER_ERROR;
     }
     if ((st = host_check_names(&p->host, p->ms->raw, p->ms->nraw, p->units, err, err_len)) !=
             PROFILER_OK ||
-        (st = host_build_config(&p->host, p->ms->raw, p->ms->nraw, &p->config, &p->config_size,
-                                &p->passes, err, err_len)) != PROFILER_OK)
+        (st = config_plan_build(&p->plan, api, p->chip, p->availability, p->device, p->ms->raw,
+                                p->ms->nraw, p->schedule, err, err_len)) != PROFILER_OK)
         return st;
     return profiler_enable_range_profiler(p, err, err_len);
 }
 
 enum profiler_status profiler_open(struct profiler **out, const struct metric_set *ms,
-                                   int cuda_device, char *err, size_t err_len)
+                                   int cuda_device, enum profiler_schedule how, char *err,
+                                   size_t err_len)
 {
     *out = NULL;
     if (!ms || ms->nraw == 0) {
@@ -270,6 +289,7 @@ enum profiler_status profiler_open(struct profiler **out, const struct metric_se
     p->api = cupti_api();
     p->ms = ms;
     p->device = cuda_device;
+    p->schedule = how;
     p->host.api = p->api;
     enum profiler_status st = open_steps(p, err, err_len);
     if (st != PROFILER_OK) {
@@ -285,22 +305,31 @@ void profiler_close(struct profiler *p)
     if (!p)
         return;
     profiler_disable_range_profiler(p);
+    config_plan_free(&p->plan);
     host_close(&p->host);
     if (p->cupti_initialized) {
         CUpti_Profiler_DeInitialize_Params d = {.structSize = CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE};
         (void)p->api->profiler_deinitialize(&d); /* teardown: nothing left to undo */
     }
-    free(p->counter_data);
-    free(p->config);
     free(p->availability);
-    free(p->raw);
+    free(p->scratch);
     free(p->units);
     free(p);
 }
 
 size_t profiler_passes(const struct profiler *p)
 {
-    return p->passes;
+    return p->plan.passes;
+}
+
+size_t profiler_configs(const struct profiler *p)
+{
+    return p->plan.ngroups;
+}
+
+const char *profiler_schedule_name(enum profiler_schedule how)
+{
+    return how == PROFILER_ONE_IMAGE ? "one-image" : "whole-counters";
 }
 
 const char *profiler_chip(const struct profiler *p)

@@ -1,11 +1,12 @@
 /* Hardware counters of one kernel launch through the CUPTI Range Profiler (user
  * range + user replay) and the Profiler Host API.
  *
- *   profiler_open     once per run: checks the device, builds one config image for
- *                     the whole metric set, enables the Range Profiler
+ *   profiler_open     once per run: checks the device, splits the metric set into
+ *                     config images (config_plan.h), enables the Range Profiler
  *   profiler_measure  once per variant x size: one range named "variant/MxNxK",
- *                     replayed pass by pass with prepare() (L2 flush, input restore)
- *                     outside the range and work() (one launch + sync) inside it
+ *                     replayed image by image, pass by pass, with prepare() (L2
+ *                     flush, input restore) outside the range and work() (one
+ *                     launch + sync) inside it
  *   profiler_close
  *
  * Offline (no GPU, no driver): profiler_offline_check validates names and counts
@@ -41,15 +42,33 @@ int profiler_status_timing_continues(enum profiler_status s);
 
 struct profiler;
 
+/* How the metric set becomes config images. */
+enum profiler_schedule {
+    /* Default: greedy images, each no more passes than its most demanding metric
+     * alone, so every counter is read whole in one pass (config_plan.h). */
+    PROFILER_WHOLE_COUNTERS = 0,
+    /* One image for the set, split over passes by CUPTI (some totals are then
+     * scaled from part of the units and move between runs). */
+    PROFILER_ONE_IMAGE,
+};
+
+/* "whole-counters" / "one-image" (for run.json). */
+const char *profiler_schedule_name(enum profiler_schedule how);
+
 /* Makes cuda_device current (its primary context, the one the CUDA runtime uses
  * for the kernels) and prepares CUPTI for ms, which must outlive the profiler.
  * Checks for a device with cudaGetDeviceCount before any CUPTI target call:
  * those crash without a driver. */
 enum profiler_status profiler_open(struct profiler **p, const struct metric_set *ms,
-                                   int cuda_device, char *err, size_t err_len);
+                                   int cuda_device, enum profiler_schedule how, char *err,
+                                   size_t err_len);
 
-/* Passes one range needs for the metric set (the Range Profiler replays that often). */
+/* Passes one range needs for the metric set, over all its config images (the
+ * kernel is launched that often). */
 size_t profiler_passes(const struct profiler *p);
+
+/* Config images the metric set was split into. */
+size_t profiler_configs(const struct profiler *p);
 
 /* The chip name CUPTI reports, e.g. "GH100". */
 const char *profiler_chip(const struct profiler *p);
@@ -58,15 +77,37 @@ const char *profiler_chip(const struct profiler *p);
  * does not know (e.g. "l2_sector"). */
 const char *profiler_column_unit(const struct profiler *p, size_t column);
 
-/* Measures one range: for each pass, Start, prepare(ctx) outside the range,
- * PushRange(range_name), work(ctx), PopRange, Stop, until CUPTI has every pass;
- * then decodes and evaluates into column_values (ms->ncols values, NaN where a
+/* Measures one range: for each config image, SetConfig, then for each pass
+ * Start, prepare(ctx) outside the range, PushRange(range_name), work(ctx),
+ * PopRange, Stop, until CUPTI has every pass, then DecodeData and evaluation;
+ * finally the column values into column_values (ms->ncols values, NaN where a
  * value could not be evaluated). prepare may be NULL. A callback returns 0 on
  * success; any other value aborts the measurement with PROFILER_ERROR. */
 enum profiler_status profiler_measure(struct profiler *p, const char *range_name,
                                       int (*prepare)(void *ctx), int (*work)(void *ctx),
                                       void *ctx, double *column_values, char *err,
                                       size_t err_len);
+
+/* One range of a batch. */
+struct profiler_range {
+    const char *name;            /* "variant/MxNxK" */
+    int (*prepare)(void *ctx);   /* outside the range before each pass; may be NULL */
+    int (*work)(void *ctx);      /* inside the range */
+    void *ctx;
+    double *column_values;       /* out: ms->ncols values, NaN where not evaluated */
+    enum profiler_status status; /* out */
+    char err[320];               /* out: why, when status is not PROFILER_OK */
+};
+
+/* Measures n ranges as profiler_measure does, image-major: every range with
+ * the first config image, then every range with the next. A Range Profiler
+ * object replays only the first image set on it, so each image needs a fresh
+ * one (about 0.15 s on an H200): a batch pays that once per image, not once
+ * per image and range. A range that fails keeps its own status and message and
+ * is skipped for later images; the others go on. Returns PROFILER_OK, or the
+ * first failing range's status. */
+enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_range *ranges,
+                                            size_t n);
 
 void profiler_close(struct profiler *p);
 
@@ -77,10 +118,12 @@ void profiler_close(struct profiler *p);
 enum profiler_status profiler_device_chip(int cuda_device, char *chip, size_t chip_len,
                                           char *err, size_t err_len);
 
-/* Validates every raw metric of ms for chip and counts the passes, with the
- * Profiler Host API alone: needs no GPU and no driver. */
+/* Validates every raw metric of ms for chip and counts the passes (over all
+ * config images, of which *configs, when not NULL) as profiler_open would
+ * schedule them, with the Profiler Host API alone: needs no GPU and no driver. */
 enum profiler_status profiler_offline_check(const char *chip, const struct metric_set *ms,
-                                            size_t *passes, char *err, size_t err_len);
+                                            enum profiler_schedule how, size_t *passes,
+                                            size_t *configs, char *err, size_t err_len);
 
 /* `mmprof info --metrics [PATTERN]`: the chip's base metrics with type, unit and
  * description, filtered by pattern (substring, or glob with * ? [; NULL = all).

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "collector/profiler/config_plan.h"
 #include "collector/profiler/cupti_api.h"
 #include "collector/profiler/host_config.h"
 #include "collector/profiler/profiler.h"
@@ -20,22 +21,25 @@ struct profiler {
     CUcontext ctx;
     int cupti_initialized;           /* cuptiProfilerInitialize succeeded */
     uint8_t *availability;           /* counter availability image */
-    struct host host;                /* host object: config image and evaluation */
-    uint8_t *config;                 /* one config image for the whole run */
-    size_t config_size;
-    size_t passes;
+    struct host host;                /* host object: metric names and units */
+    enum profiler_schedule schedule;
+    struct config_plan plan;         /* config images, each with its counter data */
     CUpti_RangeProfiler_Object *rp;  /* enabled on ctx */
-    uint8_t *counter_data;           /* one range, re-initialised per measure */
-    size_t counter_data_size;
-    double *raw;                     /* ms->nraw values of the last range */
+    const struct config_group *rp_image; /* the image last set on rp, NULL after Enable */
+    const struct config_group *rp_sized; /* rp's counter data layout: this image ... */
+    size_t rp_sized_ranges;              /* ... for this many ranges */
+    double *scratch;                 /* ms->nraw: one image's values before placing */
     char (*units)[HOST_UNIT_MAX];    /* CUPTI's unit of each raw metric */
     size_t measures;                 /* completed or attempted measurements */
 };
 
-/* cuptiRangeProfilerEnable + counter data sizing; used by open and by the
- * re-enable fallback in measure. */
+/* cuptiRangeProfilerEnable; used by open and by the re-enable fallback in measure. */
 enum profiler_status profiler_enable_range_profiler(struct profiler *p, char *err,
                                                     size_t err_len);
+/* GetCounterDataSize for g's metrics and that many ranges, (re)allocating g's
+ * counter data: before each CounterDataImageInitialize of g. */
+enum profiler_status profiler_size_counter_data(struct profiler *p, struct config_group *g,
+                                                size_t ranges, char *err, size_t err_len);
 void profiler_disable_range_profiler(struct profiler *p);
 
 #endif

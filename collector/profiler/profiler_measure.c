@@ -1,7 +1,13 @@
-/* One range, user range + user replay, as the reference probe does it
- * (../shared/reference/cupti_range_profiler_probe.cu): SetConfig once, then
- * Start / prepare / PushRange / work / PopRange / Stop per pass until CUPTI has
- * every pass, then DecodeData and evaluation. */
+/* Ranges, user range + user replay, as the reference probe does it
+ * (../shared/reference/cupti_range_profiler_probe.cu), once per config image:
+ * SetConfig, then per pass Start, and for each range of the batch prepare /
+ * PushRange / work / PopRange, then Stop; until CUPTI has every pass; then
+ * DecodeData and the evaluation of that image's metrics for every range.
+ *
+ * Start and Stop cost about 20 ms a pass on an H200, far more than a kernel
+ * of the seeds' sizes: putting every range of a batch into each pass (up to
+ * maxRangesPerPass) pays them once per pass of the batch instead of once per
+ * pass of each range. */
 #include "collector/profiler/profiler.h"
 
 #include "collector/profiler/cupti_error.h"
@@ -9,7 +15,20 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The ranges one replay covers: ranges[idx[0..m)]. */
+struct replay_set {
+    struct profiler_range *ranges;
+    const size_t *idx;
+    size_t m;
+};
+
+static struct profiler_range *set_range(const struct replay_set *s, size_t j)
+{
+    return &s->ranges[s->idx[j]];
+}
 
 static enum profiler_status fail_at(struct profiler *p, CUptiResult r, const char *call,
                                     char *err, size_t err_len)
@@ -19,13 +38,14 @@ static enum profiler_status fail_at(struct profiler *p, CUptiResult r, const cha
 }
 
 /* A fresh counter data image and the config for pass 0 of a new replay. */
-static CUptiResult configure(struct profiler *p, const char **call)
+static CUptiResult configure(struct profiler *p, const struct config_group *g, size_t m,
+                             const char **call)
 {
     CUpti_RangeProfiler_CounterDataImage_Initialize_Params ci = {
         .structSize = CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
     ci.pRangeProfilerObject = p->rp;
-    ci.counterDataSize = p->counter_data_size;
-    ci.pCounterData = p->counter_data;
+    ci.counterDataSize = g->counter_data_size;
+    ci.pCounterData = g->counter_data;
     *call = "cuptiRangeProfilerCounterDataImageInitialize";
     CUptiResult r = p->api->rp_counter_data_image_initialize(&ci);
     if (r != CUPTI_SUCCESS)
@@ -33,13 +53,13 @@ static CUptiResult configure(struct profiler *p, const char **call)
 
     CUpti_RangeProfiler_SetConfig_Params sc = {.structSize = CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE};
     sc.pRangeProfilerObject = p->rp;
-    sc.configSize = p->config_size;
-    sc.pConfig = p->config;
-    sc.counterDataImageSize = p->counter_data_size;
-    sc.pCounterDataImage = p->counter_data;
+    sc.configSize = g->image_size;
+    sc.pConfig = g->image;
+    sc.counterDataImageSize = g->counter_data_size;
+    sc.pCounterDataImage = g->counter_data;
     sc.range = CUPTI_UserRange;
     sc.replayMode = CUPTI_UserReplay;
-    sc.maxRangesPerPass = 1;
+    sc.maxRangesPerPass = m;
     sc.numNestingLevels = 1;
     sc.minNestingLevel = 1;
     sc.passIndex = 0;
@@ -48,21 +68,36 @@ static CUptiResult configure(struct profiler *p, const char **call)
     return p->api->rp_set_config(&sc);
 }
 
-/* CUPTI documents no way to start a second replay on one Range Profiler object
- * other than SetConfig again. Should this CUPTI refuse that, a fresh object
- * (Disable + Enable, as at open) is the documented starting state: retry once so. */
-static enum profiler_status begin_replay(struct profiler *p, char *err, size_t err_len)
+/* A Range Profiler object replays the first config image set on it whatever
+ * later SetConfig calls pass (seen on GH100: the ranges of every later image
+ * held the first image's counters), so another image gets a fresh object.
+ * CUPTI documents no way to start a second replay on one object other than
+ * SetConfig again; should this CUPTI refuse that, a fresh object (Disable +
+ * Enable, as at open) is the documented starting state: retry once so. */
+static enum profiler_status begin_replay(struct profiler *p, struct config_group *g, size_t m,
+                                         int replayed_before, char *err, size_t err_len)
 {
     const char *call;
-    CUptiResult r = configure(p, &call);
-    if (r != CUPTI_SUCCESS && p->measures > 0 && cupti_status_of(r) == PROFILER_ERROR) {
+    enum profiler_status st;
+    if (p->rp_image && p->rp_image != g) {
         profiler_disable_range_profiler(p);
-        enum profiler_status st = profiler_enable_range_profiler(p, err, err_len);
-        if (st != PROFILER_OK)
+        if ((st = profiler_enable_range_profiler(p, err, err_len)) != PROFILER_OK)
             return st;
-        r = configure(p, &call);
     }
-    return r == CUPTI_SUCCESS ? PROFILER_OK : fail_at(p, r, call, err, err_len);
+    if ((st = profiler_size_counter_data(p, g, m, err, err_len)) != PROFILER_OK)
+        return st;
+    CUptiResult r = configure(p, g, m, &call);
+    if (r != CUPTI_SUCCESS && replayed_before && cupti_status_of(r) == PROFILER_ERROR) {
+        profiler_disable_range_profiler(p);
+        if ((st = profiler_enable_range_profiler(p, err, err_len)) != PROFILER_OK ||
+            (st = profiler_size_counter_data(p, g, m, err, err_len)) != PROFILER_OK)
+            return st;
+        r = configure(p, g, m, &call);
+    }
+    if (r != CUPTI_SUCCESS)
+        return fail_at(p, r, call, err, err_len);
+    p->rp_image = g;
+    return PROFILER_OK;
 }
 
 /* Closes what a pass opened when it stops half way (the results are discarded). */
@@ -78,37 +113,30 @@ static void abandon_pass(struct profiler *p, int range_open)
     (void)p->api->rp_stop(&stop);
 }
 
-/* One pass: returns 1 in *done when CUPTI has all passes. */
-static enum profiler_status run_pass(struct profiler *p, size_t pass, const char *range_name,
-                                     int (*prepare)(void *), int (*work)(void *), void *ctx,
-                                     int *done, char *err, size_t err_len)
+/* One range inside a started pass. On failure the pass is abandoned. */
+static enum profiler_status one_range(struct profiler *p, size_t pass, struct profiler_range *rg,
+                                      char *err, size_t err_len)
 {
-    CUpti_RangeProfiler_Start_Params start = {.structSize = CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
-    start.pRangeProfilerObject = p->rp;
-    CUptiResult r = p->api->rp_start(&start);
-    if (r != CUPTI_SUCCESS)
-        return fail_at(p, r, "cuptiRangeProfilerStart", err, err_len);
-
     /* Outside the range: the L2 flush and input restore must not be counted. */
-    if (prepare && prepare(ctx) != 0) {
+    if (rg->prepare && rg->prepare(rg->ctx) != 0) {
         abandon_pass(p, 0);
         snprintf(err, err_len, "range %s: preparing pass %zu (L2 flush / input restore) failed",
-                 range_name, pass + 1);
+                 rg->name, pass + 1);
         return PROFILER_ERROR;
     }
 
     CUpti_RangeProfiler_PushRange_Params push = {.structSize = CUpti_RangeProfiler_PushRange_Params_STRUCT_SIZE};
     push.pRangeProfilerObject = p->rp;
-    push.pRangeName = range_name;
-    r = p->api->rp_push_range(&push);
+    push.pRangeName = rg->name;
+    CUptiResult r = p->api->rp_push_range(&push);
     if (r != CUPTI_SUCCESS) {
         abandon_pass(p, 0);
         return fail_at(p, r, "cuptiRangeProfilerPushRange", err, err_len);
     }
 
-    if (work(ctx) != 0) {
+    if (rg->work(rg->ctx) != 0) {
         abandon_pass(p, 1);
-        snprintf(err, err_len, "range %s: the kernel launch failed in pass %zu", range_name,
+        snprintf(err, err_len, "range %s: the kernel launch failed in pass %zu", rg->name,
                  pass + 1);
         return PROFILER_ERROR;
     }
@@ -120,6 +148,25 @@ static enum profiler_status run_pass(struct profiler *p, size_t pass, const char
         abandon_pass(p, 0);
         return fail_at(p, r, "cuptiRangeProfilerPopRange", err, err_len);
     }
+    return PROFILER_OK;
+}
+
+/* One pass over every range of the set: returns 1 in *done when CUPTI has all
+ * passes. */
+static enum profiler_status run_pass(struct profiler *p, size_t pass, const struct replay_set *s,
+                                     int *done, char *err, size_t err_len)
+{
+    CUpti_RangeProfiler_Start_Params start = {.structSize = CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
+    start.pRangeProfilerObject = p->rp;
+    CUptiResult r = p->api->rp_start(&start);
+    if (r != CUPTI_SUCCESS)
+        return fail_at(p, r, "cuptiRangeProfilerStart", err, err_len);
+
+    for (size_t j = 0; j < s->m; j++) {
+        enum profiler_status st = one_range(p, pass, set_range(s, j), err, err_len);
+        if (st != PROFILER_OK)
+            return st;
+    }
 
     CUpti_RangeProfiler_Stop_Params stop = {.structSize = CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
     stop.pRangeProfilerObject = p->rp;
@@ -130,89 +177,221 @@ static enum profiler_status run_pass(struct profiler *p, size_t pass, const char
     return PROFILER_OK;
 }
 
-/* Decodes the replay and checks it holds exactly our one range. */
-static enum profiler_status decode(struct profiler *p, const char *range_name, char *err,
-                                   size_t err_len)
+/* Range j of the counter data must be the set's range j. */
+static enum profiler_status check_range_name(struct profiler *p, const struct config_group *g,
+                                             size_t j, const char *want, char *err,
+                                             size_t err_len)
 {
-    CUpti_RangeProfiler_DecodeData_Params dd = {.structSize = CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
-    dd.pRangeProfilerObject = p->rp;
-    CUptiResult r = p->api->rp_decode_data(&dd);
-    if (r != CUPTI_SUCCESS)
-        return fail_at(p, r, "cuptiRangeProfilerDecodeData", err, err_len);
-    if (dd.numOfRangeDropped > 0) {
-        snprintf(err, err_len, "range %s: CUPTI dropped %zu range(s) while decoding; nothing "
-                 "was measured",
-                 range_name, dd.numOfRangeDropped);
-        return PROFILER_ERROR;
-    }
-
-    CUpti_RangeProfiler_GetCounterDataInfo_Params gi = {
-        .structSize = CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE};
-    gi.pCounterDataImage = p->counter_data;
-    gi.counterDataImageSize = p->counter_data_size;
-    r = p->api->rp_get_counter_data_info(&gi);
-    if (r != CUPTI_SUCCESS)
-        return fail_at(p, r, "cuptiRangeProfilerGetCounterDataInfo", err, err_len);
-    if (gi.numTotalRanges != 1) {
-        snprintf(err, err_len, "range %s: the counter data holds %zu ranges, expected 1",
-                 range_name, gi.numTotalRanges);
-        return PROFILER_ERROR;
-    }
-
     CUpti_RangeProfiler_CounterData_GetRangeInfo_Params ri = {
         .structSize = CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE};
-    ri.pCounterDataImage = p->counter_data;
-    ri.counterDataImageSize = p->counter_data_size;
-    ri.rangeIndex = 0;
+    ri.pCounterDataImage = g->counter_data;
+    ri.counterDataImageSize = g->counter_data_size;
+    ri.rangeIndex = j;
     ri.rangeDelimiter = "/";
-    r = p->api->rp_counter_data_get_range_info(&ri);
+    CUptiResult r = p->api->rp_counter_data_get_range_info(&ri);
     if (r != CUPTI_SUCCESS)
         return fail_at(p, r, "cuptiRangeProfilerCounterDataGetRangeInfo", err, err_len);
-    if (!ri.rangeName || strcmp(ri.rangeName, range_name) != 0) {
-        snprintf(err, err_len, "range %s: the counter data holds range '%s' instead", range_name,
+    if (!ri.rangeName || strcmp(ri.rangeName, want) != 0) {
+        snprintf(err, err_len, "range %s: the counter data holds range '%s' in its place", want,
                  ri.rangeName ? ri.rangeName : "(unnamed)");
         return PROFILER_ERROR;
     }
     return PROFILER_OK;
 }
 
-static CUptiResult evaluate(struct profiler *p, const char **names, size_t n, double *values)
+/* Decodes the replay and checks it holds exactly the set's ranges, in order. */
+static enum profiler_status decode(struct profiler *p, const struct config_group *g,
+                                   const struct replay_set *s, char *err, size_t err_len)
+{
+    const char *first = set_range(s, 0)->name;
+    CUpti_RangeProfiler_DecodeData_Params dd = {.structSize = CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE};
+    dd.pRangeProfilerObject = p->rp;
+    CUptiResult r = p->api->rp_decode_data(&dd);
+    if (r != CUPTI_SUCCESS)
+        return fail_at(p, r, "cuptiRangeProfilerDecodeData", err, err_len);
+    if (dd.numOfRangeDropped > 0) {
+        snprintf(err, err_len, "range %s%s: CUPTI dropped %zu range(s) while decoding; nothing "
+                 "was measured",
+                 first, s->m > 1 ? " and the rest of its batch" : "", dd.numOfRangeDropped);
+        return PROFILER_ERROR;
+    }
+
+    CUpti_RangeProfiler_GetCounterDataInfo_Params gi = {
+        .structSize = CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE};
+    gi.pCounterDataImage = g->counter_data;
+    gi.counterDataImageSize = g->counter_data_size;
+    r = p->api->rp_get_counter_data_info(&gi);
+    if (r != CUPTI_SUCCESS)
+        return fail_at(p, r, "cuptiRangeProfilerGetCounterDataInfo", err, err_len);
+    if (gi.numTotalRanges != s->m) {
+        snprintf(err, err_len, "range %s: the counter data holds %zu ranges, expected %zu", first,
+                 gi.numTotalRanges, s->m);
+        return PROFILER_ERROR;
+    }
+    for (size_t j = 0; j < s->m; j++) {
+        enum profiler_status st = check_range_name(p, g, j, set_range(s, j)->name, err, err_len);
+        if (st != PROFILER_OK)
+            return st;
+    }
+    return PROFILER_OK;
+}
+
+static CUptiResult evaluate(struct profiler *p, const struct config_group *g, size_t range,
+                            const char **names, size_t n, double *values)
 {
     CUpti_Profiler_Host_EvaluateToGpuValues_Params ev = {
         .structSize = CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE};
-    ev.pHostObject = p->host.obj;
-    ev.pCounterDataImage = p->counter_data;
-    ev.counterDataImageSize = p->counter_data_size;
-    ev.rangeIndex = 0;
+    ev.pHostObject = g->host.obj;
+    ev.pCounterDataImage = g->counter_data;
+    ev.counterDataImageSize = g->counter_data_size;
+    ev.rangeIndex = range;
     ev.ppMetricNames = names;
     ev.numMetrics = n;
     ev.pMetricValues = values;
     return p->api->host_evaluate_to_gpu_values(&ev);
 }
 
-/* All raw values at once; when CUPTI refuses the batch, one by one, so a metric
- * it cannot evaluate costs only its own value (NaN). */
-static enum profiler_status evaluate_all(struct profiler *p, char *err, size_t err_len)
+/* Range `range`'s values of the image at once, into raw at their places in the
+ * set; when CUPTI refuses the batch, one by one, so a metric it cannot evaluate
+ * costs only its own value (NaN). Returns how many were evaluated; *first = the
+ * first refusal. */
+static size_t evaluate_group(struct profiler *p, const struct config_group *g, size_t range,
+                             double *raw, CUptiResult *first)
 {
-    const struct metric_set *ms = p->ms;
-    CUptiResult r = evaluate(p, ms->raw, ms->nraw, p->raw);
-    if (r == CUPTI_SUCCESS)
-        return PROFILER_OK;
+    if (evaluate(p, g, range, g->names, g->n, p->scratch) == CUPTI_SUCCESS) {
+        for (size_t j = 0; j < g->n; j++)
+            raw[g->index[j]] = p->scratch[j];
+        return g->n;
+    }
     size_t ok = 0;
-    CUptiResult first = CUPTI_SUCCESS;
-    for (size_t i = 0; i < ms->nraw; i++) {
-        CUptiResult ri = evaluate(p, &ms->raw[i], 1, &p->raw[i]);
-        if (ri == CUPTI_SUCCESS) {
+    for (size_t j = 0; j < g->n; j++) {
+        CUptiResult r = evaluate(p, g, range, &g->names[j], 1, &raw[g->index[j]]);
+        if (r == CUPTI_SUCCESS) {
             ok++;
         } else {
-            p->raw[i] = NAN;
-            if (first == CUPTI_SUCCESS)
-                first = ri;
+            raw[g->index[j]] = NAN;
+            if (*first == CUPTI_SUCCESS)
+                *first = r;
         }
     }
-    if (ok == 0)
-        return fail_at(p, first != CUPTI_SUCCESS ? first : r,
-                       "cuptiProfilerHostEvaluateToGpuValues", err, err_len);
+    return ok;
+}
+
+/* All passes of one config image for the set: CUPTI says when it has every
+ * pass; it should take exactly the passes the image needs. More would mean a
+ * replay that never ends, fewer a config that was not applied: both are errors
+ * rather than silently wrong counters. */
+static enum profiler_status replay(struct profiler *p, struct config_group *g,
+                                   const struct replay_set *s, char *err, size_t err_len)
+{
+    const char *name = set_range(s, 0)->name;
+    enum profiler_status st = begin_replay(p, g, s->m, p->measures > 0, err, err_len);
+    p->measures++;
+    if (st != PROFILER_OK)
+        return st;
+    size_t pass = 0;
+    for (int done = 0; !done; pass++) {
+        if (pass == g->passes) {
+            snprintf(err, err_len, "range %s: CUPTI still wants passes after the %zu the config "
+                     "needs",
+                     name, g->passes);
+            return PROFILER_ERROR;
+        }
+        if ((st = run_pass(p, pass, s, &done, err, err_len)) != PROFILER_OK)
+            return st;
+    }
+    if (pass != g->passes) {
+        snprintf(err, err_len, "range %s: CUPTI finished after %zu of the %zu passes the config "
+                 "needs",
+                 name, pass, g->passes);
+        return PROFILER_ERROR;
+    }
+    return decode(p, g, s, err, err_len);
+}
+
+/* The set with image g, then each range's evaluation into its raw values
+ * (raw + idx * nraw). A replay failure is returned (the set's ranges are
+ * untouched); an image none of whose metrics evaluates for a range means its
+ * counters are not in the data: that range fails, with the reason. */
+static enum profiler_status measure_image(struct profiler *p, struct config_group *g,
+                                          const struct replay_set *s, double *raw, char *err,
+                                          size_t err_len)
+{
+    enum profiler_status st = replay(p, g, s, err, err_len);
+    if (st != PROFILER_OK)
+        return st;
+    for (size_t j = 0; j < s->m; j++) {
+        struct profiler_range *rg = set_range(s, j);
+        CUptiResult first = CUPTI_SUCCESS;
+        if (evaluate_group(p, g, j, &raw[s->idx[j] * p->ms->nraw], &first) == 0)
+            rg->status = fail_at(p, first != CUPTI_SUCCESS ? first : CUPTI_ERROR_UNKNOWN,
+                                 "cuptiProfilerHostEvaluateToGpuValues", rg->err, sizeof rg->err);
+    }
+    return PROFILER_OK;
+}
+
+/* The ranges still measurable with image g: all in one replay; should that
+ * fail, one replay per range, so that a failing launch costs only its own
+ * values and its message names it. */
+static void measure_ranges_with(struct profiler *p, struct config_group *g,
+                                struct profiler_range *ranges, size_t *idx, size_t n,
+                                double *raw)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (ranges[i].status == PROFILER_OK)
+            idx[m++] = i;
+    if (m == 0)
+        return;
+    struct replay_set all = {ranges, idx, m};
+    char err[sizeof ranges->err];
+    enum profiler_status st = measure_image(p, g, &all, raw, err, sizeof err);
+    if (st == PROFILER_OK)
+        return;
+    if (m == 1) {
+        ranges[idx[0]].status = st;
+        snprintf(ranges[idx[0]].err, sizeof ranges[idx[0]].err, "%s", err);
+        return;
+    }
+    for (size_t j = 0; j < m; j++) {
+        struct replay_set one = {ranges, &idx[j], 1};
+        struct profiler_range *rg = &ranges[idx[j]];
+        st = measure_image(p, g, &one, raw, rg->err, sizeof rg->err);
+        if (st != PROFILER_OK)
+            rg->status = st;
+    }
+}
+
+enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_range *ranges,
+                                            size_t n)
+{
+    const struct metric_set *ms = p->ms;
+    double *raw = malloc((n ? n : 1) * ms->nraw * sizeof *raw);
+    size_t *idx = malloc((n ? n : 1) * sizeof *idx);
+    for (size_t i = 0; i < n; i++) {
+        struct profiler_range *r = &ranges[i];
+        r->err[0] = '\0';
+        r->status = raw && idx ? PROFILER_OK : PROFILER_ERROR;
+        if (r->status != PROFILER_OK)
+            snprintf(r->err, sizeof r->err, "out of memory for %zu metric values", n * ms->nraw);
+        for (size_t c = 0; c < ms->ncols; c++)
+            r->column_values[c] = NAN;
+    }
+    if (raw && idx) {
+        for (size_t i = 0; i < n * ms->nraw; i++)
+            raw[i] = NAN;
+        /* Image-major: one Range Profiler object per image for the whole batch. */
+        for (size_t k = 0; k < p->plan.ngroups; k++)
+            measure_ranges_with(p, &p->plan.group[k], ranges, idx, n, raw);
+        for (size_t i = 0; i < n; i++)
+            if (ranges[i].status == PROFILER_OK)
+                metric_set_evaluate(ms, &raw[i * ms->nraw], ranges[i].column_values);
+    }
+    free(raw);
+    free(idx);
+    for (size_t i = 0; i < n; i++)
+        if (ranges[i].status != PROFILER_OK)
+            return ranges[i].status;
     return PROFILER_OK;
 }
 
@@ -221,42 +400,10 @@ enum profiler_status profiler_measure(struct profiler *p, const char *range_name
                                       void *ctx, double *column_values, char *err,
                                       size_t err_len)
 {
-    const struct metric_set *ms = p->ms;
-    for (size_t i = 0; i < ms->ncols; i++)
-        column_values[i] = NAN;
-    for (size_t i = 0; i < ms->nraw; i++)
-        p->raw[i] = NAN;
-
-    enum profiler_status st = begin_replay(p, err, err_len);
-    p->measures++;
+    struct profiler_range r = {.name = range_name, .prepare = prepare, .work = work, .ctx = ctx,
+                               .column_values = column_values};
+    enum profiler_status st = profiler_measure_batch(p, &r, 1);
     if (st != PROFILER_OK)
-        return st;
-
-    /* CUPTI says when it has every pass; it should take exactly p->passes. More
-     * would mean a replay that never ends, fewer a config that was not applied:
-     * both are errors rather than silently wrong counters. */
-    size_t pass = 0;
-    for (int done = 0; !done; pass++) {
-        if (pass == p->passes) {
-            snprintf(err, err_len, "range %s: CUPTI still wants passes after the %zu the config "
-                     "needs",
-                     range_name, p->passes);
-            return PROFILER_ERROR;
-        }
-        st = run_pass(p, pass, range_name, prepare, work, ctx, &done, err, err_len);
-        if (st != PROFILER_OK)
-            return st;
-    }
-    if (pass != p->passes) {
-        snprintf(err, err_len, "range %s: CUPTI finished after %zu of the %zu passes the config "
-                 "needs",
-                 range_name, pass, p->passes);
-        return PROFILER_ERROR;
-    }
-
-    if ((st = decode(p, range_name, err, err_len)) != PROFILER_OK ||
-        (st = evaluate_all(p, err, err_len)) != PROFILER_OK)
-        return st;
-    metric_set_evaluate(ms, p->raw, column_values);
-    return PROFILER_OK;
+        snprintf(err, err_len, "%s", r.err);
+    return st;
 }

@@ -3,6 +3,7 @@
  * GPU and no driver (CI), where target calls would crash. */
 #include "collector/profiler/profiler.h"
 
+#include "collector/profiler/config_plan.h"
 #include "collector/profiler/host_config.h"
 
 #include <ctype.h>
@@ -27,10 +28,13 @@ static enum profiler_status normalise_chip(const char *chip, char *out, char *er
 }
 
 enum profiler_status profiler_offline_check(const char *chip, const struct metric_set *ms,
-                                            size_t *passes, char *err, size_t err_len)
+                                            enum profiler_schedule how, size_t *passes,
+                                            size_t *configs, char *err, size_t err_len)
 {
     char name[CHIP_MAX];
     *passes = 0;
+    if (configs)
+        *configs = 0;
     enum profiler_status st = normalise_chip(chip, name, err, err_len);
     if (st != PROFILER_OK)
         return st;
@@ -43,14 +47,19 @@ enum profiler_status profiler_offline_check(const char *chip, const struct metri
     if (st != PROFILER_OK)
         return st;
     st = host_check_names(&h, ms->raw, ms->nraw, NULL, err, err_len);
-    if (st == PROFILER_OK) {
-        uint8_t *image;
-        size_t size;
-        st = host_build_config(&h, ms->raw, ms->nraw, &image, &size, passes, err, err_len);
-        free(image);
-    }
     host_close(&h);
-    return st;
+    if (st != PROFILER_OK)
+        return st;
+    struct config_plan plan;
+    st = config_plan_build(&plan, cupti_api(), name, NULL, -1, ms->raw, ms->nraw, how, err,
+                           err_len);
+    if (st != PROFILER_OK)
+        return st;
+    *passes = plan.passes;
+    if (configs)
+        *configs = plan.ngroups;
+    config_plan_free(&plan);
+    return PROFILER_OK;
 }
 
 static const char *type_name(CUpti_MetricType t)

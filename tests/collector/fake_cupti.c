@@ -1,6 +1,7 @@
 /* See fake_cupti.h. */
 #include "fake_cupti.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,7 +59,8 @@ int fake_work(void *ctx)
     fake.work_calls++;
     if (!fake.range_open)
         fake.work_outside_range++;
-    return fail_on > 0 && (size_t)fail_on == fake.work_calls ? -1 : 0;
+    /* fail_on -1: every call fails */
+    return fail_on < 0 || (fail_on > 0 && (size_t)fail_on == fake.work_calls) ? -1 : 0;
 }
 
 /* --- CUDA runtime and driver --- */
@@ -266,6 +268,7 @@ static CUptiResult f_host_config_add_metrics(CUpti_Profiler_Host_ConfigAddMetric
     FAKE_CUPTI("host_config_add_metrics");
     fake.add_metrics_calls++;
     fake.metrics_added += p->numMetrics;
+    fake.last_added = p->numMetrics;
     return CUPTI_SUCCESS;
 }
 
@@ -280,13 +283,17 @@ static CUptiResult f_host_get_config_image(CUpti_Profiler_Host_GetConfigImage_Pa
 {
     FAKE_CUPTI("host_get_config_image");
     memset(p->pConfigImage, 7, p->configImageSize);
+    /* the image remembers its passes, as a real one does */
+    if (fake.metrics_per_pass)
+        p->pConfigImage[0] =
+            (uint8_t)((fake.last_added + fake.metrics_per_pass - 1) / fake.metrics_per_pass);
     return CUPTI_SUCCESS;
 }
 
 static CUptiResult f_host_get_num_of_passes(CUpti_Profiler_Host_GetNumOfPasses_Params *p)
 {
     FAKE_CUPTI("host_get_num_of_passes");
-    p->numOfPasses = fake.passes;
+    p->numOfPasses = fake.metrics_per_pass ? p->pConfigImage[0] : fake.passes;
     return CUPTI_SUCCESS;
 }
 
@@ -300,7 +307,7 @@ static CUptiResult f_host_evaluate_to_gpu_values(CUpti_Profiler_Host_EvaluateToG
         p->pMetricValues[i] = 0.0;
         for (size_t k = 0; k < fake.nvalues; k++)
             if (strcmp(fake.values[k].name, p->ppMetricNames[i]) == 0)
-                p->pMetricValues[i] = fake.values[k].value;
+                p->pMetricValues[i] = fake.values[k].value + fake.per_range_step * (double)p->rangeIndex;
     }
     return CUPTI_SUCCESS;
 }
@@ -327,7 +334,8 @@ static CUptiResult f_rp_disable(CUpti_RangeProfiler_Disable_Params *p)
 static CUptiResult f_rp_get_counter_data_size(CUpti_RangeProfiler_GetCounterDataSize_Params *p)
 {
     FAKE_CUPTI("rp_get_counter_data_size");
-    p->counterDataSize = 256;
+    p->counterDataSize = 256 + 16 * p->numMetrics;
+    fake.counter_data_sized = p->counterDataSize;
     return CUPTI_SUCCESS;
 }
 
@@ -335,6 +343,9 @@ static CUptiResult
 f_rp_counter_data_image_initialize(CUpti_RangeProfiler_CounterDataImage_Initialize_Params *p)
 {
     FAKE_CUPTI("rp_counter_data_image_initialize");
+    /* as CUPTI does: the image is laid out for the object's last sized metric list */
+    if (p->counterDataSize != fake.counter_data_sized)
+        return CUPTI_ERROR_UNKNOWN;
     fake.counter_data_inits++;
     memset(p->pCounterData, 0, p->counterDataSize);
     return CUPTI_SUCCESS;
@@ -345,6 +356,9 @@ static CUptiResult f_rp_set_config(CUpti_RangeProfiler_SetConfig_Params *p)
     FAKE_CUPTI("rp_set_config");
     fake.set_configs++;
     fake.session_passes = 0;
+    fake.session_ranges = 0;
+    fake.max_ranges_per_pass = p->maxRangesPerPass;
+    fake.config_passes = fake.metrics_per_pass ? p->pConfig[0] : fake.passes;
     return CUPTI_SUCCESS;
 }
 
@@ -362,7 +376,7 @@ static CUptiResult f_rp_stop(CUpti_RangeProfiler_Stop_Params *p)
     fake.stops++;
     fake.started = 0;
     fake.session_passes++;
-    size_t need = fake.passes_reported ? fake.passes_reported : fake.passes;
+    size_t need = fake.passes_reported ? fake.passes_reported : fake.config_passes;
     p->isAllPassSubmitted = fake.session_passes >= need;
     p->passIndex = fake.session_passes;
     return CUPTI_SUCCESS;
@@ -374,6 +388,13 @@ static CUptiResult f_rp_push_range(CUpti_RangeProfiler_PushRange_Params *p)
     fake.pushes++;
     fake.range_open = 1;
     snprintf(fake.last_range, sizeof fake.last_range, "%s", p->pRangeName);
+    if (fake.session_passes == 0) {
+        /* as CUPTI does: no more ranges in a pass than SetConfig allowed */
+        if (fake.session_ranges >= fake.max_ranges_per_pass || fake.session_ranges >= FAKE_MAX_RANGES)
+            return CUPTI_ERROR_OUT_OF_MEMORY;
+        snprintf(fake.session_range[fake.session_ranges++], sizeof fake.session_range[0], "%s",
+                 p->pRangeName);
+    }
     return CUPTI_SUCCESS;
 }
 
@@ -395,7 +416,7 @@ static CUptiResult f_rp_decode_data(CUpti_RangeProfiler_DecodeData_Params *p)
 static CUptiResult f_rp_get_counter_data_info(CUpti_RangeProfiler_GetCounterDataInfo_Params *p)
 {
     FAKE_CUPTI("rp_get_counter_data_info");
-    p->numTotalRanges = 1;
+    p->numTotalRanges = fake.session_ranges;
     return CUPTI_SUCCESS;
 }
 
@@ -403,7 +424,12 @@ static CUptiResult
 f_rp_counter_data_get_range_info(CUpti_RangeProfiler_CounterData_GetRangeInfo_Params *p)
 {
     FAKE_CUPTI("rp_counter_data_get_range_info");
-    p->rangeName = fake.range_name ? fake.range_name : fake.last_range;
+    if (fake.range_name)
+        p->rangeName = fake.range_name;
+    else if (p->rangeIndex < fake.session_ranges)
+        p->rangeName = fake.session_range[p->rangeIndex];
+    else
+        return CUPTI_ERROR_INVALID_PARAMETER;
     return CUPTI_SUCCESS;
 }
 

@@ -9,6 +9,7 @@
 #include "collector/profiler/cupti_api.h"
 
 #define FAKE_MAX_VALUES 16
+#define FAKE_MAX_RANGES 8
 
 struct fake_value {
     const char *name;
@@ -27,6 +28,7 @@ struct fake_state {
     const char *chip;               /* cuptiDeviceGetChipName's answer */
     const char *bad_metric;         /* GetMetricProperties rejects this name */
     size_t passes;                  /* config passes; Stop reports all submitted after them */
+    size_t metrics_per_pass;        /* if not 0: a config of n metrics takes ceil(n / this) passes */
     size_t passes_reported;         /* if not 0: Stop says "all submitted" after this many */
     size_t dropped;                 /* DecodeData's numOfRangeDropped */
     const char *range_name;         /* if set: the range name the counter data reports */
@@ -42,9 +44,15 @@ struct fake_state {
     int range_open, started;
     size_t enables, disables, set_configs, counter_data_inits;
     size_t starts, stops, pushes, pops, session_passes;
-    size_t add_metrics_calls, metrics_added;
+    size_t add_metrics_calls, metrics_added, last_added;
+    size_t config_passes;           /* passes of the config last set */
+    size_t counter_data_sized;      /* GetCounterDataSize's last answer */
     size_t prepare_calls, work_calls, prepare_in_range, work_outside_range;
     char last_range[128];
+    char session_range[FAKE_MAX_RANGES][128]; /* ranges pushed in the replay's first pass */
+    size_t session_ranges;
+    size_t max_ranges_per_pass;     /* SetConfig's */
+    double per_range_step;          /* evaluated value + this x range index */
     size_t fail_seen;               /* calls of fail_call so far */
 };
 

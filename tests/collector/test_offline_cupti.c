@@ -25,7 +25,7 @@ static size_t passes_of(const char *spec)
     metric_set_init(&ms);
     if (metric_set_parse(&ms, spec, err, sizeof err) != METRIC_SET_OK)
         fail_msg("%s: %s", spec, err);
-    enum profiler_status st = profiler_offline_check(CHIP, &ms, &passes, err, sizeof err);
+    enum profiler_status st = profiler_offline_check(CHIP, &ms, PROFILER_WHOLE_COUNTERS, &passes, NULL, err, sizeof err);
     if (st != PROFILER_OK)
         fail_msg("%s on %s: %s (%s)", spec, CHIP, err, profiler_status_name(st));
     printf("# %-60.60s %2zu metrics, %zu passes on %s\n", spec, ms.nraw, passes, CHIP);
@@ -36,6 +36,28 @@ static size_t passes_of(const char *spec)
 static void default_group_costs_five_passes(void **state)
 {
     assert_int_equal(passes_of("default"), 5);
+}
+
+/* Whole-counter images cost no more passes than CUPTI's split of one image:
+ * for the default set, 5 one-pass images against one 5-pass image. */
+static void default_group_in_one_pass_images(void **state)
+{
+    struct metric_set ms;
+    char err[1024];
+    size_t passes = 0, configs = 0;
+    metric_set_init(&ms);
+    assert_int_equal(metric_set_parse(&ms, "default", err, sizeof err), METRIC_SET_OK);
+    assert_int_equal(profiler_offline_check(CHIP, &ms, PROFILER_WHOLE_COUNTERS, &passes, &configs,
+                                            err, sizeof err),
+                     PROFILER_OK);
+    assert_int_equal(configs, 5);
+    assert_int_equal(passes, 5);
+    assert_int_equal(profiler_offline_check(CHIP, &ms, PROFILER_ONE_IMAGE, &passes, &configs, err,
+                                            sizeof err),
+                     PROFILER_OK);
+    assert_int_equal(configs, 1);
+    assert_int_equal(passes, 5);
+    metric_set_free(&ms);
 }
 
 static void every_group_is_valid(void **state)
@@ -65,7 +87,7 @@ static void chip_name_any_case(void **state)
     size_t passes;
     metric_set_init(&ms);
     assert_int_equal(metric_set_parse(&ms, "ipc", err, sizeof err), METRIC_SET_OK);
-    assert_int_equal(profiler_offline_check("gh100", &ms, &passes, err, sizeof err), PROFILER_OK);
+    assert_int_equal(profiler_offline_check("gh100", &ms, PROFILER_WHOLE_COUNTERS, &passes, NULL, err, sizeof err), PROFILER_OK);
     assert_int_equal(passes, 1);
     metric_set_free(&ms);
 }
@@ -79,7 +101,7 @@ static void unknown_metric_names_the_closest(void **state)
     assert_int_equal(metric_set_parse(&ms, "ipc,dram__bytes_reed.sum,lts__t_sectors_op_raed.sum",
                                       err, sizeof err),
                      METRIC_SET_OK);
-    assert_int_equal(profiler_offline_check(CHIP, &ms, &passes, err, sizeof err),
+    assert_int_equal(profiler_offline_check(CHIP, &ms, PROFILER_WHOLE_COUNTERS, &passes, NULL, err, sizeof err),
                      PROFILER_BAD_METRIC);
     printf("# %s\n", err);
     assert_non_null(strstr(err, "'dram__bytes_reed.sum'"));
@@ -92,7 +114,7 @@ static void unknown_metric_names_the_closest(void **state)
     metric_set_init(&ms);
     assert_int_equal(metric_set_parse(&ms, "dram__bytes_read.summ", err, sizeof err),
                      METRIC_SET_OK);
-    assert_int_equal(profiler_offline_check(CHIP, &ms, &passes, err, sizeof err),
+    assert_int_equal(profiler_offline_check(CHIP, &ms, PROFILER_WHOLE_COUNTERS, &passes, NULL, err, sizeof err),
                      PROFILER_BAD_METRIC);
     printf("# %s\n", err);
     assert_non_null(strstr(err, "dram__bytes_read.sum"));
@@ -120,7 +142,7 @@ static void unknown_chip(void **state)
     size_t passes;
     metric_set_init(&ms);
     assert_int_equal(metric_set_parse(&ms, "ipc", err, sizeof err), METRIC_SET_OK);
-    assert_int_equal(profiler_offline_check("GX999", &ms, &passes, err, sizeof err),
+    assert_int_equal(profiler_offline_check("GX999", &ms, PROFILER_WHOLE_COUNTERS, &passes, NULL, err, sizeof err),
                      PROFILER_UNSUPPORTED_CHIP);
     assert_non_null(strstr(err, "GX999"));
     assert_non_null(strstr(err, "GH100")); /* the known chips are listed */
@@ -160,6 +182,7 @@ int main(void)
 #endif
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(default_group_costs_five_passes),
+        cmocka_unit_test(default_group_in_one_pass_images),
         cmocka_unit_test(every_group_is_valid),
         cmocka_unit_test(design_pass_counts),
         cmocka_unit_test(chip_name_any_case),

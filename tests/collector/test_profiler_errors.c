@@ -37,7 +37,7 @@ static int teardown(void **state)
 static enum profiler_status open_fails(char *err, size_t len)
 {
     struct profiler *p = (struct profiler *)&ms; /* must be reset to NULL */
-    enum profiler_status st = profiler_open(&p, &ms, 0, err, len);
+    enum profiler_status st = profiler_open(&p, &ms, 0, PROFILER_WHOLE_COUNTERS, err, len);
     assert_int_not_equal(st, PROFILER_OK);
     assert_null(p);
     assert_int_equal(fake.initialized, 0);
@@ -78,7 +78,7 @@ static void device_index_out_of_range(void **state)
     char err[512];
     struct profiler *p;
     fake.device_count = 2;
-    assert_int_equal(profiler_open(&p, &ms, 5, err, sizeof err), PROFILER_NO_DEVICE);
+    assert_int_equal(profiler_open(&p, &ms, 5, PROFILER_WHOLE_COUNTERS, err, sizeof err), PROFILER_NO_DEVICE);
     assert_int_equal(fake.cupti_calls, 0);
     assert_non_null(strstr(err, "device 5"));
     assert_non_null(strstr(err, "has 2"));
@@ -190,7 +190,7 @@ static void empty_metric_set(void **state)
     struct profiler *p;
     struct metric_set empty;
     metric_set_init(&empty);
-    assert_int_equal(profiler_open(&p, &empty, 0, err, sizeof err), PROFILER_BAD_METRIC);
+    assert_int_equal(profiler_open(&p, &empty, 0, PROFILER_WHOLE_COUNTERS, err, sizeof err), PROFILER_BAD_METRIC);
     assert_int_equal(fake.cuda_calls + fake.cupti_calls, 0);
 }
 
@@ -207,12 +207,12 @@ static void offline_unknown_chip(void **state)
 {
     char err[512];
     size_t passes = 99;
-    assert_int_equal(profiler_offline_check("gx999", &ms, &passes, err, sizeof err),
+    assert_int_equal(profiler_offline_check("gx999", &ms, PROFILER_WHOLE_COUNTERS, &passes, NULL, err, sizeof err),
                      PROFILER_UNSUPPORTED_CHIP);
     assert_non_null(strstr(err, "'GX999'"));
     assert_int_equal(fake.host_objects, 0);
     assert_int_equal(passes, 0);
-    assert_int_equal(profiler_offline_check("", &ms, &passes, err, sizeof err),
+    assert_int_equal(profiler_offline_check("", &ms, PROFILER_WHOLE_COUNTERS, &passes, NULL, err, sizeof err),
                      PROFILER_UNSUPPORTED_CHIP);
 }
 

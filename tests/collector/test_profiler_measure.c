@@ -62,7 +62,7 @@ static int teardown(void **state)
 static void open_ok(void)
 {
     char err[512];
-    enum profiler_status st = profiler_open(&prof, &ms, 0, err, sizeof err);
+    enum profiler_status st = profiler_open(&prof, &ms, 0, PROFILER_WHOLE_COUNTERS, err, sizeof err);
     if (st != PROFILER_OK)
         fail_msg("profiler_open: %s", err);
 }
@@ -74,9 +74,8 @@ static void one_range_all_passes(void **state)
     open_ok();
     assert_int_equal(profiler_passes(prof), 4);
     assert_string_equal(profiler_chip(prof), "GH100");
-    /* one config image for the whole set: all raw names in a single call */
-    assert_int_equal(fake.add_metrics_calls, 1);
-    assert_int_equal(fake.metrics_added, ms.nraw);
+    /* every metric fits the image of the first without adding passes: one image */
+    assert_int_equal(profiler_configs(prof), 1);
 
     assert_int_equal(profiler_measure(prof, "tiled_t32/2048x2048x2048", fake_prepare, fake_work,
                                       NULL, v, err, sizeof err),
@@ -110,11 +109,134 @@ static void many_ranges_one_config(void **state)
         assert_int_equal(profiler_measure(prof, "naive/1000x3000x700", NULL, fake_work, NULL, v,
                                           err, sizeof err),
                          PROFILER_OK);
-    assert_int_equal(fake.add_metrics_calls, 1);
     assert_int_equal(fake.set_configs, 3);
     assert_int_equal(fake.counter_data_inits, 3); /* a fresh counter data image per range */
     assert_int_equal(fake.work_calls, 12);
     assert_int_equal(fake.enables, 1);
+}
+
+/* 6 raw metrics, 4 per pass: one-pass images of 4 and 2 metrics, each sized,
+ * replayed and evaluated on its own, the values landing in the right columns. */
+static void set_split_into_one_pass_images(void **state)
+{
+    char err[512];
+    double v[NCOLS];
+    fake.metrics_per_pass = 4;
+    open_ok();
+    assert_int_equal(ms.nraw, 6);
+    assert_int_equal(profiler_configs(prof), 2);
+    assert_int_equal(profiler_passes(prof), 2);
+    for (int range = 0; range < 2; range++)
+        assert_int_equal(profiler_measure(prof, "vec/2048x2048x2048", fake_prepare, fake_work,
+                                          NULL, v, err, sizeof err),
+                         PROFILER_OK);
+    assert_int_equal(fake.set_configs, 4);
+    assert_int_equal(fake.counter_data_inits, 4);
+    /* a fresh Range Profiler object for each switch of image: 1 at open + 3 */
+    assert_int_equal(fake.enables, 4);
+    assert_int_equal(fake.disables, 3);
+    assert_int_equal(fake.work_calls, 4);
+    assert_int_equal(fake.prepare_calls, 4); /* the L2 flush before every pass */
+    assert_double_equal(v[0], 100, 0);
+    assert_double_equal(v[1], 3 + 5 + 2 * 7, 0);
+    assert_double_equal(v[2], 64, 0);
+    assert_double_equal(v[3], 12, 0);
+}
+
+/* A batch is image-major and puts every range into each pass: 3 ranges x 2
+ * one-pass images cost one Start/Stop per image and one object switch, and
+ * each range's values come from its own index in the counter data. */
+static void batch_ranges_share_passes(void **state)
+{
+    double v[3][NCOLS];
+    struct profiler_range r[3] = {
+        {.name = "vec/2048x2048x2048", .prepare = fake_prepare, .work = fake_work, .column_values = v[0]},
+        {.name = "best/2048x2048x2048", .prepare = fake_prepare, .work = fake_work, .column_values = v[1]},
+        {.name = "cublas/2048x2048x2048", .prepare = fake_prepare, .work = fake_work, .column_values = v[2]},
+    };
+    fake.metrics_per_pass = 4;
+    fake.per_range_step = 1000;
+    open_ok();
+    assert_int_equal(profiler_measure_batch(prof, r, 3), PROFILER_OK);
+    assert_int_equal(fake.enables, 2);
+    assert_int_equal(fake.starts, 2);
+    assert_int_equal(fake.work_calls, 6);
+    assert_int_equal(fake.prepare_calls, 6); /* the L2 flush before every range */
+    assert_int_equal(fake.prepare_in_range, 0);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(r[i].status, PROFILER_OK);
+        assert_double_equal(v[i][0], 100 + 1000 * i, 0);
+        assert_double_equal(v[i][2], 64 + 1000 * i, 0);
+        assert_double_equal(v[i][3], 12 + 1000 * i, 0);
+    }
+}
+
+/* A launch failing inside a batch replay: the image is replayed range by range,
+ * so only the failing range loses its values, and its message names it. */
+static void batch_failure_falls_back_to_single_ranges(void **state)
+{
+    double v[3][NCOLS];
+    int always = -1;
+    struct profiler_range r[3] = {
+        {.name = "vec/2048x2048x2048", .work = fake_work, .column_values = v[0]},
+        {.name = "best/2048x2048x2048", .work = fake_work, .ctx = &always, .column_values = v[1]},
+        {.name = "cublas/2048x2048x2048", .work = fake_work, .column_values = v[2]},
+    };
+    fake.metrics_per_pass = 4;
+    open_ok();
+    assert_int_equal(profiler_measure_batch(prof, r, 3), PROFILER_ERROR);
+    assert_int_equal(r[0].status, PROFILER_OK);
+    assert_int_equal(r[1].status, PROFILER_ERROR);
+    assert_non_null(strstr(r[1].err, "best/2048x2048x2048"));
+    assert_non_null(strstr(r[1].err, "kernel launch failed"));
+    assert_int_equal(r[2].status, PROFILER_OK);
+    /* image 1: batch (vec, best fails), then vec, best, cublas alone; image 2: vec, cublas */
+    assert_int_equal(fake.work_calls, 7);
+    assert_int_equal(fake.range_open, 0);
+    assert_int_equal(fake.started, 0);
+    for (int i = 0; i < 3; i += 2) {
+        assert_double_equal(v[i][0], 100, 0);
+        assert_double_equal(v[i][1], 3 + 5 + 2 * 7, 0);
+        assert_double_equal(v[i][2], 64, 0);
+    }
+    assert_true(isnan(v[1][0]) && isnan(v[1][2]));
+}
+
+/* --one-config-image: the same set in a single image that CUPTI splits. */
+static void one_image_keeps_cuptis_split(void **state)
+{
+    char err[512];
+    double v[NCOLS];
+    fake.metrics_per_pass = 2;
+    assert_int_equal(profiler_open(&prof, &ms, 0, PROFILER_ONE_IMAGE, err, sizeof err),
+                     PROFILER_OK);
+    assert_int_equal(profiler_configs(prof), 1);
+    assert_int_equal(profiler_passes(prof), 3);
+    assert_int_equal(profiler_measure(prof, "vec/2048x2048x2048", NULL, fake_work, NULL, v, err,
+                                      sizeof err),
+                     PROFILER_OK);
+    assert_int_equal(fake.set_configs, 1);
+    assert_int_equal(fake.work_calls, 3);
+    assert_double_equal(v[1], 3 + 5 + 2 * 7, 0);
+}
+
+/* A pass failing in the second image fails the range and leaves nothing open. */
+static void failure_in_a_later_image(void **state)
+{
+    char err[512];
+    double v[NCOLS];
+    fake.metrics_per_pass = 2;
+    open_ok();
+    fake.fail_call = "rp_push_range";
+    fake.fail_code = CUPTI_ERROR_UNKNOWN;
+    fake.fail_after = 1;
+    assert_int_equal(profiler_measure(prof, "vec/2048x2048x2048", NULL, fake_work, NULL, v, err,
+                                      sizeof err),
+                     PROFILER_ERROR);
+    assert_non_null(strstr(err, "cuptiRangeProfilerPushRange"));
+    assert_int_equal(fake.range_open, 0);
+    assert_int_equal(fake.started, 0);
+    assert_true(isnan(v[0]) && isnan(v[2]));
 }
 
 static void second_replay_refused_falls_back_to_fresh_object(void **state)
@@ -244,6 +366,11 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         T(one_range_all_passes),
+        T(set_split_into_one_pass_images),
+        T(batch_ranges_share_passes),
+        T(batch_failure_falls_back_to_single_ranges),
+        T(one_image_keeps_cuptis_split),
+        T(failure_in_a_later_image),
         T(many_ranges_one_config),
         T(second_replay_refused_falls_back_to_fresh_object),
         T(work_failure_closes_the_range),
