@@ -51,26 +51,23 @@ static void group_push(struct config_group *g, const char *name, size_t index)
 }
 
 /* Metric i joins the first group that can take it without needing more passes
- * than the group or the metric alone needs; otherwise it opens a new group. */
+ * than the group already does; otherwise it opens a new group, which then
+ * needs what the metric alone needs. Every group thus takes the passes of the
+ * metric that opened it, and planning counts a metric alone only when it opens
+ * a group (each count builds a config image: ~8 ms). */
 static enum profiler_status place(struct config_plan *plan, const struct chip_ctx *c,
                                   const char **names, size_t i, size_t cap, char *err,
                                   size_t err_len)
 {
-    size_t alone;
-    enum profiler_status st = count_passes(c, &names[i], 1, &alone, err, err_len);
-    if (st != PROFILER_OK)
-        return st;
+    enum profiler_status st;
     for (size_t k = 0; k < plan->ngroups; k++) {
         struct config_group *g = &plan->group[k];
-        size_t limit = g->passes > alone ? g->passes : alone, with;
+        size_t with;
         group_push(g, names[i], i);
-        st = count_passes(c, g->names, g->n, &with, err, err_len);
-        if (st != PROFILER_OK)
+        if ((st = count_passes(c, g->names, g->n, &with, err, err_len)) != PROFILER_OK)
             return st;
-        if (with <= limit) {
-            g->passes = with;
+        if (with <= g->passes)
             return PROFILER_OK;
-        }
         g->n--;
     }
     struct config_group *g = &plan->group[plan->ngroups];
@@ -80,8 +77,7 @@ static enum profiler_status place(struct config_plan *plan, const struct chip_ct
     }
     plan->ngroups++;
     group_push(g, names[i], i);
-    g->passes = alone;
-    return PROFILER_OK;
+    return count_passes(c, g->names, 1, &g->passes, err, err_len);
 }
 
 static enum profiler_status split(struct config_plan *plan, const struct chip_ctx *c,

@@ -5,9 +5,9 @@
  * such as l1tex__t_bytes.sum then move by up to 5 % between runs, while the
  * same metric in a one-pass image equals Nsight Compute's value exactly
  * (examples/ncu-crosscheck-h200). So by default the set is packed greedily into
- * images that each take no more passes than their most demanding metric alone
- * (one pass for every metric of the default set): the pass total stays the
- * same, and every counter is read whole, in one pass. PROFILER_ONE_IMAGE keeps
+ * images that each take only the passes of the metric that opened them (one
+ * pass for every metric of the default set): the pass total stays the same,
+ * and every counter is read whole, in one pass. PROFILER_ONE_IMAGE keeps
  * CUPTI's own split of a single image, for comparison. */
 #ifndef MMPROF_PROFILER_CONFIG_PLAN_H
 #define MMPROF_PROFILER_CONFIG_PLAN_H
