@@ -399,10 +399,14 @@ static void transpose_model(const struct variant *v, const struct shape *s, stru
             k.sld[0].swz = SWZ_WORD_XOR_ROW;
         }
         if (v->kind == KIND_TR_COALESCED && vec == 4) {
-            /* tr_vectorized: float4 stores of row ty + j*rows, columns 4*tx..;
-             * the gather reads rows 4q..4q+3 of column c for q = lane % 8,
-             * c = lane / 8 (one word each, 4 requests); writes
-             * out[(x0 + c)*rows + y0 + 4q ..] as float4 */
+            /* tr_vectorized: float4 stores of the input rows into the
+             * swizzled tile; the gather reads rows 4q..4q+3 of column c for
+             * q = lane % 8, c = lane / 8 (one word each, 4 requests); writes
+             * out[(x0 + c)*rows + y0 + 4q ..] as float4. The kernel moves a
+             * 64 x 64 tile with half a warp per 256-byte row; modelled as a
+             * warp per 512-byte row of a 32 x 128 tile, which gives the same
+             * requests, sectors and wavefronts (both swizzles conflict-free,
+             * 16 sectors per float4 request) */
             long w = 4L * tile;
             k.sst[0] = pattern_v(tile, 4, SWZ_F4_XOR_ROW4, 0, 1, steps, rows, 4, 0, 1, 1, w, 0);
             k.sld[0] = pattern_v(tile / 4, 1, SWZ_F4_XOR_ROW4, 4, 0, 4, 1, 0, 1, 1, 1, w, 0);

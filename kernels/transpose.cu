@@ -141,93 +141,106 @@ __global__ void tr_swizzled(const float *__restrict__ in, float *__restrict__ ou
             out[(y + j) * rows + x] = tile[threadIdx.x][(threadIdx.y + j) ^ threadIdx.x];
 }
 
-/* Word offset of tile element (r, c) in tr_vectorized's TILE x 4*TILE tile:
- * the float4 index c/4 XORed with (r/4) % 8, so the gather of 4 consecutive
- * rows r = 4q..4q+3 for q = 0..7 reads 32 distinct banks. */
-template <int TILE>
+/* tr_vectorized's tile is TV_SIDE x TV_SIDE words (16 KiB): 256-byte row
+ * segments on both sides of the transpose. */
+#define TV_SIDE 64
+
+/* Word offset of tile element (r, c) in tr_vectorized's tile: the float4
+ * index c/4 XORed with (r/4) % 8, so a quarter-warp's float4 stores of one
+ * row, and the gather of rows 4q..4q+3 for q = 0..7, each hit 32 distinct
+ * banks. */
 static __device__ __forceinline__ int tv_offset(int r, int c)
 {
-    return r * 4 * TILE + ((((c >> 2) ^ ((r >> 2) & 7)) << 2) | (c & 3));
+    return r * TV_SIDE + ((((c >> 2) ^ ((r >> 2) & 7)) << 2) | (c & 3));
 }
 
-/* Tile rows per group of tr_vectorized's block order (below). */
-#define TR_GROUP_ROWS 64
-
-/* Transpose with 16-byte global loads and stores, 16 elements per thread.
- * A TILE x ROWS block reads TILE rows x 4*TILE columns (each thread
- * TILE/ROWS float4 along rows: a warp reads 512 contiguous bytes per row),
- * stores them as float4 into a swizzled shared tile, and writes the
- * transposed 4*TILE rows x TILE columns: each thread gathers 4 consecutive
- * input rows of one column into a float4, 8 lanes cover a 128-byte output
- * row segment, a warp 4 such rows. Shapes whose rows are not 16-byte
- * aligned (cols or rows not a multiple of 4) take the guarded scalar path
- * of the same kernel.
+/* Transpose with 16-byte global loads and stores through a swizzled shared
+ * tile.
  *
- * Block order: blocks start roughly in launch order (x fastest), so with
- * plain indices the ~1000 resident blocks cover a few tile rows of the
- * input and write into every row of the output: at 16384 x 16384 a 1 GiB
- * span of output rows at once, against 16 MiB for a copy. In the first
- * H200 run the transposes' bandwidth fell with that span (0.95 of tr_copy
- * at a 64 MiB span, 0.88 at 1 GiB). So launch order is remapped: groups of
- * TR_GROUP_ROWS tile rows, walked down a tile column before moving right,
- * keep the resident blocks in a compact patch of both matrices (about
- * 128 MiB of each at 16384 x 16384). */
-template <int TILE, int ROWS>
-__global__ void tr_vectorized(const float *__restrict__ in, float *__restrict__ out, int rows, int cols)
+ * Tile: the launch gives a block TILE rows x 4*TILE columns of the input
+ * (TILE = 32: 4096 elements), but the block moves a square TV_SIDE x
+ * TV_SIDE tile (also 4096 elements), so both sides of the transpose move
+ * 256-byte row segments: half a warp reads 256 contiguous bytes of an
+ * input row (a float4 per lane) and stores them as float4 into the tile;
+ * then each thread gathers 4 consecutive input rows of one column into a
+ * float4, 8 lanes write a 128-byte segment of an output row, a warp 4 such
+ * rows, two warps a row's 256 bytes. With TILE x ROWS = 32 x 16 threads
+ * each thread moves 2 float4 each way.
+ *
+ * Order: tiles are taken down a whole tile column (tile rows fastest)
+ * before moving right, so the resident blocks write a contiguous band of
+ * output rows, as a copy does, and read short pieces (0.5-2 KiB) of every
+ * input row. On the H200 the locality of the writes is what counts: with
+ * row-major or grouped orders (writes spread over many output rows) the
+ * transpose reached 0.88-0.93 of tr_copy at 16384 x 16384, with this order
+ * 0.97-0.98 (FAST_NOTES.md).
+ *
+ * Occupancy: 512 threads per block, 4 blocks (64 KiB of tiles) per SM;
+ * on the H200 that beat 8 blocks of 256 threads by 0.6-2 %.
+ *
+ * The tile count equals the block count at shapes that are multiples of
+ * 128; elsewhere it may differ, so blocks stride over the tiles. Shapes
+ * whose rows are not 16-byte aligned (cols or rows not a multiple of 4)
+ * take the guarded scalar path of the same kernel. */
+template <int TILE, int ROWS> /* 2048 threads per SM: as many blocks as fit */
+__global__ void __launch_bounds__(TILE * ROWS, 2048 / (TILE * ROWS))
+    tr_vectorized(const float *__restrict__ in, float *__restrict__ out, int rows, int cols)
 {
-    constexpr int W = 4 * TILE;                    /* tile width in words */
-    constexpr int THREADS = TILE * ROWS;
-    constexpr int OUT_F4 = W * (TILE / 4);         /* float4 of the transposed tile */
-    static_assert(TILE == 32, "the swizzle spreads 8 float4 groups over 32 banks");
-    static_assert(OUT_F4 % THREADS == 0, "whole float4 per thread");
-    __shared__ __align__(16) float tile[TILE * W];
+    constexpr int S = TV_SIDE, THREADS = TILE * ROWS;
+    constexpr int F4 = S * S / 4 / THREADS; /* float4 per thread, each way */
+    constexpr int ROW_F4 = S / 4;           /* float4 per tile row */
+    static_assert(TILE * 4 * TILE == S * S, "a block moves one square tile");
+    static_assert((S * S / 4) % THREADS == 0 && THREADS % 64 == 0, "whole float4 and warp pairs per thread");
+    __shared__ __align__(16) float tile[S * S];
     const int tid = threadIdx.y * TILE + threadIdx.x;
-    /* launch index -> (tile row, tile column), TR_GROUP_ROWS tile rows per
-     * group, tile rows fastest inside a group; a bijection of the grid */
-    const unsigned launch = blockIdx.x + gridDim.x * blockIdx.y, per_group = TR_GROUP_ROWS * gridDim.x;
-    const unsigned group = launch / per_group, first = group * TR_GROUP_ROWS, in_group = launch - group * per_group;
-    const unsigned group_rows = min((unsigned)TR_GROUP_ROWS, gridDim.y - first);
-    const int by = (int)(first + in_group % group_rows), bx = (int)(in_group / group_rows);
-    const int y0 = by * TILE, x0 = bx * W;
+    const unsigned tile_rows = ((unsigned)rows + S - 1) / S, tiles = tile_rows * (((unsigned)cols + S - 1) / S);
+    const unsigned blocks = gridDim.x * gridDim.y;
     const bool vec = float4_rows(in, cols, out, rows);
 
-    /* load: row r = ty + j*ROWS, columns 4*tx .. 4*tx+3 */
+    for (unsigned t = blockIdx.x + gridDim.x * blockIdx.y; t < tiles; t += blocks) {
+        const int y0 = (int)(t % tile_rows) * S, x0 = (int)(t / tile_rows) * S;
+        if (t >= blocks)
+            __syncthreads(); /* the previous tile's gather is done */
+        /* load: row r, float4 j of the tile, half a warp per row */
 #pragma unroll
-    for (int j = 0; j < TILE / ROWS; j++) {
-        int r = threadIdx.y + j * ROWS, c = 4 * threadIdx.x;
-        int gy = y0 + r, gx = x0 + c;
-        if (gy >= rows)
-            continue;
-        if (vec) {
-            if (gx < cols)
-                *reinterpret_cast<float4 *>(&tile[tv_offset<TILE>(r, c)]) =
-                    *reinterpret_cast<const float4 *>(&in[gy * cols + gx]);
-        } else {
+        for (int i = 0; i < F4; i++) {
+            int f = i * THREADS + tid, r = f / ROW_F4, c = 4 * (f % ROW_F4);
+            int gy = y0 + r, gx = x0 + c;
+            if (gy >= rows)
+                continue;
+            if (vec) {
+                if (gx < cols)
+                    *reinterpret_cast<float4 *>(&tile[tv_offset(r, c)]) =
+                        *reinterpret_cast<const float4 *>(&in[gy * cols + gx]);
+            } else {
 #pragma unroll
-            for (int e = 0; e < 4; e++)
-                if (gx + e < cols)
-                    tile[tv_offset<TILE>(r, c + e)] = in[gy * cols + gx + e];
+                for (int e = 0; e < 4; e++)
+                    if (gx + e < cols)
+                        tile[tv_offset(r, c + e)] = in[gy * cols + gx + e];
+            }
         }
-    }
-    __syncthreads();
-    /* store: output row c (input column x0 + c), float4 q = input rows
-     * y0 + 4q .. +3; lanes: q = lane % 8, 4 consecutive c per warp */
+        __syncthreads();
+        /* store: output row c (input column x0 + c), float4 q = input rows
+         * y0 + 4q .. +3; lane: q % 8 = lane % 8, c % 4 = lane / 8; warp w:
+         * q / 8 = w % 2, c / 4 = w / 2 */
 #pragma unroll
-    for (int j = 0; j < OUT_F4 / THREADS; j++) {
-        int f = j * THREADS + tid, q = f % (TILE / 4), c = f / (TILE / 4);
-        int gr = x0 + c, gc = y0 + 4 * q; /* output row, first output column */
-        if (gr >= cols)
-            continue;
-        if (vec) {
-            if (gc < rows)
-                *reinterpret_cast<float4 *>(&out[gr * rows + gc]) =
-                    make_float4(tile[tv_offset<TILE>(4 * q, c)], tile[tv_offset<TILE>(4 * q + 1, c)],
-                                tile[tv_offset<TILE>(4 * q + 2, c)], tile[tv_offset<TILE>(4 * q + 3, c)]);
-        } else {
+        for (int i = 0; i < F4; i++) {
+            int f = i * THREADS + tid, lane = f & 31, w = f >> 5;
+            int q = (lane & 7) + 8 * (w & 1), c = (lane >> 3) + 4 * (w >> 1);
+            int gr = x0 + c, gc = y0 + 4 * q; /* output row, first output column */
+            if (gr >= cols)
+                continue;
+            if (vec) {
+                if (gc < rows)
+                    *reinterpret_cast<float4 *>(&out[gr * rows + gc]) =
+                        make_float4(tile[tv_offset(4 * q, c)], tile[tv_offset(4 * q + 1, c)],
+                                    tile[tv_offset(4 * q + 2, c)], tile[tv_offset(4 * q + 3, c)]);
+            } else {
 #pragma unroll
-            for (int e = 0; e < 4; e++)
-                if (gc + e < rows)
-                    out[gr * rows + gc + e] = tile[tv_offset<TILE>(4 * q + e, c)];
+                for (int e = 0; e < 4; e++)
+                    if (gc + e < rows)
+                        out[gr * rows + gc + e] = tile[tv_offset(4 * q + e, c)];
+            }
         }
     }
 }
