@@ -50,7 +50,7 @@ static int open_counters(struct run *r)
     r->meta.nmetrics = counters_columns(r->counters);
     r->meta.passes = counters_passes(r->counters);
     r->meta.configs = counters_configs(r->counters);
-    r->meta.schedule = o->one_config_image ? "one-image" : "whole-counters";
+    r->meta.schedule = counters_schedule(r->counters);
     r->meta.chip = counters_chip(r->counters);
     fprintf(stderr, "mmprof: profiling %zu metrics on %s in %ld passes per range (%ld config image%s)\n",
             r->meta.nmetrics, r->meta.chip, r->meta.passes, r->meta.configs, r->meta.configs == 1 ? "" : "s");

@@ -9,6 +9,7 @@
 
 struct counters {
     struct metric_set ms;
+    enum profiler_schedule how;
     struct profiler *prof;
     float *flush;       /* read before each range so DRAM bytes are the kernel's own */
     size_t flush_count; /* floats */
@@ -72,8 +73,8 @@ enum counters_open_result counters_open(struct counters **out, const char *metri
     }
     enum counters_open_result rc = parse_metrics(c, metrics_spec, add_spec, why, why_len);
     if (rc == COUNTERS_OK) {
-        enum profiler_schedule how = one_config_image ? PROFILER_ONE_IMAGE : PROFILER_WHOLE_COUNTERS;
-        enum profiler_status st = profiler_open(&c->prof, &c->ms, d->index, how, why, why_len);
+        c->how = one_config_image ? PROFILER_ONE_IMAGE : PROFILER_WHOLE_COUNTERS;
+        enum profiler_status st = profiler_open(&c->prof, &c->ms, d->index, c->how, why, why_len);
         if (st == PROFILER_BAD_METRIC)
             rc = COUNTERS_BAD_USAGE;
         else if (st != PROFILER_OK)
@@ -107,6 +108,11 @@ long counters_passes(const struct counters *c)
 long counters_configs(const struct counters *c)
 {
     return (long)profiler_configs(c->prof);
+}
+
+const char *counters_schedule(const struct counters *c)
+{
+    return profiler_schedule_name(c->how);
 }
 
 const char *counters_chip(const struct counters *c)

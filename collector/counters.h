@@ -25,6 +25,7 @@ size_t counters_columns(const struct counters *c);
 const char *const *counters_headers(const struct counters *c);
 long counters_passes(const struct counters *c);
 long counters_configs(const struct counters *c);
+const char *counters_schedule(const struct counters *c); /* "whole-counters" or "one-image" */
 const char *counters_chip(const struct counters *c);
 
 /* One launch of a batch: the variant, its range name, where its values go. */

@@ -20,7 +20,7 @@
 #
 # usage: scripts/ncu-crosscheck.sh [--variants a,b,...] [--sizes 2048,...]
 #                                  [--mnk M,N,K]... [--metrics LIST] [--out DIR]
-#                                  [--repeat N] [-- extra mmprof collect args]
+#                                  [--repeat N]
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the metrics of collector/profiler/groups/default.txt.
 # env: MMPROF (default build/cli/mmprof), NCU (default ncu, else /usr/local/cuda/bin/ncu)
@@ -36,7 +36,7 @@ die() { echo "ncu-crosscheck: $*" >&2; exit 1; }
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
 variants="" metrics="" out="" repeat=1
-shapes=() collect_extra=()
+shapes=()
 while [ $# -gt 0 ]; do
     case "$1" in
     --variants) variants=$2; shift 2 ;;
@@ -49,7 +49,6 @@ while [ $# -gt 0 ]; do
     --repeat)
         [[ "$2" =~ ^[1-9][0-9]?$ ]] || die "--repeat $2: give a count from 1 to 99"
         repeat=$2; shift 2 ;;
-    --) shift; collect_extra=("$@"); break ;;
     -h | --help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
     esac
@@ -225,7 +224,7 @@ for r in $(seq "$repeat"); do
         run="$out/mmprof_${shape//,/x}_r$r"
         rm -rf "$run"
         if ! "$MMPROF" collect --profile-only --no-ceilings --variants "$variants" --mnk "$shape" \
-            --metrics "$metrics" --out "$run" "${collect_extra[@]}" > "$run.log" 2>&1; then
+            --metrics "$metrics" --out "$run" > "$run.log" 2>&1; then
             echo "FAIL ${shape//,/x}: mmprof collect failed (see $run.log)" >&2
             failures=$((failures + 1))
         fi

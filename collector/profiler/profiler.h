@@ -3,10 +3,11 @@
  *
  *   profiler_open     once per run: checks the device, splits the metric set into
  *                     config images (config_plan.h), enables the Range Profiler
- *   profiler_measure  once per variant x size: one range named "variant/MxNxK",
- *                     replayed image by image, pass by pass, with prepare() (L2
- *                     flush, input restore) outside the range and work() (one
- *                     launch + sync) inside it
+ *   profiler_measure_batch  the variants of one family x shape: one range each,
+ *                     named "variant/MxNxK", replayed image by image, pass by
+ *                     pass, every range in each pass, with prepare() (L2 flush,
+ *                     input restore) outside its range and work() (one launch +
+ *                     sync) inside it; profiler_measure is a batch of one
  *   profiler_close
  *
  * Offline (no GPU, no driver): profiler_offline_check validates names and counts
@@ -44,8 +45,8 @@ struct profiler;
 
 /* How the metric set becomes config images. */
 enum profiler_schedule {
-    /* Default: greedy images, each no more passes than its most demanding metric
-     * alone, so every counter is read whole in one pass (config_plan.h). */
+    /* Default: greedy images, each taking only the passes of the metric that
+     * opened it, so every counter is read whole (config_plan.h). */
     PROFILER_WHOLE_COUNTERS = 0,
     /* One image for the set, split over passes by CUPTI (some totals are then
      * scaled from part of the units and move between runs). */
@@ -100,12 +101,13 @@ struct profiler_range {
 };
 
 /* Measures n ranges as profiler_measure does, image-major: every range with
- * the first config image, then every range with the next. A Range Profiler
- * object replays only the first image set on it, so each image needs a fresh
- * one (about 0.15 s on an H200): a batch pays that once per image, not once
- * per image and range. A range that fails keeps its own status and message and
- * is skipped for later images; the others go on. Returns PROFILER_OK, or the
- * first failing range's status. */
+ * the first config image, then every range with the next, all ranges in each
+ * pass. A Range Profiler object replays only the first image set on it, so
+ * each image needs a fresh object, and Start/Stop cost about 20 ms a pass on an
+ * H200: a batch pays both once per image (and pass), not once per range. A
+ * range that fails keeps its own status and message and is skipped for later
+ * images; the others go on. Returns PROFILER_OK, or the first failing range's
+ * status. */
 enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_range *ranges,
                                             size_t n);
 
