@@ -8,6 +8,7 @@
 #include "cli/select.h"
 #include "common/rng.h"
 #include "collector/profiler/metrics.h"
+#include "collector/placement.h"
 #include "collector/rundir.h"
 #include "common/util.h"
 
@@ -40,6 +41,10 @@ static const char collect_help[] =
     "                    splits it over passes; some totals are then scaled from\n"
     "                    part of the units). Default: images packed so that every\n"
     "                    counter is read whole (the default set: 5 one-pass images)\n"
+    "  --buffer-offset-mb N  allocate N MiB of device memory before every other\n"
+    "                    buffer, moving them in physical memory (DRAM/L2 totals of\n"
+    "                    kernels whose data nearly fill L2 depend on placement;\n"
+    "                    scripts/ncu-crosscheck.sh --repeat samples several)\n"
     "  --no-ceilings     skip the DRAM/L2/shared/FP32 ceiling micro-benchmarks\n"
     "  --cpu-limit-s S   skip cpu_blas where it would take longer (default 10)\n"
     "  --shard I/N       run only shard I (0..N-1) of N, balanced by estimated cost;\n"
@@ -65,6 +70,7 @@ enum {
     OPT_REPLAY_DELAY,
     OPT_DEVICES,
     OPT_ONE_CONFIG_IMAGE,
+    OPT_BUFFER_OFFSET,
 };
 
 static const struct option collect_options_long[] = {
@@ -82,6 +88,7 @@ static const struct option collect_options_long[] = {
     {"no-profile", no_argument, NULL, OPT_NO_PROFILE},
     {"profile-only", no_argument, NULL, OPT_PROFILE_ONLY},
     {"one-config-image", no_argument, NULL, OPT_ONE_CONFIG_IMAGE},
+    {"buffer-offset-mb", required_argument, NULL, OPT_BUFFER_OFFSET},
     {"cpu-limit-s", required_argument, NULL, OPT_CPU_LIMIT},
     {"no-ceilings", no_argument, NULL, OPT_NO_CEILINGS},
     {"shard", required_argument, NULL, OPT_SHARD},
@@ -258,6 +265,11 @@ static int apply(struct collect_args *a, int c, const char *arg, const char *opt
         return 0;
     case OPT_ONE_CONFIG_IMAGE:
         a->opt.one_config_image = 1;
+        return 0;
+    case OPT_BUFFER_OFFSET:
+        if (parse_count_opt("--buffer-offset-mb", arg, PLACEMENT_OFFSET_MAX_MIB, &v, why, why_len) != 0)
+            return -1;
+        a->opt.buffer_offset_mib = v;
         return 0;
     case OPT_SHARD:
         return parse_shard(a, arg, why, why_len);

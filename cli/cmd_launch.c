@@ -1,5 +1,7 @@
-/* One launch of one variant and nothing else on the GPU, so external tools
- * (ncu, compute-sanitizer) see exactly the kernel mmprof measures. */
+/* One launch of one variant and nothing else on the GPU (with --l2-flush, after
+ * the same L2 flush as collect's ranges), so external tools (ncu,
+ * compute-sanitizer) see exactly the kernel mmprof measures. */
+#include <cuda_profiler_api.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,16 +10,26 @@
 #include "cli/select.h"
 #include "collector/cuda_check.h"
 #include "collector/device.h"
+#include "collector/l2_flush.h"
+#include "collector/placement.h"
 #include "common/rng.h"
 #include "common/util.h"
 #include "kernels/launch.h"
 
 static const char launch_help[] =
     "usage: mmprof launch VARIANT (--mnk M,N,K | --size S) [--seed S] [--count N] [--device N]\n"
+    "                     [--l2-flush] [--buffer-offset-mb N]\n"
     "\n"
     "Fills the inputs on the host, uploads them, and launches VARIANT's kernel\n"
-    "--count times (default 1). No reference, no flush, no other kernel: for\n"
-    "ncu --cache-control all and compute-sanitizer.\n";
+    "--count times (default 1). No reference and no other kernel: for\n"
+    "ncu --cache-control all and compute-sanitizer. Each launch is bracketed by\n"
+    "cudaProfilerStart/Stop, so `ncu --profile-from-start off` profiles only it.\n"
+    "\n"
+    "  --l2-flush            before each launch, read a buffer twice the size of L2,\n"
+    "                        as collect does before each profiled range (outside\n"
+    "                        the profiler start/stop)\n"
+    "  --buffer-offset-mb N  allocate N MiB before the inputs, moving them in\n"
+    "                        physical memory (as collect --buffer-offset-mb)\n";
 
 struct launch_opts {
     const struct variant *v;
@@ -25,6 +37,8 @@ struct launch_opts {
     uint64_t seed;
     long count;
     int device;
+    int l2_flush;    /* --l2-flush */
+    long offset_mib; /* --buffer-offset-mb */
 };
 
 static int alloc_upload(float **d, size_t count, uint64_t seed, uint64_t stream, char *why, size_t why_len)
@@ -40,7 +54,35 @@ static int alloc_upload(float **d, size_t count, uint64_t seed, uint64_t stream,
     return 0;
 }
 
-static int launch_once(const struct launch_opts *o, char *why, size_t why_len)
+/* One launch between cudaProfilerStart and Stop, synchronised inside. */
+static int launch_profiled(const struct launch_opts *o, const struct launch_args *a, char *why, size_t why_len)
+{
+    CUDA_TRY(cudaProfilerStart(), "cudaProfilerStart");
+    CUDA_TRY(variant_launch(o->v, a, 0), o->v->name);
+    CUDA_TRY(cudaDeviceSynchronize(), o->v->name);
+    CUDA_TRY(cudaProfilerStop(), "cudaProfilerStop");
+    return 0;
+}
+
+static int launch_all(const struct launch_opts *o, const struct launch_args *a, size_t l2_bytes, char *why,
+                      size_t why_len)
+{
+    struct l2_flush_buf flush = {0};
+    int rc = o->l2_flush ? l2_flush_buf_alloc(&flush, l2_bytes, why, why_len) : 0;
+    for (long i = 0; i < o->count && rc == 0; i++) {
+        if (o->l2_flush && l2_flush_buf_run(&flush) != 0) {
+            snprintf(why, why_len, "L2 flush before launch %ld failed: %s", i + 1,
+                     cudaGetErrorString(cudaGetLastError()));
+            rc = -1;
+        }
+        if (rc == 0)
+            rc = launch_profiled(o, a, why, why_len);
+    }
+    l2_flush_buf_free(&flush);
+    return rc;
+}
+
+static int launch_once(const struct launch_opts *o, size_t l2_bytes, char *why, size_t why_len)
 {
     struct launch_args a = {.shape = o->s};
     float *da = NULL, *db = NULL, *dc = NULL;
@@ -54,13 +96,11 @@ static int launch_once(const struct launch_opts *o, char *why, size_t why_len)
     a.a = da;
     a.b = db;
     a.c = dc;
-    for (long i = 0; i < o->count; i++)
-        CUDA_TRY(variant_launch(o->v, &a, 0), o->v->name);
-    CUDA_TRY(cudaDeviceSynchronize(), o->v->name);
+    int rc = launch_all(o, &a, l2_bytes, why, why_len);
     cudaFree(da);
     cudaFree(db);
     cudaFree(dc);
-    return 0;
+    return rc;
 }
 
 static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t why_len)
@@ -69,6 +109,7 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
         {"mnk", required_argument, NULL, 'm'}, {"size", required_argument, NULL, 's'},
         {"seed", required_argument, NULL, 'S'}, {"count", required_argument, NULL, 'c'},
         {"device", required_argument, NULL, 'd'}, {"help", no_argument, NULL, 'h'},
+        {"l2-flush", no_argument, NULL, 'F'},     {"buffer-offset-mb", required_argument, NULL, 'B'},
         {NULL, 0, NULL, 0},
     };
     long v[3];
@@ -106,6 +147,17 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
                 o->count = v[0];
             else
                 o->device = (int)v[0];
+            break;
+        case 'F':
+            o->l2_flush = 1;
+            break;
+        case 'B':
+            if (strcmp(optarg, "0") == 0) {
+                o->offset_mib = 0;
+            } else if (parse_positive(optarg, PLACEMENT_OFFSET_MAX_MIB, &o->offset_mib, inner, sizeof inner) != 0) {
+                snprintf(why, why_len, "--buffer-offset-mb %s: %s", optarg, inner);
+                return EXIT_USAGE;
+            }
             break;
         case ':':
             snprintf(why, why_len, "option '%s' needs a value (see `mmprof launch --help`)", argv[optind - 1]);
@@ -155,9 +207,14 @@ int cmd_launch(int argc, char **argv)
         msg_error("%s", why);
         return EXIT_RUNTIME;
     }
-    if (launch_once(&o, why, sizeof why) != 0) {
+    void *offset = NULL;
+    if (placement_offset_alloc(o.offset_mib, &offset, why, sizeof why) != 0) {
         msg_error("%s", why);
-        return EXIT_RUNTIME;
+        return EXIT_USAGE;
     }
-    return EXIT_OK;
+    rc = launch_once(&o, d.l2_bytes, why, sizeof why) != 0;
+    if (rc)
+        msg_error("%s", why);
+    cudaFree(offset);
+    return rc ? EXIT_RUNTIME : EXIT_OK;
 }

@@ -10,6 +10,7 @@
 
 #include "collector/ceilings_run.h"
 #include "collector/collect_run.h"
+#include "collector/placement.h"
 #include "collector/resume.h"
 #include "collector/workload.h"
 #include "common/results.h"
@@ -105,6 +106,7 @@ static void fill_meta(struct run *r)
     r->meta.max_reps = o->timing.max_reps;
     r->meta.budget_ms = o->timing.budget_ms;
     r->meta.state = "running";
+    r->meta.buffer_offset_mib = o->buffer_offset_mib;
     r->meta.chip = "";
 }
 
@@ -193,6 +195,19 @@ static int open_device(struct run *r)
     return 0;
 }
 
+/* Before every other allocation, so that all the run's buffers move. */
+static int offset_buffers(struct run *r)
+{
+    char why[512];
+    if (r->replay)
+        return 0;
+    if (placement_offset_alloc(r->opt->buffer_offset_mib, &r->offset_buf, why, sizeof why) != 0) {
+        msg_error("%s", why);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
 /* A size that cannot fit is bad input: say so before any file is made. */
 static int check_memory(struct run *r)
 {
@@ -240,6 +255,7 @@ static void release(struct run *r)
     cJSON_Delete(r->ceilings);
     cJSON_Delete(r->datasheet);
     plan_free(&r->plan);
+    cudaFree(r->offset_buf);
 }
 
 int collect_run(const struct collect_options *o)
@@ -251,6 +267,8 @@ int collect_run(const struct collect_options *o)
     int rc = build_plan(&r);
     if (rc == 0)
         rc = open_device(&r);
+    if (rc == 0)
+        rc = offset_buffers(&r);
     if (rc == 0)
         rc = check_memory(&r);
     if (rc == 0) {

@@ -28,6 +28,7 @@ struct run {
     double t0_ms;
     cJSON *ceilings;
     cJSON *datasheet;
+    void *offset_buf; /* --buffer-offset-mb, held for the whole run */
 };
 
 extern volatile sig_atomic_t collect_stop_requested;

@@ -1,9 +1,10 @@
 #include "collector/counters.h"
 
+#include <cuda_runtime_api.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "collector/cuda_check.h"
+#include "collector/l2_flush.h"
 #include "collector/profiler/profiler.h"
 #include "kernels/launch.h"
 
@@ -11,9 +12,7 @@ struct counters {
     struct metric_set ms;
     enum profiler_schedule how;
     struct profiler *prof;
-    float *flush;       /* read before each range so DRAM bytes are the kernel's own */
-    size_t flush_count; /* floats */
-    float *sink;
+    struct l2_flush_buf flush; /* read before each range so DRAM bytes are the kernel's own */
 };
 
 struct range_ctx {
@@ -25,10 +24,8 @@ struct range_ctx {
 static int flush_l2(void *arg)
 {
     struct range_ctx *r = arg;
-    if (l2_flush(r->c->flush, r->c->flush_count, r->c->sink, 0) != cudaSuccess)
-        return -1;
     /* The kernels do not write their inputs, so nothing needs restoring. */
-    return cudaDeviceSynchronize() == cudaSuccess ? 0 : -1;
+    return l2_flush_buf_run(&r->c->flush);
 }
 
 static int launch_once(void *arg)
@@ -38,16 +35,6 @@ static int launch_once(void *arg)
     if (variant_launch(r->v, &a, 0) != cudaSuccess)
         return -1;
     return cudaDeviceSynchronize() == cudaSuccess ? 0 : -1;
-}
-
-static int alloc_flush(struct counters *c, size_t l2_bytes, char *why, size_t why_len)
-{
-    /* Twice L2, in float4 units (l2_flush reads 16 bytes at a time). */
-    c->flush_count = (2 * l2_bytes / 16 + 1) * 4;
-    CUDA_TRY(cudaMalloc((void **)&c->flush, c->flush_count * sizeof(float)), "cudaMalloc L2 flush buffer");
-    CUDA_TRY(cudaMemset(c->flush, 0, c->flush_count * sizeof(float)), "cudaMemset L2 flush buffer");
-    CUDA_TRY(cudaMalloc((void **)&c->sink, sizeof(float)), "cudaMalloc sink");
-    return 0;
 }
 
 static enum counters_open_result parse_metrics(struct counters *c, const char *spec, const char *add, char *why,
@@ -80,7 +67,7 @@ enum counters_open_result counters_open(struct counters **out, const char *metri
         else if (st != PROFILER_OK)
             rc = COUNTERS_REFUSED; /* the message says why; timing goes on */
     }
-    if (rc == COUNTERS_OK && alloc_flush(c, d->l2_bytes, why, why_len) != 0)
+    if (rc == COUNTERS_OK && l2_flush_buf_alloc(&c->flush, d->l2_bytes, why, why_len) != 0)
         rc = COUNTERS_ERROR;
     if (rc != COUNTERS_OK) {
         counters_close(c);
@@ -156,8 +143,7 @@ void counters_close(struct counters *c)
         return;
     if (c->prof)
         profiler_close(c->prof);
-    cudaFree(c->flush);
-    cudaFree(c->sink);
+    l2_flush_buf_free(&c->flush);
     metric_set_free(&c->ms);
     free(c);
 }

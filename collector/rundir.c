@@ -165,6 +165,8 @@ static cJSON *meta_json(const struct run_meta *m)
     add_clock(clocks, "before", m->clock_before_sm_mhz, m->clock_before_mem_mhz);
     add_clock(clocks, "after", m->clock_after_sm_mhz, m->clock_after_mem_mhz);
     cJSON_AddStringToObject(clocks, "policy", "not locked: mmprof measures the card as it is (ncu locks to base by default)");
+    if (m->buffer_offset_mib > 0) /* absent otherwise: run.json of a default run is unchanged */
+        cJSON_AddNumberToObject(root, "buffer_offset_mib", (double)m->buffer_offset_mib);
     cJSON *t = cJSON_AddObjectToObject(root, "timing");
     cJSON_AddNumberToObject(t, "warmup", m->warmup);
     cJSON_AddNumberToObject(t, "min_reps", m->min_reps);

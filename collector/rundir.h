@@ -33,6 +33,7 @@ struct run_meta {
     const cJSON *ceilings;    /* measured + datasheet (copied into run.json), or NULL */
     const cJSON *datasheet;   /* datasheet alone when ceilings were not measured */
     double wall_s;
+    long buffer_offset_mib; /* --buffer-offset-mb, 0 = none */
 };
 
 /* Makes a directory for a new run. out NULL = results/<UTC time>-<gpu>.

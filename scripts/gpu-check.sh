@@ -6,7 +6,9 @@
 # Optional, by environment:
 #   GPU_CHECK_SANITIZER=1  compute-sanitizer memcheck/racecheck/synccheck on every kernel
 #   GPU_CHECK_NCU=1        scripts/ncu-crosscheck.sh and scripts/bench-vs-ncu.sh
-#   GPU_CHECK_NCU_REPEAT=N medians of N runs per tool in the cross-check (default 1)
+#   GPU_CHECK_NCU_REPEAT=N medians of N runs (buffer placements) per tool in the cross-check (default 1)
+#   GPU_CHECK_NCU_ARGS="..." more cross-check arguments, e.g. "--sizes 2048 --variants rt_b16_*"
+#                          (the whole check takes ~50 min at --repeat 5: split it over device calls)
 #   GPU_CHECK_BENCH=0      skip bench-vs-ncu.sh (with GPU_CHECK_NCU=1)
 #   GPU_CHECK_TESTS=0      skip the CPU and GPU test suites
 #   GPU_CHECK_COLLECT=0    skip the collect
@@ -54,6 +56,7 @@ fi
 if [ "${GPU_CHECK_NCU:-0}" = 1 ]; then
     t0=$(date +%s)
     MMPROF=$mmprof bash scripts/ncu-crosscheck.sh --out "$OUT/logs/ncu" --repeat "${GPU_CHECK_NCU_REPEAT:-1}" \
+        ${GPU_CHECK_NCU_ARGS:-} \
         > "$OUT/logs/ncu-crosscheck.txt" 2>&1
     echo "ncu-crosscheck: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 3 "$OUT/logs/ncu-crosscheck.txt"
     grep -E "MISS|FAIL" "$OUT/logs/ncu-crosscheck.txt" | head -n 40

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Cross-checks mmprof's CUPTI counters against Nsight Compute on the same
 # kernels: for each variant and shape, ncu collects the same Perfworks metrics on
-# `mmprof launch` (one launch of the variant's kernel, nothing else) with
-# --cache-control all --clock-control none, and mmprof collects them with
-# `mmprof collect --profile-only`. Then, per metric:
+# `mmprof launch --l2-flush` (the L2 flush collect does before each range, then
+# one launch of the variant's kernel, which alone ncu profiles:
+# --profile-from-start off) with --cache-control all --clock-control none, and
+# mmprof collects them with `mmprof collect --profile-only`. Then, per metric:
 #   requests, sectors, instruction counts, shared-memory wavefronts net of bank
 #   conflicts                                            within 0.1 %
 #   DRAM read bytes/sectors, L2 sectors/bytes           within 2 %
@@ -14,13 +15,26 @@
 # With --repeat N both tools measure everything N times and the medians are
 # compared: L2 and DRAM totals of kernels whose L1 hit rate depends on which
 # blocks share an SM move by a few percent between any two runs, ncu's too;
-# the spread of each side is printed next to the difference.
+# the spread of each side is printed next to the difference. Run r (1..N) puts
+# both tools' buffers at another place in device memory (--buffer-offset-mb
+# 2^r - 2: 0, 2, 6, 14, 30, ...): the DRAM and L2 totals of kernels whose data
+# nearly fill L2 follow where their buffers land (up to 7 % apart, ncu's as
+# well: examples/ncu-crosscheck-h200/placement-sweep-2048.txt), and the two
+# tools' own allocations put them in different places. The medians over
+# placements are what can be compared.
+# Why --l2-flush and application replay (the default; --replay-mode kernel is
+# about 2.5x faster): ncu must see the kernel in the state mmprof's counters see
+# it, right after collect's L2 flush kernel, with ncu's --cache-control all on
+# top. Kernel replay puts ncu's save and restore of device memory between the
+# flush and the kernel; it then reads ~2 % more L2 bytes for the 16x16
+# transposes than with application replay, where ncu reruns `mmprof launch` for
+# each pass and nothing comes between.
 # Prints the comparison table (also written to OUT/crosscheck.csv) and exits 1 on
 # any miss or failed run, 77 when there is no GPU or no ncu (a ctest skip).
 #
 # usage: scripts/ncu-crosscheck.sh [--variants a,b,...] [--sizes 2048,...]
 #                                  [--mnk M,N,K]... [--metrics LIST] [--out DIR]
-#                                  [--repeat N]
+#                                  [--repeat N (1..10)] [--replay-mode kernel|application]
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the metrics of collector/profiler/groups/default.txt.
 # env: MMPROF (default build/cli/mmprof), NCU (default ncu, else /usr/local/cuda/bin/ncu)
@@ -35,7 +49,7 @@ MMPROF=${MMPROF:-$root/build/cli/mmprof}
 die() { echo "ncu-crosscheck: $*" >&2; exit 1; }
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
-variants="" metrics="" out="" repeat=1
+variants="" metrics="" out="" repeat=1 replay=application
 shapes=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -46,8 +60,11 @@ while [ $# -gt 0 ]; do
     --mnk) shapes+=("$2"); shift 2 ;;
     --metrics) metrics=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --replay-mode)
+        case "$2" in kernel | application) replay=$2 ;; *) die "--replay-mode $2: give kernel or application" ;; esac
+        shift 2 ;;
     --repeat)
-        [[ "$2" =~ ^[1-9][0-9]?$ ]] || die "--repeat $2: give a count from 1 to 99"
+        [[ "$2" =~ ^([1-9]|10)$ ]] || die "--repeat $2: give a count from 1 to 10"
         repeat=$2; shift 2 ;;
     -h | --help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
@@ -210,9 +227,13 @@ shortnum() {
 }
 
 # --- run and compare ---------------------------------------------------------
+# Run r's buffer offset in MiB: 0, 2, 6, 14, ... (2^r - 2).
+offset_mb() { echo $(( (1 << $1) - 2 )); }
+
 csv="$out/crosscheck.csv"
 echo "variant,shape,metric,mmprof,ncu,rel_diff,limit,result,mmprof_spread,ncu_spread" > "$csv"
-echo "medians of $repeat run(s) per tool; spread = (max - min) / median over the runs"
+echo "medians of $repeat run(s) per tool, at buffer offsets $(for r in $(seq "$repeat"); do printf '%s ' "$(offset_mb "$r")"; done)MiB;" \
+    "spread = (max - min) / median over the runs"
 printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s\n' variant MxNxK metric mmprof ncu diff limit result \
     spread_m spread_n
 misses=0 failures=0 checked=0
@@ -224,7 +245,7 @@ for r in $(seq "$repeat"); do
         run="$out/mmprof_${shape//,/x}_r$r"
         rm -rf "$run"
         if ! "$MMPROF" collect --profile-only --no-ceilings --variants "$variants" --mnk "$shape" \
-            --metrics "$metrics" --out "$run" > "$run.log" 2>&1; then
+            --metrics "$metrics" --buffer-offset-mb "$(offset_mb "$r")" --out "$run" > "$run.log" 2>&1; then
             echo "FAIL ${shape//,/x}: mmprof collect failed (see $run.log)" >&2
             failures=$((failures + 1))
         fi
@@ -261,9 +282,11 @@ for v in ${variants//,/ }; do
         for r in $(seq "$repeat"); do
             rep="$dir/ncu_r$r"
             rm -f "$rep.ncu-rep"
-            if ! "$NCU" --cache-control all --clock-control none --metrics "$metrics" \
+            if ! "$NCU" --replay-mode "$replay" --cache-control all --clock-control none --profile-from-start off \
+                --metrics "$metrics" \
                 --export "$rep" --force-overwrite \
-                "$MMPROF" launch "$v" --mnk "$shape" > "$rep.log" 2>&1; then
+                "$MMPROF" launch "$v" --mnk "$shape" --l2-flush --buffer-offset-mb "$(offset_mb "$r")" \
+                > "$rep.log" 2>&1; then
                 if grep -q 'ERR_NVGPUCTRPERM' "$rep.log"; then
                     skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM): run as root or set NVreg_RestrictProfilingToAdminUsers=0"
                 fi

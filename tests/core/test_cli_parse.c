@@ -47,6 +47,11 @@ static void good_forms(void **state)
     assert_false(args.opt.time_kernels);
     assert_string_equal(args.opt.out_dir, "/tmp/x");
     assert_non_null(strstr(args.command_line, "--mnk 1000,3000,700"));
+    assert_int_equal(args.opt.buffer_offset_mib, 0);
+    assert_int_equal(parse(why, sizeof why, "--buffer-offset-mb", "30", NULL), 0);
+    assert_int_equal(args.opt.buffer_offset_mib, 30);
+    assert_int_equal(parse(why, sizeof why, "--buffer-offset-mb", "0", NULL), 0);
+    assert_int_equal(args.opt.buffer_offset_mib, 0);
 }
 
 static void expect_usage(const char *needle, ...)
@@ -82,6 +87,9 @@ static void bad_input(void **state)
     expect_usage("nothing to measure", "--no-profile", "--profile-only", NULL);
     expect_usage("--reps", "--reps", "ten", NULL);
     expect_usage("--seed", "--seed", "-1", NULL);
+    expect_usage("--buffer-offset-mb 65537: give a whole number from 0 to 65536", "--buffer-offset-mb", "65537",
+                 NULL);
+    expect_usage("--buffer-offset-mb 1G", "--buffer-offset-mb", "1G", NULL);
 }
 
 int main(void)

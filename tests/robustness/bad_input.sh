@@ -199,6 +199,8 @@ row shard-range 2 '--shard 4/4: give I/N with 0 <= I < N' - - 'shard index out o
 row shard-form 2 '--shard 2: give I/N' - - 'shard without /N' -- collect --shard 2
 row device-negative 2 '--device -1: give a whole number from 0 to 1023' - - 'negative device' -- collect --device -1
 row cpu-limit-zero 2 "--cpu-limit-s: '0' must be at least 1" - - '--cpu-limit-s 0' -- collect --cpu-limit-s 0
+row offset-negative 2 '--buffer-offset-mb -3: give a whole number from 0 to 65536' - - 'negative --buffer-offset-mb' -- collect --buffer-offset-mb -3
+row offset-too-large 2 '--buffer-offset-mb 70000: give a whole number from 0 to 65536' - - '--buffer-offset-mb past 64 GiB' -- collect --buffer-offset-mb 70000
 row nothing-measured 2 'leave nothing to measure' - - '--no-profile with --profile-only' -- collect --no-profile --profile-only
 row option-unknown 2 "unknown option '--frobnicate'" - - 'unknown option' -- collect --frobnicate
 row option-flag-value 2 "unknown option '--no-profile=1', or it takes no value" - - 'value on a flag' -- collect --no-profile=1
@@ -234,6 +236,8 @@ row launch-size-zero 2 "--size 0: '0' must be at least 1" - - 'size 0' -- launch
 row launch-mnk-two 2 '--mnk 1,2: wrong number of values' - - 'two of M,N,K' -- launch naive --mnk 1,2
 row launch-count-zero 2 "--count 0: '0' must be at least 1" - - '--count 0' -- launch naive --size 64 --count 0
 row launch-seed-text 2 "--seed 0abc: '0abc' is not a whole number" - - 'seed with trailing garbage' -- launch naive --size 64 --seed 0abc
+row launch-offset-text 2 "--buffer-offset-mb 1G: '1G' is not a whole number" - - '--buffer-offset-mb with a unit' -- launch naive --size 64 --buffer-offset-mb 1G
+row launch-flush-value 2 "unknown or incomplete option '--l2-flush=1'" - - 'value on --l2-flush' -- launch naive --size 64 --l2-flush=1
 row launch-no-gpu 1 'no CUDA device' nogpu,envmsg - 'launch without a GPU' -- launch naive --mnk 129,67,45
 row list-unknown 2 "unknown variant 'rt_b16_3x3'; closest: " - - 'unknown variant' -- list --variants rt_b16_3x3
 row list-option 2 "unknown or incomplete option '--bogus'" - - 'unknown option' -- list --bogus

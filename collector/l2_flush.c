@@ -1,0 +1,32 @@
+#include "collector/l2_flush.h"
+
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+
+#include "collector/cuda_check.h"
+#include "kernels/launch.h"
+
+int l2_flush_buf_alloc(struct l2_flush_buf *f, size_t l2_bytes, char *why, size_t why_len)
+{
+    f->buf = f->sink = NULL;
+    /* Twice L2, in float4 units (l2_flush reads 16 bytes at a time). */
+    f->count = (2 * l2_bytes / 16 + 1) * 4;
+    CUDA_TRY(cudaMalloc((void **)&f->buf, f->count * sizeof(float)), "cudaMalloc L2 flush buffer");
+    CUDA_TRY(cudaMemset(f->buf, 0, f->count * sizeof(float)), "cudaMemset L2 flush buffer");
+    CUDA_TRY(cudaMalloc((void **)&f->sink, sizeof(float)), "cudaMalloc L2 flush sink");
+    return 0;
+}
+
+int l2_flush_buf_run(const struct l2_flush_buf *f)
+{
+    if (l2_flush(f->buf, f->count, f->sink, 0) != cudaSuccess)
+        return -1;
+    return cudaDeviceSynchronize() == cudaSuccess ? 0 : -1;
+}
+
+void l2_flush_buf_free(struct l2_flush_buf *f)
+{
+    cudaFree(f->buf);
+    cudaFree(f->sink);
+    f->buf = f->sink = NULL;
+}

@@ -1,0 +1,21 @@
+#include "collector/placement.h"
+
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+
+int placement_offset_alloc(long offset_mib, void **held, char *why, size_t why_len)
+{
+    *held = NULL;
+    if (offset_mib <= 0)
+        return 0;
+    size_t free_b = 0, total_b = 0;
+    cudaError_t e = cudaMalloc(held, (size_t)offset_mib << 20);
+    if (e == cudaSuccess)
+        return 0;
+    *held = NULL;
+    (void)cudaGetLastError(); /* an allocation failure is not sticky: clear it */
+    cudaMemGetInfo(&free_b, &total_b);
+    snprintf(why, why_len, "--buffer-offset-mb %ld: cannot allocate it (%s); the device has %zu MiB free: choose "
+             "a smaller offset", offset_mib, cudaGetErrorString(e), free_b >> 20);
+    return -1;
+}

@@ -1,0 +1,16 @@
+/* --buffer-offset-mb: device memory allocated before a workload's buffers so
+ * that they land elsewhere in physical memory. DRAM and L2 totals of kernels
+ * whose working set is close to the L2 size depend on where their buffers sit
+ * (examples/ncu-crosscheck-h200/placement-sweep-2048.txt); a comparison of such
+ * totals between two tools is only fair over several placements. */
+#ifndef MMPROF_PLACEMENT_H
+#define MMPROF_PLACEMENT_H
+
+#include <stddef.h>
+
+#define PLACEMENT_OFFSET_MAX_MIB 65536L
+
+/* Allocates offset_mib MiB (nothing for 0) into *held. 0, or -1 with why set. */
+int placement_offset_alloc(long offset_mib, void **held, char *why, size_t why_len);
+
+#endif
