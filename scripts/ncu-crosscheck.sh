@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Cross-checks mmprof's CUPTI counters against Nsight Compute on the same
 # kernels: for each variant and shape, ncu collects the same Perfworks metrics on
-# `mmprof launch --l2-flush` (the L2 flush collect does before each range, then
-# one launch of the variant's kernel, which alone ncu profiles:
-# --profile-from-start off) with --cache-control all --clock-control none, and
-# mmprof collects them with `mmprof collect --profile-only`. Then, per metric:
+# `mmprof launch --l2-flush` (the L2 flush kernel collect runs before each range,
+# then one launch of the variant's kernel; ncu profiles both and the flush's rows
+# are dropped) with --cache-control all --clock-control none, and mmprof
+# collects them with `mmprof collect --profile-only`. Then, per metric:
 #   requests, sectors, instruction counts, shared-memory wavefronts net of bank
 #   conflicts                                            within 0.1 %
 #   DRAM read bytes/sectors, L2 sectors/bytes           within 2 %
@@ -28,13 +28,20 @@
 # top. Kernel replay puts ncu's save and restore of device memory between the
 # flush and the kernel; it then reads ~2 % more L2 bytes for the 16x16
 # transposes than with application replay, where ncu reruns `mmprof launch` for
-# each pass and nothing comes between.
+# each pass and nothing comes between. --skip-flush profiles the variant alone
+# (--profile-from-start off; launch brackets it with cudaProfilerStart/Stop):
+# ncu then measured rt_b16_6x6's L2 read sectors 5.3 % above mmprof's over 7
+# placements, against 0.7 % with the flush profiled too
+# (examples/ncu-crosscheck-h200/placements-application-l1-2048.txt and
+# final-method-l1-2048.txt). About 6 s per ncu run: the default --repeat 5 over
+# every variant and both shapes takes ~45 min.
 # Prints the comparison table (also written to OUT/crosscheck.csv) and exits 1 on
 # any miss or failed run, 77 when there is no GPU or no ncu (a ctest skip).
 #
 # usage: scripts/ncu-crosscheck.sh [--variants a,b,...] [--sizes 2048,...]
 #                                  [--mnk M,N,K]... [--metrics LIST] [--out DIR]
 #                                  [--repeat N (1..10)] [--replay-mode kernel|application]
+#                                  [--skip-flush]
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the metrics of collector/profiler/groups/default.txt.
 # env: MMPROF (default build/cli/mmprof), NCU (default ncu, else /usr/local/cuda/bin/ncu)
@@ -49,7 +56,7 @@ MMPROF=${MMPROF:-$root/build/cli/mmprof}
 die() { echo "ncu-crosscheck: $*" >&2; exit 1; }
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
-variants="" metrics="" out="" repeat=1 replay=application
+variants="" metrics="" out="" repeat=1 replay=application from_start=on
 shapes=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -60,6 +67,7 @@ while [ $# -gt 0 ]; do
     --mnk) shapes+=("$2"); shift 2 ;;
     --metrics) metrics=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --skip-flush) from_start=off; shift ;;
     --replay-mode)
         case "$2" in kernel | application) replay=$2 ;; *) die "--replay-mode $2: give kernel or application" ;; esac
         shift 2 ;;
@@ -122,6 +130,7 @@ ncu_values() {
             hdr = 1; next
         }
         if (n < col["Metric Value"]) next
+        if (f[col["Kernel Name"]] ~ /^l2_flush_kernel/) next   # launch --l2-flush: not the variant
         m = f[col["Metric Name"]]; v = f[col["Metric Value"]]; id = f[col["ID"]]
         gsub(/,/, "", v)
         if (v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) bad[m] = 1   # "n/a" and the like
@@ -282,7 +291,7 @@ for v in ${variants//,/ }; do
         for r in $(seq "$repeat"); do
             rep="$dir/ncu_r$r"
             rm -f "$rep.ncu-rep"
-            if ! "$NCU" --replay-mode "$replay" --cache-control all --clock-control none --profile-from-start off \
+            if ! "$NCU" --replay-mode "$replay" --cache-control all --clock-control none --profile-from-start "$from_start" \
                 --metrics "$metrics" \
                 --export "$rep" --force-overwrite \
                 "$MMPROF" launch "$v" --mnk "$shape" --l2-flush --buffer-offset-mb "$(offset_mb "$r")" \

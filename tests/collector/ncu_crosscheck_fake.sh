@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# scripts/ncu-crosscheck.sh without a GPU: nvidia-smi, ncu and mmprof are
+# stand-ins that print known values, so the comparison itself is tested:
+# medians over placements, the limits, the flush kernel's rows dropped, the
+# buffer offsets and --l2-flush handed to both tools, and the exit status.
+#   ncu_crosscheck_fake.sh SOURCE_DIR
+set -u -o pipefail
+src=$1
+T=$(mktemp -d "${TMPDIR:-/tmp}/xc-fake.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+mkdir -p "$T/bin"
+cat > "$T/bin/nvidia-smi" <<'SH'
+#!/usr/bin/env bash
+echo "GPU 0: Fake GPU (UUID: GPU-0)"
+SH
+# Values per variant, metric and buffer offset come from $T/values:
+#   tool variant offset metric value
+cat > "$T/bin/mmprof" <<'SH'
+#!/usr/bin/env bash
+# fake mmprof: list and collect only
+case "$1" in
+list) printf 'ka\nkb\n'; exit 0 ;;
+collect) ;;
+*) echo "fake mmprof: unexpected $*" >&2; exit 3 ;;
+esac
+shift
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --variants) variants=$2; shift 2 ;;
+    --metrics) metrics=$2; shift 2 ;;
+    --buffer-offset-mb) offset=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --mnk) shift 2 ;;
+    *) shift ;;
+    esac
+done
+echo "collect offset=$offset" >> "$FAKE_DIR/calls"
+mkdir -p "$out"
+{
+    printf 'variant,status,reason,%s\n' "$metrics"
+    for v in ${variants//,/ }; do
+        printf '%s,ok,"reason, with a comma"' "$v"
+        for m in ${metrics//,/ }; do
+            printf ',%s' "$(awk -v v="$v" -v o="$offset" -v m="$m" '$1 == "mmprof" && $2 == v && $3 == o && $4 == m { print $5 }' "$FAKE_DIR/values")"
+        done
+        printf '\n'
+    done
+} > "$out/results.csv"
+SH
+cat > "$T/bin/ncu" <<'SH'
+#!/usr/bin/env bash
+# fake ncu: a profiling run writes REP.ncu-rep; --import prints its CSV
+if [ "$1" = --import ]; then cat "$2"; exit 0; fi
+args="$*"
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --metrics) metrics=$2; shift 2 ;;
+    --export) rep=$2; shift 2 ;;
+    launch) v=$2; shift 2 ;;
+    --buffer-offset-mb) offset=$2; shift 2 ;;
+    *) shift ;;
+    esac
+done
+case "$args" in *--l2-flush*) flush=1 ;; *) flush=0 ;; esac
+echo "ncu $v offset=$offset flush=$flush" >> "$FAKE_DIR/calls"
+{
+    echo '==PROF== a note before the table'
+    echo '"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"'
+    for m in ${metrics//,/ }; do
+        # the flush kernel, which the script must drop
+        printf '"0","l2_flush_kernel(const float4 *, unsigned long)","%s","","999,999,999"\n' "$m"
+        val=$(awk -v v="$v" -v o="$offset" -v m="$m" '$1 == "ncu" && $2 == v && $3 == o && $4 == m { print $5 }' "$FAKE_DIR/values")
+        printf '"1","void %s_kernel<16, 2>(const float *, float *)","%s","","%s"\n' "$v" "$m" "$val"
+    done
+} > "$rep.ncu-rep"
+SH
+chmod +x "$T/bin/"*
+
+M=dram__bytes_read.sum,lts__t_sectors_op_read.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+# Offsets of --repeat 3: 0, 2, 6 MiB. DRAM reads move with placement; the
+# medians (104 and 103) are 1 % apart although the means are not.
+values() { # [mmprof kb L2 read] [mmprof kb requests]
+    cat > "$T/values" <<VAL
+mmprof ka 0 dram__bytes_read.sum 100
+mmprof ka 2 dram__bytes_read.sum 200
+mmprof ka 6 dram__bytes_read.sum 104
+ncu ka 0 dram__bytes_read.sum 102
+ncu ka 2 dram__bytes_read.sum 103
+ncu ka 6 dram__bytes_read.sum 300
+VAL
+    for t in mmprof ncu; do
+        for o in 0 2 6; do
+            echo "$t ka $o lts__t_sectors_op_read.sum 1000"
+            echo "$t ka $o l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum 5000"
+            echo "$t kb $o dram__bytes_read.sum 64"
+            echo "$t kb $o lts__t_sectors_op_read.sum ${1:-1000}"
+            echo "$t kb $o l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum ${2:-7000}"
+        done
+    done | sed -e "s/^ncu kb \([0-9]*\) lts__t_sectors_op_read.sum .*/ncu kb \1 lts__t_sectors_op_read.sum 1000/" \
+        -e "s/^ncu kb \([0-9]*\) l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum .*/ncu kb \1 l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum 7000/" \
+        >> "$T/values"
+}
+
+run() { # expected-status out-name [mmprof kb L2 read] [mmprof kb requests]
+    values "${3:-}" "${4:-}"
+    : > "$T/calls"
+    PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof \
+        bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 --sizes 64 --metrics "$M" --out "$T/$2" > "$T/$2.txt" 2>&1
+    local rc=$?
+    [ "$rc" = "$1" ] || { fail "$2: exit $rc, expected $1"; sed 's/^/    /' "$T/$2.txt"; }
+}
+
+# 1. Everything within limits: exit 0.
+run 0 same
+grep -q 'offsets 0 2 6 MiB' "$T/same.txt" || fail "same: offsets not printed"
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/same.txt" ||
+    fail "same: ka's DRAM row is not the medians 104 against 103"
+grep -q '999999999' "$T/same.txt" && fail "same: the flush kernel's rows were counted"
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1000 ' "$T/same.txt" || fail "same: kb's L2 row"
+for o in 0 2 6; do
+    grep -qx "collect offset=$o" "$T/calls" || fail "collect did not run at offset $o"
+    grep -qx "ncu ka offset=$o flush=1" "$T/calls" || fail "ncu did not run launch --l2-flush at offset $o"
+done
+grep -q 'within limits, 0 misses, 0 failed runs' "$T/same.txt" || fail "same: summary line"
+
+# 2. mmprof's L2 read sectors 3 % above ncu's at every offset: a miss, exit 1.
+run 1 miss 1030
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1030 +1000 +3.0000% +2% MISS' "$T/miss.txt" || fail "miss: no MISS row"
+grep -q '1 misses' "$T/miss.txt" || fail "miss: summary does not count 1 miss"
+
+# 3. 1.5 % is within the 2 % limit of L2 sectors; 0.5 % on requests (0.1 %) is not.
+run 0 near 1015
+run 1 requests 1000 7035
+grep -Eq '^kb .*l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum +7035 +7000 +0.5000% +0.1% MISS' "$T/requests.txt" ||
+    fail "requests: no MISS row at the 0.1 % limit"
+
+[ $fails = 0 ] && echo "ncu_crosscheck_fake: all checks passed"
+[ $fails = 0 ]
