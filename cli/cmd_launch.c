@@ -18,7 +18,7 @@
 
 static const char launch_help[] =
     "usage: mmprof launch VARIANT (--mnk M,N,K | --size S) [--seed S] [--count N] [--device N]\n"
-    "                     [--l2-flush] [--buffer-offset-mb N]\n"
+    "                     [--l2-flush] [--buffer-offset-mb N[,N...]]\n"
     "\n"
     "Fills the inputs on the host, uploads them, and launches VARIANT's kernel\n"
     "--count times (default 1). No reference and no other kernel: for\n"
@@ -29,7 +29,12 @@ static const char launch_help[] =
     "                        as collect does before each profiled range (outside\n"
     "                        the profiler start/stop)\n"
     "  --buffer-offset-mb N  allocate N MiB before the inputs, moving them in\n"
-    "                        physical memory (as collect --buffer-offset-mb)\n";
+    "                        physical memory (as collect --buffer-offset-mb). With a\n"
+    "                        list (up to 10), everything above runs once per offset,\n"
+    "                        with buffers allocated afresh: one process, several\n"
+    "                        placements (scripts/ncu-crosscheck.sh uses it)\n";
+
+#define LAUNCH_MAX_OFFSETS 10
 
 struct launch_opts {
     const struct variant *v;
@@ -37,8 +42,9 @@ struct launch_opts {
     uint64_t seed;
     long count;
     int device;
-    int l2_flush;    /* --l2-flush */
-    long offset_mib; /* --buffer-offset-mb */
+    int l2_flush; /* --l2-flush */
+    long offsets_mib[LAUNCH_MAX_OFFSETS]; /* --buffer-offset-mb */
+    int noffsets;
 };
 
 static int alloc_upload(float **d, size_t count, uint64_t seed, uint64_t stream, char *why, size_t why_len)
@@ -103,6 +109,37 @@ static int launch_once(const struct launch_opts *o, size_t l2_bytes, char *why, 
     return rc;
 }
 
+/* "0,2,6": whole numbers from 0, at most LAUNCH_MAX_OFFSETS of them. */
+static int parse_offsets(const char *list, struct launch_opts *o, char *why, size_t why_len)
+{
+    char item[32];
+    o->noffsets = 0;
+    for (const char *p = list;; p++) {
+        size_t n = strcspn(p, ",");
+        if (o->noffsets == LAUNCH_MAX_OFFSETS) {
+            snprintf(why, why_len, "more than %d offsets", LAUNCH_MAX_OFFSETS);
+            return -1;
+        }
+        if (n == 0 || n >= sizeof item) {
+            snprintf(why, why_len, n ? "'%.20s...' is not a whole number" : "empty number", p);
+            return -1;
+        }
+        memcpy(item, p, n);
+        item[n] = '\0';
+        long *v = &o->offsets_mib[o->noffsets++];
+        *v = 0;
+        if (item[0] == '-') {
+            snprintf(why, why_len, "'%s' is negative: give whole numbers from 0 to %ld", item, PLACEMENT_OFFSET_MAX_MIB);
+            return -1;
+        }
+        if (strcmp(item, "0") != 0 && parse_positive(item, PLACEMENT_OFFSET_MAX_MIB, v, why, why_len) != 0)
+            return -1;
+        p += n;
+        if (*p == '\0')
+            return 0;
+    }
+}
+
 static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t why_len)
 {
     static const struct option opts[] = {
@@ -152,9 +189,7 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
             o->l2_flush = 1;
             break;
         case 'B':
-            if (strcmp(optarg, "0") == 0) {
-                o->offset_mib = 0;
-            } else if (parse_positive(optarg, PLACEMENT_OFFSET_MAX_MIB, &o->offset_mib, inner, sizeof inner) != 0) {
+            if (parse_offsets(optarg, o, inner, sizeof inner) != 0) {
                 snprintf(why, why_len, "--buffer-offset-mb %s: %s", optarg, inner);
                 return EXIT_USAGE;
             }
@@ -194,7 +229,7 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
 
 int cmd_launch(int argc, char **argv)
 {
-    struct launch_opts o = {.seed = 1, .count = 1};
+    struct launch_opts o = {.seed = 1, .count = 1, .noffsets = 1};
     char why[512] = "";
     struct device_info d;
     int rc = parse(argc, argv, &o, why, sizeof why);
@@ -207,14 +242,18 @@ int cmd_launch(int argc, char **argv)
         msg_error("%s", why);
         return EXIT_RUNTIME;
     }
-    void *offset = NULL;
-    if (placement_offset_alloc(o.offset_mib, &offset, why, sizeof why) != 0) {
-        msg_error("%s", why);
-        return EXIT_USAGE;
+    for (int i = 0; i < o.noffsets; i++) {
+        void *offset = NULL;
+        if (placement_offset_alloc(o.offsets_mib[i], &offset, why, sizeof why) != 0) {
+            msg_error("%s", why);
+            return EXIT_USAGE;
+        }
+        rc = launch_once(&o, d.l2_bytes, why, sizeof why);
+        cudaFree(offset);
+        if (rc != 0) {
+            msg_error("%s", why);
+            return EXIT_RUNTIME;
+        }
     }
-    rc = launch_once(&o, d.l2_bytes, why, sizeof why) != 0;
-    if (rc)
-        msg_error("%s", why);
-    cudaFree(offset);
-    return rc ? EXIT_RUNTIME : EXIT_OK;
+    return EXIT_OK;
 }

@@ -33,15 +33,20 @@
 # ncu then measured rt_b16_6x6's L2 read sectors 5.3 % above mmprof's over 7
 # placements, against 0.7 % with the flush profiled too
 # (examples/ncu-crosscheck-h200/placements-application-l1-2048.txt and
-# final-method-l1-2048.txt). About 6 s per ncu run: the default --repeat 5 over
-# every variant and both shapes takes ~45 min.
+# final-method-l1-2048.txt).
+# One ncu process per variant and shape measures all N placements:
+# `launch --buffer-offset-mb 0,2,6,...` runs upload, flush and launch once per
+# offset, with fresh buffers. --ncu-per-placement runs one ncu process per
+# placement instead, as the trial runs above did: about 6 s each with
+# application replay, ~45 min for --repeat 5 over every variant and both shapes
+# (the one-process form is not yet timed on a GPU).
 # Prints the comparison table (also written to OUT/crosscheck.csv) and exits 1 on
 # any miss or failed run, 77 when there is no GPU or no ncu (a ctest skip).
 #
 # usage: scripts/ncu-crosscheck.sh [--variants a,b,...] [--sizes 2048,...]
 #                                  [--mnk M,N,K]... [--metrics LIST] [--out DIR]
 #                                  [--repeat N (1..10)] [--replay-mode kernel|application]
-#                                  [--skip-flush]
+#                                  [--skip-flush] [--ncu-per-placement]
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the metrics of collector/profiler/groups/default.txt.
 # env: MMPROF (default build/cli/mmprof), NCU (default ncu, else /usr/local/cuda/bin/ncu)
@@ -56,7 +61,7 @@ MMPROF=${MMPROF:-$root/build/cli/mmprof}
 die() { echo "ncu-crosscheck: $*" >&2; exit 1; }
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
-variants="" metrics="" out="" repeat=1 replay=application from_start=on
+variants="" metrics="" out="" repeat=1 replay=application from_start=on per_placement=0
 shapes=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -68,6 +73,7 @@ while [ $# -gt 0 ]; do
     --metrics) metrics=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --skip-flush) from_start=off; shift ;;
+    --ncu-per-placement) per_placement=1; shift ;;
     --replay-mode)
         case "$2" in kernel | application) replay=$2 ;; *) die "--replay-mode $2: give kernel or application" ;; esac
         shift 2 ;;
@@ -115,35 +121,62 @@ csv_awk='
     function quotes_open(s,    t) { t = s; return gsub(/"/, "", t) % 2 }
 '
 
-# Prints "name<TAB>value<TAB>kernels" for ncu's details page: values summed over
-# kernels for counters (.sum), kept only when there is one kernel otherwise.
-ncu_values() {
-    awk -v OFS='\t' "$csv_awk"'
-    {
+# Prints "name<TAB>value<TAB>kernels" for sample S of N on ncu's details page:
+# values summed over the sample's kernels for counters (.sum), kept only when
+# there is one kernel otherwise. One ncu process measured all N placements: with
+# launch --l2-flush, sample s is the kernels after the s-th flush kernel (whose
+# own rows are dropped); without flushes, the kernels split evenly by ID.
+ncu_values() { # csv sample nsamples
+    awk -v OFS='\t' -v want="$2" -v nsamples="$3" "$csv_awk"'
+    function record(    rec) {
         rec = (pending == "" ? $0 : pending "\n" $0)
-        if (quotes_open(rec)) { pending = rec; next }
+        if (quotes_open(rec)) { pending = rec; return 0 }
         pending = ""
         n = split_csv(rec, f)
-        if (!hdr) {
-            if (f[1] != "ID") next   # ncu notes and warnings before the table
+        if (!hdr[pass]) {
+            if (f[1] != "ID") return 0   # ncu notes and warnings before the table
             for (i = 1; i <= n; i++) col[f[i]] = i
-            hdr = 1; next
+            hdr[pass] = 1; return 0
         }
-        if (n < col["Metric Value"]) next
-        if (f[col["Kernel Name"]] ~ /^l2_flush_kernel/) next   # launch --l2-flush: not the variant
-        m = f[col["Metric Name"]]; v = f[col["Metric Value"]]; id = f[col["ID"]]
+        return n >= col["Metric Value"]
+    }
+    # first reading: which IDs are flush kernels, which are the variant
+    FNR == 1 { pass++; pending = "" }
+    pass == 1 {
+        if (!record()) next
+        id = f[col["ID"]] + 0
+        if (f[col["Kernel Name"]] ~ /^l2_flush_kernel/) { if (!(id in flush)) nflush++; flush[id] = 1 }
+        else if (!(id in kernel)) { kernel[id] = 1; ids[++nids] = id }
+        next
+    }
+    pass == 2 && !sampled {
+        sampled = 1
+        for (i = 1; i <= nids; i++) {
+            s = 0
+            for (x in flush) if (x + 0 < ids[i]) s++
+            if (nflush == 0) s = int((i - 1) / (nids / nsamples)) + 1
+            sample[ids[i]] = s
+        }
+        if (nflush == 0 && nids % nsamples != 0) bad_split = 1
+    }
+    {
+        if (!record()) next
+        id = f[col["ID"]] + 0
+        if (id in flush || sample[id] != want) next
+        m = f[col["Metric Name"]]; v = f[col["Metric Value"]]
         gsub(/,/, "", v)
         if (v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) bad[m] = 1   # "n/a" and the like
         if (!((m, id) in seen)) { seen[m, id] = 1; k[m]++ }
         sum[m] += v
     }
     END {
+        if (bad_split) exit 1
         for (m in sum) {
             if (m in bad) print m, "", k[m]
             else if (k[m] == 1 || m ~ /\.sum$/) printf "%s\t%.17g\t%d\n", m, sum[m], k[m]
             else print m, "", k[m]
         }
-    }' "$1"
+    }' "$1" "$1"
 }
 
 # Prints "name<TAB>value" for each metric column of results.csv's row for the
@@ -236,8 +269,34 @@ shortnum() {
 }
 
 # --- run and compare ---------------------------------------------------------
+# ncu on `mmprof launch` at the given offset(s): REP.ncu-rep and REP.csv.
+ncu_run() { # tag rep variant shape offsets
+    local tag=$1 rep=$2
+    rm -f "$rep.ncu-rep"
+    if ! "$NCU" --replay-mode "$replay" --cache-control all --clock-control none --profile-from-start "$from_start" \
+        --metrics "$metrics" --export "$rep" --force-overwrite \
+        "$MMPROF" launch "$3" --mnk "$4" --l2-flush --buffer-offset-mb "$5" > "$rep.log" 2>&1; then
+        if grep -q 'ERR_NVGPUCTRPERM' "$rep.log"; then
+            skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM): run as root or set NVreg_RestrictProfilingToAdminUsers=0"
+        fi
+        echo "FAIL $tag: ncu failed (see $rep.log)" >&2
+        return 1
+    fi
+    "$NCU" --import "$rep.ncu-rep" --csv --page details --print-units base > "$rep.csv" 2> "$rep-import.log" ||
+        { echo "FAIL $tag: ncu --import failed (see $rep-import.log)" >&2; return 1; }
+}
+
+# Sample S of N from an ncu CSV into a .tsv.
+ncu_sample() { # tag csv sample nsamples tsv
+    if ! ncu_values "$2" "$3" "$4" > "$5" || [ ! -s "$5" ]; then
+        echo "FAIL $1: ncu profiled no kernel for placement $3 (see ${2%.csv}.log)" >&2
+        return 1
+    fi
+}
+
 # Run r's buffer offset in MiB: 0, 2, 6, 14, ... (2^r - 2).
 offset_mb() { echo $(( (1 << $1) - 2 )); }
+offsets=$(for r in $(seq "$repeat"); do offset_mb "$r"; done | paste -sd, -)
 
 csv="$out/crosscheck.csv"
 echo "variant,shape,metric,mmprof,ncu,rel_diff,limit,result,mmprof_spread,ncu_spread" > "$csv"
@@ -248,7 +307,7 @@ printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s\n' variant MxNxK metric
 misses=0 failures=0 checked=0
 
 # One mmprof collect per shape covers every variant (one CUPTI session, as a
-# user would run it); ncu then runs once per variant and shape.
+# user would run it) and placement; ncu then runs once per variant and shape.
 for r in $(seq "$repeat"); do
     for shape in "${shapes[@]}"; do
         run="$out/mmprof_${shape//,/x}_r$r"
@@ -287,26 +346,21 @@ for v in ${variants//,/ }; do
             failures=$((failures + 1)); continue ;;
         esac
 
+        # One ncu process measures every placement (launch runs once per offset),
+        # or with --ncu-per-placement one process each.
         ncu_ok=1
-        for r in $(seq "$repeat"); do
-            rep="$dir/ncu_r$r"
-            rm -f "$rep.ncu-rep"
-            if ! "$NCU" --replay-mode "$replay" --cache-control all --clock-control none --profile-from-start "$from_start" \
-                --metrics "$metrics" \
-                --export "$rep" --force-overwrite \
-                "$MMPROF" launch "$v" --mnk "$shape" --l2-flush --buffer-offset-mb "$(offset_mb "$r")" \
-                > "$rep.log" 2>&1; then
-                if grep -q 'ERR_NVGPUCTRPERM' "$rep.log"; then
-                    skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM): run as root or set NVreg_RestrictProfilingToAdminUsers=0"
-                fi
-                echo "FAIL $tag: ncu failed (see $rep.log)" >&2
-                ncu_ok=0; break
-            fi
-            "$NCU" --import "$rep.ncu-rep" --csv --page details --print-units base \
-                > "$rep.csv" 2> "$rep-import.log" || { echo "FAIL $tag: ncu --import failed" >&2; ncu_ok=0; break; }
-            ncu_values "$rep.csv" > "$rep.tsv"
-            [ -s "$rep.tsv" ] || { echo "FAIL $tag: ncu profiled no kernel (see $rep.log)" >&2; ncu_ok=0; break; }
-        done
+        if [ "$per_placement" = 1 ]; then
+            for r in $(seq "$repeat"); do
+                ncu_run "$tag" "$dir/ncu_p$r" "$v" "$shape" "$(offset_mb "$r")" &&
+                    ncu_sample "$tag" "$dir/ncu_p$r.csv" 1 1 "$dir/ncu_r$r.tsv" || { ncu_ok=0; break; }
+            done
+        elif ncu_run "$tag" "$dir/ncu" "$v" "$shape" "$offsets"; then
+            for r in $(seq "$repeat"); do
+                ncu_sample "$tag" "$dir/ncu.csv" "$r" "$repeat" "$dir/ncu_r$r.tsv" || { ncu_ok=0; break; }
+            done
+        else
+            ncu_ok=0
+        fi
         [ $ncu_ok = 1 ] || { failures=$((failures + 1)); continue; }
         median_values "$dir"/ncu_r*.tsv > "$dir/ncu.tsv"
 

@@ -60,20 +60,30 @@ while [ $# -gt 0 ]; do
     --metrics) metrics=$2; shift 2 ;;
     --export) rep=$2; shift 2 ;;
     launch) v=$2; shift 2 ;;
-    --buffer-offset-mb) offset=$2; shift 2 ;;
+    --buffer-offset-mb) offsets=$2; shift 2 ;;
     *) shift ;;
     esac
 done
 case "$args" in *--l2-flush*) flush=1 ;; *) flush=0 ;; esac
-echo "ncu $v offset=$offset flush=$flush" >> "$FAKE_DIR/calls"
+# With --profile-from-start off, ncu sees only what launch brackets with
+# cudaProfilerStart/Stop: the variant's kernel, not the flush.
+case "$args" in *"--profile-from-start off"*) profiled_flush=0 ;; *) profiled_flush=$flush ;; esac
+echo "ncu process $v offsets=$offsets" >> "$FAKE_DIR/calls"
+id=0
 {
     echo '==PROF== a note before the table'
     echo '"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"'
-    for m in ${metrics//,/ }; do
-        # the flush kernel, which the script must drop
-        printf '"0","l2_flush_kernel(const float4 *, unsigned long)","%s","","999,999,999"\n' "$m"
-        val=$(awk -v v="$v" -v o="$offset" -v m="$m" '$1 == "ncu" && $2 == v && $3 == o && $4 == m { print $5 }' "$FAKE_DIR/values")
-        printf '"1","void %s_kernel<16, 2>(const float *, float *)","%s","","%s"\n' "$v" "$m" "$val"
+    for offset in ${offsets//,/ }; do # launch runs everything once per offset
+        echo "ncu $v offset=$offset flush=$flush" >> "$FAKE_DIR/calls"
+        for m in ${metrics//,/ }; do # the flush kernel, whose rows the script must drop
+            [ "$profiled_flush" = 1 ] || break
+            printf '"%d","l2_flush_kernel(const float4 *, unsigned long)","%s","","999,999,999"\n' "$id" "$m"
+        done
+        for m in ${metrics//,/ }; do
+            val=$(awk -v v="$v" -v o="$offset" -v m="$m" '$1 == "ncu" && $2 == v && $3 == o && $4 == m { print $5 }' "$FAKE_DIR/values")
+            printf '"%d","void %s_kernel<16, 2>(const float *, float *)","%s","","%s"\n' $((id + 1)) "$v" "$m" "$val"
+        done
+        id=$((id + 2))
     done
 } > "$rep.ncu-rep"
 SH
@@ -81,7 +91,8 @@ chmod +x "$T/bin/"*
 
 M=dram__bytes_read.sum,lts__t_sectors_op_read.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
 # Offsets of --repeat 3: 0, 2, 6 MiB. DRAM reads move with placement; the
-# medians (104 and 103) are 1 % apart although the means are not.
+# medians (104 and 103) are 1 % apart although the means are not. A sample
+# taken from the wrong placement (ncu's 300) would not be.
 values() { # [mmprof kb L2 read] [mmprof kb requests]
     cat > "$T/values" <<VAL
 mmprof ka 0 dram__bytes_read.sum 100
@@ -104,11 +115,11 @@ VAL
         >> "$T/values"
 }
 
-run() { # expected-status out-name [mmprof kb L2 read] [mmprof kb requests]
+run() { # expected-status out-name [mmprof kb L2 read] [mmprof kb requests] [more cross-check arguments]
     values "${3:-}" "${4:-}"
     : > "$T/calls"
     PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof \
-        bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 --sizes 64 --metrics "$M" --out "$T/$2" > "$T/$2.txt" 2>&1
+        bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 --sizes 64 --metrics "$M" --out "$T/$2" ${5:-} > "$T/$2.txt" 2>&1
     local rc=$?
     [ "$rc" = "$1" ] || { fail "$2: exit $rc, expected $1"; sed 's/^/    /' "$T/$2.txt"; }
 }
@@ -125,6 +136,18 @@ for o in 0 2 6; do
     grep -qx "ncu ka offset=$o flush=1" "$T/calls" || fail "ncu did not run launch --l2-flush at offset $o"
 done
 grep -q 'within limits, 0 misses, 0 failed runs' "$T/same.txt" || fail "same: summary line"
+[ "$(grep -c '^ncu process ka offsets=0,2,6$' "$T/calls")" = 1 ] || fail "same: not one ncu process for ka with every offset"
+
+# 1b. --skip-flush: no flush rows; the placements split by kernel ID.
+run 0 skip-flush "" "" --skip-flush
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/skip-flush.txt" ||
+    fail "skip-flush: ka's DRAM row is not the medians 104 against 103"
+
+# 1c. --ncu-per-placement: one ncu process per offset, the same medians.
+run 0 per-placement "" "" --ncu-per-placement
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/per-placement.txt" ||
+    fail "per-placement: ka's DRAM row is not the medians 104 against 103"
+[ "$(grep -c '^ncu process ka offsets=[0-9]*$' "$T/calls")" = 3 ] || fail "per-placement: not 3 ncu processes for ka"
 
 # 2. mmprof's L2 read sectors 3 % above ncu's at every offset: a miss, exit 1.
 run 1 miss 1030
