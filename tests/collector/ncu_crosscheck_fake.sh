@@ -6,16 +6,8 @@
 #   ncu_crosscheck_fake.sh SOURCE_DIR
 set -u -o pipefail
 src=$1
-T=$(mktemp -d "${TMPDIR:-/tmp}/xc-fake.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-mkdir -p "$T/bin"
-cat > "$T/bin/nvidia-smi" <<'SH'
-#!/usr/bin/env bash
-echo "GPU 0: Fake GPU (UUID: GPU-0)"
-SH
+# shellcheck source=tests/lib/fake_gpu.sh
+. "$src/tests/lib/fake_gpu.sh"
 # Values per variant, metric and buffer offset come from $T/values:
 #   tool variant offset metric value
 cat > "$T/bin/mmprof" <<'SH'

@@ -5,16 +5,8 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 script=$root/scripts/compute-sanitizer.sh
-T=$(mktemp -d "${TMPDIR:-/tmp}/mmprof_cs_selftest.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-mkdir -p "$T/bin"
-cat > "$T/bin/nvidia-smi" <<'X'
-#!/bin/sh
-echo "GPU 0: NVIDIA H200 (UUID: GPU-fake)"
-X
+# shellcheck source=tests/lib/fake_gpu.sh
+. "$root/tests/lib/fake_gpu.sh"
 cat > "$T/bin/mmprof" <<X
 #!/bin/sh
 case "\$1" in
