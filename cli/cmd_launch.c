@@ -18,7 +18,7 @@
 
 static const char launch_help[] =
     "usage: mmprof launch VARIANT (--mnk M,N,K | --size S) [--seed S] [--count N] [--device N]\n"
-    "                     [--l2-flush] [--buffer-offset-mb N[,N...]]\n"
+    "                     [--l2-flush [--profile-flush]] [--buffer-offset-mb N[,N...]]\n"
     "\n"
     "Fills the inputs on the host, uploads them, and launches VARIANT's kernel\n"
     "--count times (default 1). No reference and no other kernel: for\n"
@@ -28,6 +28,9 @@ static const char launch_help[] =
     "  --l2-flush            before each launch, read a buffer twice the size of L2,\n"
     "                        as collect does before each profiled range (outside\n"
     "                        the profiler start/stop)\n"
+    "  --profile-flush       run that flush inside the start/stop bracket, so\n"
+    "                        `ncu --profile-from-start off` profiles it too (ncu\n"
+    "                        then sees the kernel as collect's counters do)\n"
     "  --buffer-offset-mb N  allocate N MiB before the inputs, moving them in\n"
     "                        physical memory (as collect --buffer-offset-mb). With a\n"
     "                        list (up to 10), everything above runs once per offset,\n"
@@ -42,7 +45,8 @@ struct launch_opts {
     uint64_t seed;
     long count;
     int device;
-    int l2_flush; /* --l2-flush */
+    int l2_flush;      /* --l2-flush */
+    int profile_flush; /* --profile-flush */
     long offsets_mib[LAUNCH_MAX_OFFSETS]; /* --buffer-offset-mb */
     int noffsets;
 };
@@ -60,10 +64,19 @@ static int alloc_upload(float **d, size_t count, uint64_t seed, uint64_t stream,
     return 0;
 }
 
-/* One launch between cudaProfilerStart and Stop, synchronised inside. */
-static int launch_profiled(const struct launch_opts *o, const struct launch_args *a, char *why, size_t why_len)
+/* The flush (when inside), one launch, synchronised, between cudaProfilerStart
+ * and Stop. The flush goes inside only with --profile-flush: a Stop ends ncu's
+ * profiling even when it started with the application, so a flush outside the
+ * bracket is profiled before the first launch and never after. */
+static int launch_profiled(const struct launch_opts *o, const struct launch_args *a, struct l2_flush_buf *flush,
+                           char *why, size_t why_len)
 {
     CUDA_TRY(cudaProfilerStart(), "cudaProfilerStart");
+    if (flush && l2_flush_buf_run(flush) != 0) {
+        snprintf(why, why_len, "L2 flush failed: %s", cudaGetErrorString(cudaGetLastError()));
+        cudaProfilerStop();
+        return -1;
+    }
     CUDA_TRY(variant_launch(o->v, a, 0), o->v->name);
     CUDA_TRY(cudaDeviceSynchronize(), o->v->name);
     CUDA_TRY(cudaProfilerStop(), "cudaProfilerStop");
@@ -76,13 +89,13 @@ static int launch_all(const struct launch_opts *o, const struct launch_args *a, 
     struct l2_flush_buf flush = {0};
     int rc = o->l2_flush ? l2_flush_buf_alloc(&flush, l2_bytes, why, why_len) : 0;
     for (long i = 0; i < o->count && rc == 0; i++) {
-        if (o->l2_flush && l2_flush_buf_run(&flush) != 0) {
+        if (o->l2_flush && !o->profile_flush && l2_flush_buf_run(&flush) != 0) {
             snprintf(why, why_len, "L2 flush before launch %ld failed: %s", i + 1,
                      cudaGetErrorString(cudaGetLastError()));
             rc = -1;
         }
         if (rc == 0)
-            rc = launch_profiled(o, a, why, why_len);
+            rc = launch_profiled(o, a, o->profile_flush ? &flush : NULL, why, why_len);
     }
     l2_flush_buf_free(&flush);
     return rc;
@@ -147,6 +160,7 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
         {"seed", required_argument, NULL, 'S'}, {"count", required_argument, NULL, 'c'},
         {"device", required_argument, NULL, 'd'}, {"help", no_argument, NULL, 'h'},
         {"l2-flush", no_argument, NULL, 'F'},     {"buffer-offset-mb", required_argument, NULL, 'B'},
+        {"profile-flush", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     long v[3];
@@ -188,6 +202,9 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
         case 'F':
             o->l2_flush = 1;
             break;
+        case 'P':
+            o->profile_flush = 1;
+            break;
         case 'B':
             if (parse_offsets(optarg, o, inner, sizeof inner) != 0) {
                 snprintf(why, why_len, "--buffer-offset-mb %s: %s", optarg, inner);
@@ -204,6 +221,10 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
             snprintf(why, why_len, "unknown or incomplete option '%s' (see `mmprof launch --help`)", argv[optind - 1]);
             return EXIT_USAGE;
         }
+    }
+    if (o->profile_flush && !o->l2_flush) {
+        snprintf(why, why_len, "--profile-flush needs --l2-flush: it says where that flush runs");
+        return EXIT_USAGE;
     }
     if (optind != argc - 1 || !sized) {
         snprintf(why, why_len, "give one VARIANT and --mnk or --size (see `mmprof launch --help`)");

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Cross-checks mmprof's CUPTI counters against Nsight Compute on the same
 # kernels: for each variant and shape, ncu collects the same Perfworks metrics on
-# `mmprof launch --l2-flush` (the L2 flush kernel collect runs before each range,
-# then one launch of the variant's kernel; ncu profiles both and the flush's rows
-# are dropped) with --cache-control all --clock-control none, and mmprof
+# `mmprof launch --l2-flush --profile-flush` (the L2 flush kernel collect runs
+# before each range, then one launch of the variant's kernel, both between
+# cudaProfilerStart and Stop; ncu profiles both, --profile-from-start off, and
+# the flush's rows are dropped) with --cache-control all --clock-control none, and mmprof
 # collects them with `mmprof collect --profile-only`. Then, per metric:
 #   requests, sectors, instruction counts, shared-memory wavefronts net of bank
 #   conflicts                                            within 0.1 %
@@ -15,7 +16,9 @@
 # With --repeat N both tools measure everything N times and the medians are
 # compared: L2 and DRAM totals of kernels whose L1 hit rate depends on which
 # blocks share an SM move by a few percent between any two runs, ncu's too;
-# the spread of each side is printed next to the difference. Run r (1..N) puts
+# the spread of each side is printed next to the difference, and Welch's t
+# of the two means (|t| < 2 on a miss: the tools are within each other's
+# noise, and the limit is finer than N runs can resolve; still a miss). Run r (1..N) puts
 # both tools' buffers at another place in device memory (--buffer-offset-mb
 # 2^r - 2: 0, 2, 6, 14, 30, ...): the DRAM and L2 totals of kernels whose data
 # nearly fill L2 follow where their buffers land (up to 7 % apart, ncu's as
@@ -29,7 +32,7 @@
 # flush and the kernel; it then reads ~2 % more L2 bytes for the 16x16
 # transposes than with application replay, where ncu reruns `mmprof launch` for
 # each pass and nothing comes between. --skip-flush profiles the variant alone
-# (--profile-from-start off; launch brackets it with cudaProfilerStart/Stop):
+# (launch runs the flush outside the cudaProfilerStart/Stop bracket):
 # ncu then measured rt_b16_6x6's L2 read sectors 5.3 % above mmprof's over 7
 # placements, against 0.7 % with the flush profiled too
 # (examples/ncu-crosscheck-h200/placements-application-l1-2048.txt and
@@ -61,7 +64,7 @@ MMPROF=${MMPROF:-$root/build/cli/mmprof}
 die() { echo "ncu-crosscheck: $*" >&2; exit 1; }
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
-variants="" metrics="" out="" repeat=1 replay=application from_start=on per_placement=0
+variants="" metrics="" out="" repeat=1 replay=application profile_flush=--profile-flush per_placement=0
 shapes=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -72,7 +75,7 @@ while [ $# -gt 0 ]; do
     --mnk) shapes+=("$2"); shift 2 ;;
     --metrics) metrics=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    --skip-flush) from_start=off; shift ;;
+    --skip-flush) profile_flush=""; shift ;;
     --ncu-per-placement) per_placement=1; shift ;;
     --replay-mode)
         case "$2" in kernel | application) replay=$2 ;; *) die "--replay-mode $2: give kernel or application" ;; esac
@@ -199,8 +202,9 @@ mmprof_values() {
 }
 
 # Median over runs: reads "name<TAB>value[<TAB>kernels]" files, prints
-# "name<TAB>median<TAB>kernels<TAB>spread" (spread = (max - min) / |median|);
-# non-numeric lines (status, reason) come from the first file.
+# "name<TAB>median<TAB>kernels<TAB>spread<TAB>mean<TAB>sd<TAB>runs" (spread =
+# (max - min) / |median|, sd the sample standard deviation); non-numeric lines
+# (status, reason) come from the first file.
 median_values() {
     awk -F'\t' -v OFS='\t' '
     FNR == 1 { file++ }
@@ -218,7 +222,11 @@ median_values() {
             for (a = 2; a <= c; a++) { x = v[a] + 0; for (b = a - 1; b >= 1 && v[b] + 0 > x; b--) v[b + 1] = v[b]; v[b + 1] = x }
             med = (c % 2) ? v[(c + 1) / 2] : (v[c / 2] + v[c / 2 + 1]) / 2
             den = med < 0 ? -med : med; if (den < 1) den = 1
-            printf "%s\t%.17g\t%s\t%.4f%%\n", m, med, k[m], 100 * (v[c] - v[1]) / den
+            sum = 0; for (a = 1; a <= c; a++) sum += v[a]
+            mean = sum / c; ss = 0
+            for (a = 1; a <= c; a++) ss += (v[a] - mean) ^ 2
+            printf "%s\t%.17g\t%s\t%.4f%%\t%.17g\t%.17g\t%d\n", m, med, k[m], 100 * (v[c] - v[1]) / den,
+                mean, (c > 1 ? sqrt(ss / (c - 1)) : 0), c
         }
     }' "$@"
 }
@@ -246,8 +254,8 @@ tolerance() {
 }
 
 # Prints one table row and the CSV line; counts the verdict.
-compare_row() { # variant shape metric mmprof ncu limit kernels [mmprof spread] [ncu spread]
-    local v=$1 shape=$2 m=$3 a=$4 b=$5 lim=$6 k=$7 sa=${8:-} sb=${9:-} diff result limtxt
+compare_row() { # variant shape metric mmprof ncu limit kernels [mmprof spread] [ncu spread] [t]
+    local v=$1 shape=$2 m=$3 a=$4 b=$5 lim=$6 k=$7 sa=${8:-} sb=${9:-} t=${10:-} diff result limtxt
     read -r diff result < <(awk -v a="$a" -v b="$b" -v lim="$lim" 'BEGIN {
         if (a == "" || b == "") { print "-", (lim == "info" ? "info" : "MISS"); exit }
         d = a - b; if (d < 0) d = -d
@@ -256,11 +264,31 @@ compare_row() { # variant shape metric mmprof ncu limit kernels [mmprof spread] 
         res = lim == "info" ? "info" : (r <= lim ? "ok" : "MISS")
         printf "%.4f%% %s\n", 100 * r, res }')
     if [ "${k:-1}" -gt 1 ] 2> /dev/null; then result="$result (${k} kernels)"; fi
-    case "$result" in MISS*) misses=$((misses + 1)) ;; ok*) checked=$((checked + 1)) ;; esac
+    case "$result" in
+    MISS*)
+        misses=$((misses + 1))
+        if [ -n "$t" ] && awk -v t="$t" 'BEGIN { exit !(t > -2 && t < 2) }'; then noise_misses=$((noise_misses + 1)); fi ;;
+    ok*) checked=$((checked + 1)) ;;
+    esac
     if [ "$lim" = info ]; then limtxt="-"; else limtxt=$(awk -v l="$lim" 'BEGIN { printf "%g%%", 100 * l }'); fi
-    printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s\n' "$v" "$shape" "$m" \
-        "$(shortnum "$a")" "$(shortnum "$b")" "$diff" "$limtxt" "$result" "${sa:--}" "${sb:--}"
-    echo "$v,$shape,$m,$a,$b,$diff,$limtxt,$result,$sa,$sb" >> "$csv"
+    printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' "$v" "$shape" "$m" \
+        "$(shortnum "$a")" "$(shortnum "$b")" "$diff" "$limtxt" "$result" "${sa:--}" "${sb:--}" "${t:--}"
+    echo "$v,$shape,$m,$a,$b,$diff,$limtxt,$result,$sa,$sb,$t" >> "$csv"
+}
+
+# Welch's t of the two tools' means over their runs (median_values' mean, sd
+# and runs columns): how many standard errors apart they are. Empty with fewer
+# than 3 runs a side; "inf" when both sides are constant and differ.
+welch_t() { # mmprof.tsv ncu.tsv metric
+    awk -F'\t' -v m="$3" '$1 == m { mean[FILENAME] = $5; sd[FILENAME] = $6; n[FILENAME] = $7; f[++k] = FILENAME }
+    END {
+        a = f[1]; b = f[2]
+        if (k != 2 || n[a] < 3 || n[b] < 3) exit
+        se = sqrt(sd[a] ^ 2 / n[a] + sd[b] ^ 2 / n[b])
+        d = mean[a] - mean[b]
+        if (se == 0) { if (d != 0) print "inf"; else print "0.0"; exit }
+        printf "%.1f\n", d / se
+    }' "$1" "$2"
 }
 
 # A value for the table: integers as they are, others with 6 significant digits.
@@ -273,9 +301,9 @@ shortnum() {
 ncu_run() { # tag rep variant shape offsets
     local tag=$1 rep=$2
     rm -f "$rep.ncu-rep"
-    if ! "$NCU" --replay-mode "$replay" --cache-control all --clock-control none --profile-from-start "$from_start" \
+    if ! "$NCU" --replay-mode "$replay" --cache-control all --clock-control none --profile-from-start off \
         --metrics "$metrics" --export "$rep" --force-overwrite \
-        "$MMPROF" launch "$3" --mnk "$4" --l2-flush --buffer-offset-mb "$5" > "$rep.log" 2>&1; then
+        "$MMPROF" launch "$3" --mnk "$4" --l2-flush $profile_flush --buffer-offset-mb "$5" > "$rep.log" 2>&1; then
         if grep -q 'ERR_NVGPUCTRPERM' "$rep.log"; then
             skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM): run as root or set NVreg_RestrictProfilingToAdminUsers=0"
         fi
@@ -299,12 +327,12 @@ offset_mb() { echo $(( (1 << $1) - 2 )); }
 offsets=$(for r in $(seq "$repeat"); do offset_mb "$r"; done | paste -sd, -)
 
 csv="$out/crosscheck.csv"
-echo "variant,shape,metric,mmprof,ncu,rel_diff,limit,result,mmprof_spread,ncu_spread" > "$csv"
+echo "variant,shape,metric,mmprof,ncu,rel_diff,limit,result,mmprof_spread,ncu_spread,t" > "$csv"
 echo "medians of $repeat run(s) per tool, at buffer offsets $(for r in $(seq "$repeat"); do printf '%s ' "$(offset_mb "$r")"; done)MiB;" \
-    "spread = (max - min) / median over the runs"
-printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s\n' variant MxNxK metric mmprof ncu diff limit result \
-    spread_m spread_n
-misses=0 failures=0 checked=0
+    "spread = (max - min) / median over the runs; t = Welch's t of the two means"
+printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' variant MxNxK metric mmprof ncu diff limit result \
+    spread_m spread_n t
+misses=0 failures=0 checked=0 noise_misses=0
 
 # One mmprof collect per shape covers every variant (one CUPTI session, as a
 # user would run it) and placement; ncu then runs once per variant and shape.
@@ -370,7 +398,8 @@ for v in ${variants//,/ }; do
             k=$(awk -F'\t' -v m="$m" '$1 == m { print $3 }' "$dir/ncu.tsv")
             compare_row "$v" "${shape//,/x}" "$m" "$(value "$dir/mmprof.tsv" "$m")" \
                 "$(value "$dir/ncu.tsv" "$m")" "$(tolerance "$m")" "$k" \
-                "$(spread "$dir/mmprof.tsv" "$m")" "$(spread "$dir/ncu.tsv" "$m")"
+                "$(spread "$dir/mmprof.tsv" "$m")" "$(spread "$dir/ncu.tsv" "$m")" \
+                "$(welch_t "$dir/mmprof.tsv" "$dir/ncu.tsv" "$m")"
         done
         for op in ld st; do # conflict-free wavefronts: the access pattern's own
             w=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_$op.sum
@@ -389,4 +418,8 @@ done
 
 echo
 echo "ncu-crosscheck: $checked values within limits, $misses misses, $failures failed runs; files in $out"
+if [ "$noise_misses" -gt 0 ]; then
+    echo "ncu-crosscheck: $noise_misses of the misses have |t| < 2: the two tools' means are within their own" \
+        "run-to-run noise, and only more runs (--repeat) can tell whether they differ by more than the limit"
+fi
 [ $misses -eq 0 ] && [ $failures -eq 0 ]

@@ -57,9 +57,16 @@ while [ $# -gt 0 ]; do
     esac
 done
 case "$args" in *--l2-flush*) flush=1 ;; *) flush=0 ;; esac
-# With --profile-from-start off, ncu sees only what launch brackets with
-# cudaProfilerStart/Stop: the variant's kernel, not the flush.
-case "$args" in *"--profile-from-start off"*) profiled_flush=0 ;; *) profiled_flush=$flush ;; esac
+# What real `mmprof launch` runs per offset, as ncu sees it: the flush inside
+# the cudaProfilerStart/Stop bracket with --profile-flush, before it otherwise.
+# ncu profiles from the start unless told --profile-from-start off, and a Stop
+# ends that until the next Start.
+case "$args" in
+*--profile-flush*) events="start flush kernel stop" ;;
+*--l2-flush*) events="flush start kernel stop" ;;
+*) events="start kernel stop" ;;
+esac
+case "$args" in *"--profile-from-start off"*) on=0 ;; *) on=1 ;; esac
 echo "ncu process $v offsets=$offsets" >> "$FAKE_DIR/calls"
 id=0
 {
@@ -67,15 +74,19 @@ id=0
     echo '"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"'
     for offset in ${offsets//,/ }; do # launch runs everything once per offset
         echo "ncu $v offset=$offset flush=$flush" >> "$FAKE_DIR/calls"
-        for m in ${metrics//,/ }; do # the flush kernel, whose rows the script must drop
-            [ "$profiled_flush" = 1 ] || break
-            printf '"%d","l2_flush_kernel(const float4 *, unsigned long)","%s","","999,999,999"\n' "$id" "$m"
+        for e in $events; do
+            case "$e" in start) on=1; continue ;; stop) on=0; continue ;; esac
+            [ "$on" = 1 ] || continue
+            for m in ${metrics//,/ }; do
+                if [ "$e" = flush ]; then # the flush kernel, whose rows the script must drop
+                    printf '"%d","l2_flush_kernel(const float4 *, unsigned long)","%s","","999,999,999"\n' "$id" "$m"
+                else
+                    val=$(awk -v v="$v" -v o="$offset" -v m="$m" '$1 == "ncu" && $2 == v && $3 == o && $4 == m { print $5 }' "$FAKE_DIR/values")
+                    printf '"%d","void %s_kernel<16, 2>(const float *, float *)","%s","","%s"\n' "$id" "$v" "$m" "$val"
+                fi
+            done
+            id=$((id + 1))
         done
-        for m in ${metrics//,/ }; do
-            val=$(awk -v v="$v" -v o="$offset" -v m="$m" '$1 == "ncu" && $2 == v && $3 == o && $4 == m { print $5 }' "$FAKE_DIR/values")
-            printf '"%d","void %s_kernel<16, 2>(const float *, float *)","%s","","%s"\n' $((id + 1)) "$v" "$m" "$val"
-        done
-        id=$((id + 2))
     done
 } > "$rep.ncu-rep"
 SH
@@ -85,10 +96,10 @@ M=dram__bytes_read.sum,lts__t_sectors_op_read.sum,l1tex__t_requests_pipe_lsu_mem
 # Offsets of --repeat 3: 0, 2, 6 MiB. DRAM reads move with placement; the
 # medians (104 and 103) are 1 % apart although the means are not. A sample
 # taken from the wrong placement (ncu's 300) would not be.
-values() { # [mmprof kb L2 read] [mmprof kb requests]
+values() { # [mmprof kb L2 read] [mmprof kb requests] [mmprof ka DRAM at 2 MiB]
     cat > "$T/values" <<VAL
 mmprof ka 0 dram__bytes_read.sum 100
-mmprof ka 2 dram__bytes_read.sum 200
+mmprof ka 2 dram__bytes_read.sum ${3:-200}
 mmprof ka 6 dram__bytes_read.sum 104
 ncu ka 0 dram__bytes_read.sum 102
 ncu ka 2 dram__bytes_read.sum 103
@@ -107,8 +118,8 @@ VAL
         >> "$T/values"
 }
 
-run() { # expected-status out-name [mmprof kb L2 read] [mmprof kb requests] [more cross-check arguments]
-    values "${3:-}" "${4:-}"
+run() { # expected-status out-name [mmprof kb L2 read] [mmprof kb requests] [more cross-check arguments] [mmprof ka DRAM at 2 MiB]
+    values "${3:-}" "${4:-}" "${6:-}"
     : > "$T/calls"
     PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof \
         bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 --sizes 64 --metrics "$M" --out "$T/$2" ${5:-} > "$T/$2.txt" 2>&1
@@ -129,6 +140,8 @@ for o in 0 2 6; do
 done
 grep -q 'within limits, 0 misses, 0 failed runs' "$T/same.txt" || fail "same: summary line"
 [ "$(grep -c '^ncu process ka offsets=0,2,6$' "$T/calls")" = 1 ] || fail "same: not one ncu process for ka with every offset"
+# ncu must have profiled the flush before every placement, not only the first
+[ "$(grep -c l2_flush_kernel "$T/same/ka_64x64x64/ncu.csv")" = 9 ] || fail "same: ncu did not profile the flush at all 3 offsets"
 
 # 1b. --skip-flush: no flush rows; the placements split by kernel ID.
 run 0 skip-flush "" "" --skip-flush
@@ -145,6 +158,15 @@ grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/per
 run 1 miss 1030
 grep -Eq '^kb .*lts__t_sectors_op_read.sum +1030 +1000 +3.0000% +2% MISS' "$T/miss.txt" || fail "miss: no MISS row"
 grep -q '1 misses' "$T/miss.txt" || fail "miss: summary does not count 1 miss"
+# constant on both sides: infinitely many standard errors apart, not noise
+grep -Eq '^kb .*lts__t_sectors_op_read.sum .* MISS +0\.0000% +0\.0000% +inf$' "$T/miss.txt" || fail "miss: t is not inf"
+grep -q '|t| < 2' "$T/miss.txt" && fail "miss: a constant difference was called noise"
+
+# 2b. ka's DRAM medians 100 against 103 (2.9 %), but ncu's runs (102 103 300)
+# spread far wider: a miss within the noise, t = (98 - 168.3) / 66.2 = -1.1.
+run 1 noisy "" "" "" 90
+grep -Eq '^ka .*dram__bytes_read.sum +100 +103 +2\.9126% +2% MISS .* -1\.1$' "$T/noisy.txt" || fail "noisy: no MISS row with t = -1.1"
+grep -q '1 of the misses have |t| < 2' "$T/noisy.txt" || fail "noisy: the miss is not counted as within the noise"
 
 # 3. 1.5 % is within the 2 % limit of L2 sectors; 0.5 % on requests (0.1 %) is not.
 run 0 near 1015

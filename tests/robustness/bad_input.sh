@@ -240,6 +240,7 @@ row launch-offset-text 2 "--buffer-offset-mb 1G: '1G' is not a whole number" - -
 row launch-offset-list 2 '--buffer-offset-mb 0,,2: empty number' - - 'empty item in an offset list' -- launch naive --size 64 --buffer-offset-mb 0,,2
 row launch-offset-many 2 '--buffer-offset-mb 0,1,2,3,4,5,6,7,8,9,10: more than 10 offsets' - - 'more than 10 offsets' -- launch naive --size 64 --buffer-offset-mb 0,1,2,3,4,5,6,7,8,9,10
 row launch-flush-value 2 "unknown or incomplete option '--l2-flush=1'" - - 'value on --l2-flush' -- launch naive --size 64 --l2-flush=1
+row launch-profile-flush-alone 2 '--profile-flush needs --l2-flush: it says where that flush runs' - - '--profile-flush without --l2-flush' -- launch naive --size 64 --profile-flush
 row launch-no-gpu 1 'no CUDA device' nogpu,envmsg - 'launch without a GPU' -- launch naive --mnk 129,67,45
 row list-unknown 2 "unknown variant 'rt_b16_3x3'; closest: " - - 'unknown variant' -- list --variants rt_b16_3x3
 row list-option 2 "unknown or incomplete option '--bogus'" - - 'unknown option' -- list --bogus
