@@ -41,8 +41,8 @@
 # `launch --buffer-offset-mb 0,2,6,...` runs upload, flush and launch once per
 # offset, with fresh buffers. --ncu-per-placement runs one ncu process per
 # placement instead, as the trial runs above did: about 6 s each with
-# application replay, ~45 min for --repeat 5 over every variant and both shapes
-# (the one-process form is not yet timed on a GPU).
+# application replay, against about 11 s for all 10 placements in one process
+# (--repeat 10 over every variant and both shapes: ~22 min on an H200).
 # Prints the comparison table (also written to OUT/crosscheck.csv) and exits 1 on
 # any miss or failed run, 77 when there is no GPU or no ncu (a ctest skip).
 #
@@ -96,10 +96,18 @@ if [ -z "$metrics" ]; then
     metrics=$(gpu_tools_default_metrics)
 fi
 [ -n "$metrics" ] || die "no metrics to compare"
-if [ -z "$variants" ]; then
-    variants=$("$MMPROF" list --names --gpu | tr '\n' ',' | sed 's/,$//') || die "mmprof list --names failed"
+# Names, families and globs expand through mmprof list; CPU-only variants
+# (cpu_blas) have no kernel for ncu and are reported, not compared.
+cpu_only=""
+if [ -n "$variants" ]; then
+    named=$("$MMPROF" list --names --variants "$variants") || exit 2
+    gpu=$("$MMPROF" list --names --gpu --variants "$variants") || die "mmprof list --gpu failed"
+    cpu_only=$(comm -23 <(sort <<< "$named") <(sort <<< "$gpu") | paste -sd, -)
+    variants=$(paste -sd, - <<< "$gpu")
+else
+    variants=$("$MMPROF" list --names --gpu | paste -sd, -) || die "mmprof list --names failed"
 fi
-[ -n "$variants" ] || die "no variants to compare"
+[ -n "$variants" ] || die "no GPU variants to compare${cpu_only:+ ($cpu_only runs on the CPU)}"
 if [ -z "$out" ]; then out=$(mktemp -d "${TMPDIR:-/tmp}/ncu-crosscheck.XXXXXX"); fi
 mkdir -p "$out" || die "cannot create $out"
 
@@ -333,6 +341,7 @@ echo "medians of $repeat run(s) per tool, at buffer offsets $(for r in $(seq "$r
 printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' variant MxNxK metric mmprof ncu diff limit result \
     spread_m spread_n t
 misses=0 failures=0 checked=0 noise_misses=0
+for v in ${cpu_only//,/ }; do printf '%-22s %-15s %s\n' "$v" - "not compared: runs on the CPU, no kernel for ncu"; done
 
 # One mmprof collect per shape covers every variant (one CUPTI session, as a
 # user would run it) and placement; ncu then runs once per variant and shape.

@@ -14,7 +14,11 @@ cat > "$T/bin/mmprof" <<'SH'
 #!/usr/bin/env bash
 # fake mmprof: list and collect only
 case "$1" in
-list) printf 'ka\nkb\n'; exit 0 ;;
+list) # ka and kb run on the GPU, kcpu on the CPU; --variants takes plain names
+    case "$*" in *--gpu*) all="ka kb" ;; *) all="ka kb kcpu" ;; esac
+    want=$(echo "$*" | sed -n 's/.*--variants \([^ ]*\).*/\1/p')
+    for v in $all; do case ",${want:-$v}," in *",$v,"*) echo "$v" ;; esac; done
+    exit 0 ;;
 collect) ;;
 *) echo "fake mmprof: unexpected $*" >&2; exit 3 ;;
 esac
@@ -153,6 +157,13 @@ run 0 per-placement "" "" --ncu-per-placement
 grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/per-placement.txt" ||
     fail "per-placement: ka's DRAM row is not the medians 104 against 103"
 [ "$(grep -c '^ncu process ka offsets=[0-9]*$' "$T/calls")" = 3 ] || fail "per-placement: not 3 ncu processes for ka"
+
+# 1d. A CPU-only variant among those named: reported, not compared.
+run 0 cpu "" "" "--variants kcpu,ka"
+grep -Eq '^kcpu +- +not compared: runs on the CPU' "$T/cpu.txt" || fail "cpu: kcpu not reported as not compared"
+grep -q 'ncu process kcpu' "$T/calls" && fail "cpu: ncu ran kcpu"
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum' "$T/cpu.txt" || fail "cpu: ka not compared"
+grep -Eq '^kb ' "$T/cpu.txt" && fail "cpu: kb compared although not named"
 
 # 2. mmprof's L2 read sectors 3 % above ncu's at every offset: a miss, exit 1.
 run 1 miss 1030
