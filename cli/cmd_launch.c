@@ -64,16 +64,26 @@ static int alloc_upload(float **d, size_t count, uint64_t seed, uint64_t stream,
     return 0;
 }
 
-/* The flush (when inside), one launch, synchronised, between cudaProfilerStart
- * and Stop. The flush goes inside only with --profile-flush: a Stop ends ncu's
- * profiling even when it started with the application, so a flush outside the
- * bracket is profiled before the first launch and never after. */
-static int launch_profiled(const struct launch_opts *o, const struct launch_args *a, struct l2_flush_buf *flush,
-                           char *why, size_t why_len)
+static int run_flush(const struct l2_flush_buf *flush, long i, char *why, size_t why_len)
 {
+    if (l2_flush_buf_run(flush) == 0)
+        return 0;
+    snprintf(why, why_len, "L2 flush before launch %ld failed: %s", i + 1, cudaGetErrorString(cudaGetLastError()));
+    return -1;
+}
+
+/* Launch i (from 0), synchronised, between cudaProfilerStart and Stop, after
+ * the flush when there is one. The flush goes inside that bracket only with
+ * --profile-flush: a Stop ends ncu's profiling even when it started with the
+ * application, so a flush outside is profiled before the first launch and
+ * never after. */
+static int launch_profiled(const struct launch_opts *o, const struct launch_args *a,
+                           const struct l2_flush_buf *flush, long i, char *why, size_t why_len)
+{
+    if (flush && !o->profile_flush && run_flush(flush, i, why, why_len) != 0)
+        return -1;
     CUDA_TRY(cudaProfilerStart(), "cudaProfilerStart");
-    if (flush && l2_flush_buf_run(flush) != 0) {
-        snprintf(why, why_len, "L2 flush failed: %s", cudaGetErrorString(cudaGetLastError()));
+    if (flush && o->profile_flush && run_flush(flush, i, why, why_len) != 0) {
         cudaProfilerStop();
         return -1;
     }
@@ -88,15 +98,8 @@ static int launch_all(const struct launch_opts *o, const struct launch_args *a, 
 {
     struct l2_flush_buf flush = {0};
     int rc = o->l2_flush ? l2_flush_buf_alloc(&flush, l2_bytes, why, why_len) : 0;
-    for (long i = 0; i < o->count && rc == 0; i++) {
-        if (o->l2_flush && !o->profile_flush && l2_flush_buf_run(&flush) != 0) {
-            snprintf(why, why_len, "L2 flush before launch %ld failed: %s", i + 1,
-                     cudaGetErrorString(cudaGetLastError()));
-            rc = -1;
-        }
-        if (rc == 0)
-            rc = launch_profiled(o, a, o->profile_flush ? &flush : NULL, why, why_len);
-    }
+    for (long i = 0; i < o->count && rc == 0; i++)
+        rc = launch_profiled(o, a, o->l2_flush ? &flush : NULL, i, why, why_len);
     l2_flush_buf_free(&flush);
     return rc;
 }
