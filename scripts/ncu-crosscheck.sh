@@ -43,13 +43,17 @@
 # placement instead, as the trial runs above did: about 6 s each with
 # application replay, against about 11 s for all 10 placements in one process
 # (--repeat 10 over every variant and both shapes: ~22 min on an H200).
+# --self ncu|mmprof compares a tool with itself instead: two measurements of the
+# same placements in separate processes, through the same medians and limits.
+# It shows how far one tool's own medians move at this --repeat, the floor of
+# what a limit can resolve (ncu: twice the ncu time; mmprof: no ncu run).
 # Prints the comparison table (also written to OUT/crosscheck.csv) and exits 1 on
 # any miss or failed run, 77 when there is no GPU or no ncu (a ctest skip).
 #
 # usage: scripts/ncu-crosscheck.sh [--variants a,b,...] [--sizes 2048,...]
 #                                  [--mnk M,N,K]... [--metrics LIST] [--out DIR]
 #                                  [--repeat N (1..10)] [--replay-mode kernel|application]
-#                                  [--skip-flush] [--ncu-per-placement]
+#                                  [--skip-flush] [--ncu-per-placement] [--self ncu|mmprof]
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the metrics of collector/profiler/groups/default.txt.
 # env: MMPROF (default build/cli/mmprof), NCU (default ncu, else /usr/local/cuda/bin/ncu)
@@ -64,7 +68,7 @@ MMPROF=${MMPROF:-$root/build/cli/mmprof}
 die() { echo "ncu-crosscheck: $*" >&2; exit 1; }
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
-variants="" metrics="" out="" repeat=1 replay=application profile_flush=--profile-flush per_placement=0
+variants="" metrics="" out="" repeat=1 replay=application profile_flush=--profile-flush per_placement=0 self=""
 shapes=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -77,6 +81,9 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --skip-flush) profile_flush=""; shift ;;
     --ncu-per-placement) per_placement=1; shift ;;
+    --self)
+        case "${2:-}" in ncu | mmprof) self=$2 ;; *) die "--self ${2:-}: give ncu or mmprof" ;; esac
+        shift 2 ;;
     --replay-mode)
         case "$2" in kernel | application) replay=$2 ;; *) die "--replay-mode $2: give kernel or application" ;; esac
         shift 2 ;;
@@ -90,7 +97,7 @@ done
 [ ${#shapes[@]} -gt 0 ] || shapes=("2048,2048,2048" "1000,3000,700")
 
 # --- what this machine has ---------------------------------------------------
-gpu_tools_require
+if [ "$self" = mmprof ]; then gpu_tools_require --no-ncu; else gpu_tools_require; fi
 
 if [ -z "$metrics" ]; then
     metrics=$(gpu_tools_default_metrics)
@@ -334,42 +341,78 @@ ncu_sample() { # tag csv sample nsamples tsv
 offset_mb() { echo $(( (1 << $1) - 2 )); }
 offsets=$(for r in $(seq "$repeat"); do offset_mb "$r"; done | paste -sd, -)
 
+# The two sides compared, TOOL:RUN each (RUN b = the second measurement of --self).
+case "$self" in
+ncu) sides=(ncu: ncu:b) labels=(ncu_1 ncu_2) ;;
+mmprof) sides=(mmprof: mmprof:b) labels=(mmprof_1 mmprof_2) ;;
+*) sides=(mmprof: ncu:) labels=(mmprof ncu) ;;
+esac
 csv="$out/crosscheck.csv"
-echo "variant,shape,metric,mmprof,ncu,rel_diff,limit,result,mmprof_spread,ncu_spread,t" > "$csv"
-echo "medians of $repeat run(s) per tool, at buffer offsets $(for r in $(seq "$repeat"); do printf '%s ' "$(offset_mb "$r")"; done)MiB;" \
+echo "variant,shape,metric,${labels[0]},${labels[1]},rel_diff,limit,result,${labels[0]}_spread,${labels[1]}_spread,t" > "$csv"
+echo "medians of $repeat run(s) per side, at buffer offsets $(for r in $(seq "$repeat"); do printf '%s ' "$(offset_mb "$r")"; done)MiB;" \
     "spread = (max - min) / median over the runs; t = Welch's t of the two means"
-printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' variant MxNxK metric mmprof ncu diff limit result \
-    spread_m spread_n t
+[ -z "$self" ] || echo "--self $self: ${labels[0]} and ${labels[1]} are two measurements by $self in separate processes"
+printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' variant MxNxK metric "${labels[0]}" "${labels[1]}" \
+    diff limit result spread_1 spread_2 t
 misses=0 failures=0 checked=0 noise_misses=0
 for v in ${cpu_only//,/ }; do printf '%-22s %-15s %s\n' "$v" - "not compared: runs on the CPU, no kernel for ncu"; done
 
 # One mmprof collect per shape covers every variant (one CUPTI session, as a
 # user would run it) and placement; ncu then runs once per variant and shape.
+# The first collect also tells which variants mmprof skips on this device.
+collect_runs=("")
+[ "$self" = mmprof ] && collect_runs+=(b)
 for r in $(seq "$repeat"); do
-    for shape in "${shapes[@]}"; do
-        run="$out/mmprof_${shape//,/x}_r$r"
-        rm -rf "$run"
-        if ! "$MMPROF" collect --profile-only --no-ceilings --variants "$variants" --mnk "$shape" \
-            --metrics "$metrics" --buffer-offset-mb "$(offset_mb "$r")" --out "$run" > "$run.log" 2>&1; then
-            echo "FAIL ${shape//,/x}: mmprof collect failed (see $run.log)" >&2
-            failures=$((failures + 1))
-        fi
+    for run_id in "${collect_runs[@]}"; do
+        for shape in "${shapes[@]}"; do
+            run="$out/mmprof_${shape//,/x}_r$r$run_id"
+            rm -rf "$run"
+            if ! "$MMPROF" collect --profile-only --no-ceilings --variants "$variants" --mnk "$shape" \
+                --metrics "$metrics" --buffer-offset-mb "$(offset_mb "$r")" --out "$run" > "$run.log" 2>&1; then
+                echo "FAIL ${shape//,/x}: mmprof collect failed (see $run.log)" >&2
+                failures=$((failures + 1))
+            fi
+        done
     done
 done
+
+# mmprof's medians for the variant and shape over the placements of collect run
+# RUN_ID: DIR/mmprofRUN_ID.tsv.
+mmprof_side() { # tag dir variant shape run_id
+    local r results
+    for r in $(seq "$repeat"); do
+        results="$out/mmprof_${4//,/x}_r$r$5/results.csv"
+        [ -f "$results" ] || { echo "FAIL $1: no $results" >&2; return 1; }
+        mmprof_values "$results" "$3" "$metrics" > "$2/mmprof${5}_r$r.tsv"
+    done
+    median_values "$2"/mmprof"$5"_r*.tsv > "$2/mmprof$5.tsv"
+}
+
+# ncu's medians for the variant and shape: DIR/ncuRUN_ID.tsv. One ncu process
+# measures every placement (launch runs once per offset), or with
+# --ncu-per-placement one process each.
+ncu_side() { # tag dir variant shape run_id
+    local r rep="$2/ncu$5"
+    if [ "$per_placement" = 1 ]; then
+        for r in $(seq "$repeat"); do
+            ncu_run "$1" "${rep}_p$r" "$3" "$4" "$(offset_mb "$r")" &&
+                ncu_sample "$1" "${rep}_p$r.csv" 1 1 "$2/ncu${5}_r$r.tsv" || return 1
+        done
+    else
+        ncu_run "$1" "$rep" "$3" "$4" "$offsets" || return 1
+        for r in $(seq "$repeat"); do
+            ncu_sample "$1" "$rep.csv" "$r" "$repeat" "$2/ncu${5}_r$r.tsv" || return 1
+        done
+    fi
+    median_values "$2"/ncu"$5"_r*.tsv > "$2/ncu$5.tsv"
+}
 
 for v in ${variants//,/ }; do
     for shape in "${shapes[@]}"; do
         tag="$v/${shape//,/x}"
         dir="$out/${v}_${shape//,/x}"
         mkdir -p "$dir"
-        runs_ok=1
-        for r in $(seq "$repeat"); do
-            results="$out/mmprof_${shape//,/x}_r$r/results.csv"
-            [ -f "$results" ] || { echo "FAIL $tag: no $results" >&2; runs_ok=0; break; }
-            mmprof_values "$results" "$v" "$metrics" > "$dir/mmprof_r$r.tsv"
-        done
-        [ $runs_ok = 1 ] || { failures=$((failures + 1)); continue; }
-        median_values "$dir"/mmprof_r*.tsv > "$dir/mmprof.tsv"
+        mmprof_side "$tag" "$dir" "$v" "$shape" "" || { failures=$((failures + 1)); continue; }
         status=$(awk -F'\t' '$1 == "status" { print $2 }' "$dir/mmprof.tsv")
         reason=$(awk -F'\t' '$1 == "reason" { print $2 }' "$dir/mmprof.tsv")
         case "$status" in
@@ -377,45 +420,36 @@ for v in ${variants//,/ }; do
         skipped) # e.g. a tile that does not fit the device, or the CPU baseline
             printf '%-22s %-15s %s\n' "$v" "${shape//,/x}" "not compared: skipped by mmprof ($reason)"
             continue ;;
-        "") echo "FAIL $tag: no row for $v in $results" >&2
+        "") echo "FAIL $tag: no row for $v in $out/mmprof_${shape//,/x}_r1/results.csv" >&2
             failures=$((failures + 1)); continue ;;
         *) echo "FAIL $tag: mmprof status '$status' ($reason)" >&2
             failures=$((failures + 1)); continue ;;
         esac
 
-        # One ncu process measures every placement (launch runs once per offset),
-        # or with --ncu-per-placement one process each.
-        ncu_ok=1
-        if [ "$per_placement" = 1 ]; then
-            for r in $(seq "$repeat"); do
-                ncu_run "$tag" "$dir/ncu_p$r" "$v" "$shape" "$(offset_mb "$r")" &&
-                    ncu_sample "$tag" "$dir/ncu_p$r.csv" 1 1 "$dir/ncu_r$r.tsv" || { ncu_ok=0; break; }
-            done
-        elif ncu_run "$tag" "$dir/ncu" "$v" "$shape" "$offsets"; then
-            for r in $(seq "$repeat"); do
-                ncu_sample "$tag" "$dir/ncu.csv" "$r" "$repeat" "$dir/ncu_r$r.tsv" || { ncu_ok=0; break; }
-            done
-        else
-            ncu_ok=0
-        fi
-        [ $ncu_ok = 1 ] || { failures=$((failures + 1)); continue; }
-        median_values "$dir"/ncu_r*.tsv > "$dir/ncu.tsv"
+        side_tsv=() sides_ok=1
+        for side in "${sides[@]}"; do
+            tool=${side%%:*} run_id=${side#*:}
+            if [ "$tool$run_id" != mmprof ]; then # mmprof's first run is read above
+                "${tool}_side" "$tag" "$dir" "$v" "$shape" "$run_id" || { sides_ok=0; break; }
+            fi
+            side_tsv+=("$dir/$tool$run_id.tsv")
+        done
+        [ $sides_ok = 1 ] || { failures=$((failures + 1)); continue; }
+        a=${side_tsv[0]} b=${side_tsv[1]}
 
         value() { awk -F'\t' -v m="$2" '$1 == m { print $2 }' "$1"; }
         spread() { [ "$repeat" -gt 1 ] && awk -F'\t' -v m="$2" '$1 == m { print $4 }' "$1"; }
         for m in ${metrics//,/ }; do
-            k=$(awk -F'\t' -v m="$m" '$1 == m { print $3 }' "$dir/ncu.tsv")
-            compare_row "$v" "${shape//,/x}" "$m" "$(value "$dir/mmprof.tsv" "$m")" \
-                "$(value "$dir/ncu.tsv" "$m")" "$(tolerance "$m")" "$k" \
-                "$(spread "$dir/mmprof.tsv" "$m")" "$(spread "$dir/ncu.tsv" "$m")" \
-                "$(welch_t "$dir/mmprof.tsv" "$dir/ncu.tsv" "$m")"
+            k=$(awk -F'\t' -v m="$m" '$1 == m { print $3 }' "$b")
+            compare_row "$v" "${shape//,/x}" "$m" "$(value "$a" "$m")" "$(value "$b" "$m")" \
+                "$(tolerance "$m")" "$k" "$(spread "$a" "$m")" "$(spread "$b" "$m")" "$(welch_t "$a" "$b" "$m")"
         done
         for op in ld st; do # conflict-free wavefronts: the access pattern's own
             w=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_$op.sum
             c=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_$op.sum
             case ",$metrics," in *",$w,"*",$c,"* | *",$c,"*",$w,"*) ;; *) continue ;; esac
             diffs=()
-            for f in "$dir/mmprof.tsv" "$dir/ncu.tsv"; do
+            for f in "$a" "$b"; do
                 diffs+=("$(awk -v w="$(value "$f" "$w")" -v c="$(value "$f" "$c")" \
                     'BEGIN { if (w != "" && c != "") printf "%.17g\n", w - c }')")
             done
@@ -428,7 +462,7 @@ done
 echo
 echo "ncu-crosscheck: $checked values within limits, $misses misses, $failures failed runs; files in $out"
 if [ "$noise_misses" -gt 0 ]; then
-    echo "ncu-crosscheck: $noise_misses of the misses have |t| < 2: the two tools' means are within their own" \
+    echo "ncu-crosscheck: $noise_misses of the misses have |t| < 2: the two sides' means are within their own" \
         "run-to-run noise, and only more runs (--repeat) can tell whether they differ by more than the limit"
 fi
 [ $misses -eq 0 ] && [ $failures -eq 0 ]

@@ -6,11 +6,13 @@
 
 # A GPU, ncu (NCU, else ncu on PATH, else /usr/local/cuda/bin/ncu) and the
 # mmprof binary; sets NCU. Skips without a GPU or ncu; dies without mmprof.
-gpu_tools_require() {
+# --no-ncu: a GPU and mmprof only (ncu-crosscheck.sh --self mmprof).
+gpu_tools_require() { # [--no-ncu]
     command -v nvidia-smi > /dev/null 2>&1 || skip "nvidia-smi not found (no NVIDIA driver)"
     nvidia-smi -L 2> /dev/null | grep -q '^GPU ' || skip "nvidia-smi -L lists no GPU"
     NCU=${NCU:-}
-    if [ -z "$NCU" ]; then
+    if [ "${1:-}" = --no-ncu ]; then :
+    elif [ -z "$NCU" ]; then
         if command -v ncu > /dev/null 2>&1; then NCU=ncu
         elif [ -x /usr/local/cuda/bin/ncu ]; then NCU=/usr/local/cuda/bin/ncu
         else skip "Nsight Compute (ncu) not found; set NCU=/path/to/ncu"

@@ -10,6 +10,8 @@ src=$1
 . "$src/tests/lib/fake_gpu.sh"
 # Values per variant, metric and buffer offset come from $T/values:
 #   tool variant offset metric value
+# where tool "mmprof@b" / "ncu@b", when present, is the second measurement of
+# --self (collect --out ...b, ncu --export .../ncub).
 cat > "$T/bin/mmprof" <<'SH'
 #!/usr/bin/env bash
 # fake mmprof: list and collect only
@@ -33,14 +35,15 @@ while [ $# -gt 0 ]; do
     *) shift ;;
     esac
 done
-echo "collect offset=$offset" >> "$FAKE_DIR/calls"
+case "$out" in *b) tool=mmprof@b ;; *) tool=mmprof ;; esac
+echo "collect offset=$offset run=$tool" >> "$FAKE_DIR/calls"
 mkdir -p "$out"
 {
     printf 'variant,status,reason,%s\n' "$metrics"
     for v in ${variants//,/ }; do
         printf '%s,ok,"reason, with a comma"' "$v"
         for m in ${metrics//,/ }; do
-            printf ',%s' "$(awk -v v="$v" -v o="$offset" -v m="$m" '$1 == "mmprof" && $2 == v && $3 == o && $4 == m { print $5 }' "$FAKE_DIR/values")"
+            printf ',%s' "$(awk -v t="$tool" -v v="$v" -v o="$offset" -v m="$m" -f "$FAKE_DIR/lookup.awk" "$FAKE_DIR/values")"
         done
         printf '\n'
     done
@@ -71,7 +74,8 @@ case "$args" in
 *) events="start kernel stop" ;;
 esac
 case "$args" in *"--profile-from-start off"*) on=0 ;; *) on=1 ;; esac
-echo "ncu process $v offsets=$offsets" >> "$FAKE_DIR/calls"
+case "$rep" in *ncub) tool=ncu@b ;; *) tool=ncu ;; esac
+echo "ncu process $v offsets=$offsets run=$tool" >> "$FAKE_DIR/calls"
 id=0
 {
     echo '==PROF== a note before the table'
@@ -85,7 +89,7 @@ id=0
                 if [ "$e" = flush ]; then # the flush kernel, whose rows the script must drop
                     printf '"%d","l2_flush_kernel(const float4 *, unsigned long)","%s","","999,999,999"\n' "$id" "$m"
                 else
-                    val=$(awk -v v="$v" -v o="$offset" -v m="$m" '$1 == "ncu" && $2 == v && $3 == o && $4 == m { print $5 }' "$FAKE_DIR/values")
+                    val=$(awk -v t="$tool" -v v="$v" -v o="$offset" -v m="$m" -f "$FAKE_DIR/lookup.awk" "$FAKE_DIR/values")
                     printf '"%d","void %s_kernel<16, 2>(const float *, float *)","%s","","%s"\n' "$id" "$v" "$m" "$val"
                 fi
             done
@@ -95,6 +99,12 @@ id=0
 } > "$rep.ncu-rep"
 SH
 chmod +x "$T/bin/"*
+# The value of tool t (falling back from "x@b" to "x"), variant v, offset o, metric m.
+cat > "$T/lookup.awk" <<'AWK'
+BEGIN { base = t; sub(/@.*/, "", base) }
+$2 == v && $3 == o && $4 == m { if ($1 == t) own = $5; else if ($1 == base) fallback = $5 }
+END { print (own != "" ? own : fallback) }
+AWK
 
 M=dram__bytes_read.sum,lts__t_sectors_op_read.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
 # Offsets of --repeat 3: 0, 2, 6 MiB. DRAM reads move with placement; the
@@ -122,8 +132,9 @@ VAL
         >> "$T/values"
 }
 
-run() { # expected-status out-name [mmprof kb L2 read] [mmprof kb requests] [more cross-check arguments] [mmprof ka DRAM at 2 MiB]
+run() { # expected-status out-name [mmprof kb L2 read] [mmprof kb requests] [more cross-check arguments] [mmprof ka DRAM at 2 MiB] [more values lines]
     values "${3:-}" "${4:-}" "${6:-}"
+    [ -z "${7:-}" ] || printf '%s\n' "$7" >> "$T/values"
     : > "$T/calls"
     PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof \
         bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 --sizes 64 --metrics "$M" --out "$T/$2" ${5:-} > "$T/$2.txt" 2>&1
@@ -139,11 +150,11 @@ grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/sam
 grep -q '999999999' "$T/same.txt" && fail "same: the flush kernel's rows were counted"
 grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1000 ' "$T/same.txt" || fail "same: kb's L2 row"
 for o in 0 2 6; do
-    grep -qx "collect offset=$o" "$T/calls" || fail "collect did not run at offset $o"
+    grep -qx "collect offset=$o run=mmprof" "$T/calls" || fail "collect did not run at offset $o"
     grep -qx "ncu ka offset=$o flush=1" "$T/calls" || fail "ncu did not run launch --l2-flush at offset $o"
 done
 grep -q 'within limits, 0 misses, 0 failed runs' "$T/same.txt" || fail "same: summary line"
-[ "$(grep -c '^ncu process ka offsets=0,2,6$' "$T/calls")" = 1 ] || fail "same: not one ncu process for ka with every offset"
+[ "$(grep -c '^ncu process ka offsets=0,2,6 run=ncu$' "$T/calls")" = 1 ] || fail "same: not one ncu process for ka with every offset"
 # ncu must have profiled the flush before every placement, not only the first
 [ "$(grep -c l2_flush_kernel "$T/same/ka_64x64x64/ncu.csv")" = 9 ] || fail "same: ncu did not profile the flush at all 3 offsets"
 
@@ -156,7 +167,7 @@ grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/ski
 run 0 per-placement "" "" --ncu-per-placement
 grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/per-placement.txt" ||
     fail "per-placement: ka's DRAM row is not the medians 104 against 103"
-[ "$(grep -c '^ncu process ka offsets=[0-9]*$' "$T/calls")" = 3 ] || fail "per-placement: not 3 ncu processes for ka"
+[ "$(grep -c '^ncu process ka offsets=[0-9]* run=ncu$' "$T/calls")" = 3 ] || fail "per-placement: not 3 ncu processes for ka"
 
 # 1d. A CPU-only variant among those named: reported, not compared.
 run 0 cpu "" "" "--variants kcpu,ka"
@@ -184,6 +195,29 @@ run 0 near 1015
 run 1 requests 1000 7035
 grep -Eq '^kb .*l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum +7035 +7000 +0.5000% +0.1% MISS' "$T/requests.txt" ||
     fail "requests: no MISS row at the 0.1 % limit"
+
+# 4. --self ncu: ncu against itself, two processes per variant; mmprof's
+# values play no part (its kb L2 reads are 3 % off here) and collect runs once.
+run 0 self-ncu 1030 "" "--self ncu"
+grep -q 'ncu_1 and ncu_2 are two measurements by ncu' "$T/self-ncu.txt" || fail "self-ncu: not said what is compared"
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1000 +0.0000% +2% ok' "$T/self-ncu.txt" || fail "self-ncu: kb's L2 row"
+for run_id in ncu ncu@b; do
+    [ "$(grep -c "^ncu process ka offsets=0,2,6 run=$run_id\$" "$T/calls")" = 1 ] || fail "self-ncu: no ncu process $run_id for ka"
+done
+grep -q 'run=mmprof@b' "$T/calls" && fail "self-ncu: collect ran twice"
+head -1 "$T/self-ncu/crosscheck.csv" | grep -q '^variant,shape,metric,ncu_1,ncu_2,' || fail "self-ncu: CSV header"
+# ncu's second run 3 % higher on kb's L2 reads at every offset: a miss.
+run 1 self-ncu-miss "" "" "--self ncu" "" "$(printf 'ncu@b kb %s lts__t_sectors_op_read.sum 1030\n' 0 2 6)"
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1030 +2.9126% +2% MISS' "$T/self-ncu-miss.txt" || fail "self-ncu-miss: no MISS row"
+
+# 5. --self mmprof: two collects per placement, no ncu at all.
+run 1 self-mmprof "" "" "--self mmprof" "" "$(printf 'mmprof@b kb %s lts__t_sectors_op_read.sum 1030\n' 0 2 6)"
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1030 +2.9126% +2% MISS' "$T/self-mmprof.txt" || fail "self-mmprof: no MISS row"
+grep -Eq '^ka .*dram__bytes_read.sum +104 +104 +0.0000% +2% ok' "$T/self-mmprof.txt" || fail "self-mmprof: ka's DRAM row"
+for o in 0 2 6; do
+    grep -qx "collect offset=$o run=mmprof@b" "$T/calls" || fail "self-mmprof: no second collect at offset $o"
+done
+grep -q 'ncu process' "$T/calls" && fail "self-mmprof: ncu ran"
 
 [ $fails = 0 ] && echo "ncu_crosscheck_fake: all checks passed"
 [ $fails = 0 ]
