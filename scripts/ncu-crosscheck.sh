@@ -20,7 +20,8 @@
 # of the two means (|t| < 2 on a miss: the tools are within each other's
 # noise, and the limit is finer than N runs can resolve; still a miss). Run r (1..N) puts
 # both tools' buffers at another place in device memory (--buffer-offset-mb
-# 2^r - 2: 0, 2, 6, 14, 30, ...): the DRAM and L2 totals of kernels whose data
+# 2^r - 2: 0, 2, 6, 14, 30, ..., 1022; runs 11-40 visit those 10 again, in new
+# processes): the DRAM and L2 totals of kernels whose data
 # nearly fill L2 follow where their buffers land (up to 7 % apart, ncu's as
 # well: examples/ncu-crosscheck-h200/placement-sweep-2048.txt), and the two
 # tools' own allocations put them in different places. The medians over
@@ -37,9 +38,9 @@
 # placements, against 0.7 % with the flush profiled too
 # (examples/ncu-crosscheck-h200/placements-application-l1-2048.txt and
 # final-method-l1-2048.txt).
-# One ncu process per variant and shape measures all N placements:
+# One ncu process per variant and shape measures up to 10 placements:
 # `launch --buffer-offset-mb 0,2,6,...` runs upload, flush and launch once per
-# offset, with fresh buffers. --ncu-per-placement runs one ncu process per
+# offset, with fresh buffers (--repeat 30: three processes). --ncu-per-placement runs one ncu process per
 # placement instead, as the trial runs above did: about 6 s each with
 # application replay, against about 11 s for all 10 placements in one process
 # (--repeat 10 over every variant and both shapes: ~22 min on an H200).
@@ -52,7 +53,7 @@
 #
 # usage: scripts/ncu-crosscheck.sh [--variants a,b,...] [--sizes 2048,...]
 #                                  [--mnk M,N,K]... [--metrics LIST] [--out DIR]
-#                                  [--repeat N (1..10)] [--replay-mode kernel|application]
+#                                  [--repeat N (1..40)] [--replay-mode kernel|application]
 #                                  [--skip-flush] [--ncu-per-placement] [--self ncu|mmprof]
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the metrics of collector/profiler/groups/default.txt.
@@ -88,7 +89,7 @@ while [ $# -gt 0 ]; do
         case "$2" in kernel | application) replay=$2 ;; *) die "--replay-mode $2: give kernel or application" ;; esac
         shift 2 ;;
     --repeat)
-        [[ "$2" =~ ^([1-9]|10)$ ]] || die "--repeat $2: give a count from 1 to 10"
+        [[ "$2" =~ ^([1-9]|[1-3][0-9]|40)$ ]] || die "--repeat $2: give a count from 1 to 40"
         repeat=$2; shift 2 ;;
     -h | --help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
@@ -337,9 +338,10 @@ ncu_sample() { # tag csv sample nsamples tsv
     fi
 }
 
-# Run r's buffer offset in MiB: 0, 2, 6, 14, ... (2^r - 2).
-offset_mb() { echo $(( (1 << $1) - 2 )); }
-offsets=$(for r in $(seq "$repeat"); do offset_mb "$r"; done | paste -sd, -)
+# Run r's buffer offset in MiB: 0, 2, 6, 14, ..., 1022 (2^r - 2), then the same
+# ten again from run 11 on.
+offset_mb() { echo $(( (1 << (($1 - 1) % 10 + 1)) - 2 )); }
+offsets_of() { seq "$1" "$2" | while read -r r; do offset_mb "$r"; done | paste -sd, -; } # runs FIRST..LAST
 
 # The two sides compared, TOOL:RUN each (RUN b = the second measurement of --self).
 case "$self" in
@@ -349,7 +351,7 @@ mmprof) sides=(mmprof: mmprof:b) labels=(mmprof_1 mmprof_2) ;;
 esac
 csv="$out/crosscheck.csv"
 echo "variant,shape,metric,${labels[0]},${labels[1]},rel_diff,limit,result,${labels[0]}_spread,${labels[1]}_spread,t" > "$csv"
-echo "medians of $repeat run(s) per side, at buffer offsets $(for r in $(seq "$repeat"); do printf '%s ' "$(offset_mb "$r")"; done)MiB;" \
+echo "medians of $repeat run(s) per side, at buffer offsets $(offsets_of 1 "$((repeat < 10 ? repeat : 10))" | tr , ' ') MiB$([ "$repeat" -gt 10 ] && echo ' (cycled)');" \
     "spread = (max - min) / median over the runs; t = Welch's t of the two means"
 [ -z "$self" ] || echo "--self $self: ${labels[0]} and ${labels[1]} are two measurements by $self in separate processes"
 printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' variant MxNxK metric "${labels[0]}" "${labels[1]}" \
@@ -389,19 +391,23 @@ mmprof_side() { # tag dir variant shape run_id
 }
 
 # ncu's medians for the variant and shape: DIR/ncuRUN_ID.tsv. One ncu process
-# measures every placement (launch runs once per offset), or with
-# --ncu-per-placement one process each.
+# measures 10 placements (launch runs once per offset; runs 11-20 in a second
+# process, DIR/ncuRUN_ID_c11, ...), or with --ncu-per-placement one process each.
 ncu_side() { # tag dir variant shape run_id
-    local r rep="$2/ncu$5"
+    local r first last rep="$2/ncu$5" chunk
     if [ "$per_placement" = 1 ]; then
         for r in $(seq "$repeat"); do
             ncu_run "$1" "${rep}_p$r" "$3" "$4" "$(offset_mb "$r")" &&
                 ncu_sample "$1" "${rep}_p$r.csv" 1 1 "$2/ncu${5}_r$r.tsv" || return 1
         done
     else
-        ncu_run "$1" "$rep" "$3" "$4" "$offsets" || return 1
-        for r in $(seq "$repeat"); do
-            ncu_sample "$1" "$rep.csv" "$r" "$repeat" "$2/ncu${5}_r$r.tsv" || return 1
+        for ((first = 1; first <= repeat; first += 10)); do
+            last=$((first + 9 < repeat ? first + 9 : repeat))
+            chunk=$rep; [ "$first" = 1 ] || chunk=${rep}_c$first
+            ncu_run "$1" "$chunk" "$3" "$4" "$(offsets_of "$first" "$last")" || return 1
+            for r in $(seq "$first" "$last"); do
+                ncu_sample "$1" "$chunk.csv" "$((r - first + 1))" "$((last - first + 1))" "$2/ncu${5}_r$r.tsv" || return 1
+            done
         done
     fi
     median_values "$2"/ncu"$5"_r*.tsv > "$2/ncu$5.tsv"

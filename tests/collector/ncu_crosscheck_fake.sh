@@ -219,5 +219,26 @@ for o in 0 2 6; do
 done
 grep -q 'ncu process' "$T/calls" && fail "self-mmprof: ncu ran"
 
+# 6. --repeat 12: runs 11 and 12 go back to offsets 0 and 2, and ncu measures
+# them in a second process. ka's DRAM reads: mmprof 100, 200 at 0, 2 MiB and
+# 50 elsewhere; ncu 102, 103 at 0, 2 MiB and 51 elsewhere: the medians of the
+# 12 samples are 50 and 51.
+more=$(for o in 6 14 30 62 126 254 510 1022; do
+    for t in mmprof ncu; do
+        echo "$t ka $o dram__bytes_read.sum $([ $t = mmprof ] && echo 50 || echo 51)"
+        echo "$t ka $o lts__t_sectors_op_read.sum 1000"
+        echo "$t ka $o l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum 5000"
+    done
+done)
+run 0 cycled "" "" "--repeat 12 --variants ka" "" "$more"
+grep -q 'medians of 12 run(s) per side, at buffer offsets 0 2 6 14 30 62 126 254 510 1022 MiB (cycled)' "$T/cycled.txt" ||
+    fail "cycled: offsets line"
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +50 +51 +1.9608% +2% ok' "$T/cycled.txt" || fail "cycled: ka's DRAM medians"
+for offsets in 0,2,6,14,30,62,126,254,510,1022 0,2; do
+    [ "$(grep -c "^ncu process ka offsets=$offsets run=ncu\$" "$T/calls")" = 1 ] || fail "cycled: no ncu process at $offsets"
+done
+[ "$(grep -c '^collect offset=0 run=mmprof$' "$T/calls")" = 2 ] || fail "cycled: collect did not revisit offset 0"
+[ -s "$T/cycled/ka_64x64x64/ncu_r12.tsv" ] || fail "cycled: no ncu sample 12"
+
 [ $fails = 0 ] && echo "ncu_crosscheck_fake: all checks passed"
 [ $fails = 0 ]
