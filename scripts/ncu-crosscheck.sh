@@ -8,14 +8,16 @@
 # collects them with `mmprof collect --profile-only`. Then, per metric:
 #   requests, sectors, instruction counts, shared-memory wavefronts net of bank
 #   conflicts                                            within 0.1 %
-#   DRAM read bytes/sectors, L2 sectors/bytes           within 2 %
+#   DRAM read bytes/sectors, L2 sectors/bytes, read
+#   sectors the SMs request from L2 (LRC, Hopper on)    within 2 %
 #   everything else (occupancy, IPC, cycles, clocks, DRAM writes, raw wavefronts
-#   and bank conflicts) is printed for information only: they depend on timing, on
-#   what still sits in L2, or (bank conflicts) on contention, and differ between
-#   any two runs.
+#   and bank conflicts, sectors the L2 Request Coalescer merged) is printed for
+#   information only: they depend on timing, on what still sits in L2, or (bank
+#   conflicts) on contention, and differ between any two runs.
 # With --repeat N both tools measure everything N times and the medians are
-# compared: L2 and DRAM totals of kernels whose L1 hit rate depends on which
-# blocks share an SM move by a few percent between any two runs, ncu's too;
+# compared: L2 read totals move by a few percent between any two runs, ncu's
+# too, with the L1 hit rate (which blocks share an SM) and with how many reads
+# of the same sector from different SMs the L2 Request Coalescer merges;
 # the spread of each side is printed next to the difference, and Welch's t
 # of the two means (|t| < 2 on a miss: the tools are within each other's
 # noise, and the limit is finer than N runs can resolve; still a miss). Run r (1..N) puts
@@ -56,7 +58,8 @@
 #                                  [--repeat N (1..40)] [--replay-mode kernel|application]
 #                                  [--skip-flush] [--ncu-per-placement] [--self ncu|mmprof]
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
-#           the metrics of collector/profiler/groups/default.txt.
+#           the metrics of collector/profiler/groups/default.txt, and the L2 Request
+#           Coalescer's two read counters where the chip has them (Hopper on).
 # env: MMPROF (default build/cli/mmprof), NCU (default ncu, else /usr/local/cuda/bin/ncu)
 set -u -o pipefail
 
@@ -100,8 +103,16 @@ done
 # --- what this machine has ---------------------------------------------------
 if [ "$self" = mmprof ]; then gpu_tools_require --no-ncu; else gpu_tools_require; fi
 
+# The L2 Request Coalescer's counters (Hopper on) come with the default set:
+# they show whether two tools' L2 read sectors differ in what the SMs requested
+# or only in how many requests the LRC merged (examples/ncu-crosscheck-h200).
+lrc_metrics=lrc__request_sectors_op_read_coalescable.sum,lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum
 if [ -z "$metrics" ]; then
     metrics=$(gpu_tools_default_metrics)
+    if "$MMPROF" info --metrics lrc__request_sectors_op_read_coalescable 2> /dev/null |
+        grep -q '^lrc__request_sectors_op_read_coalescable '; then
+        metrics=$metrics,$lrc_metrics
+    fi
 fi
 [ -n "$metrics" ] || die "no metrics to compare"
 # Names, families and globs expand through mmprof list; CPU-only variants
@@ -258,6 +269,10 @@ tolerance() {
     dram__bytes_read.sum | dram__sectors_read.sum) echo 0.02 ;;
     dram__*) echo info ;; # writes: undercounted while the output sits in L2
     lts__t_sectors* | lts__t_bytes*) echo 0.02 ;;
+    # What the SMs asked L2 for (L1 misses, so L1 timing moves it) and what the
+    # LRC merged of it (timing alone): L2 read sectors = the first - the second.
+    lrc__request_sectors_op_read_coalescable.sum) echo 0.02 ;;
+    lrc__*coalescing*) echo info ;;
     # Shared-memory bank conflicts, and with them the wavefronts, include
     # conflicts from contention: the reference run (../shared/reference) saw
     # tr_pad's store wavefronts 0.35 % and its conflicts 12 % apart between ncu and

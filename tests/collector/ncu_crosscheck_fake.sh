@@ -240,5 +240,18 @@ done
 [ "$(grep -c '^collect offset=0 run=mmprof$' "$T/calls")" = 2 ] || fail "cycled: collect did not revisit offset 0"
 [ -s "$T/cycled/ka_64x64x64/ncu_r12.tsv" ] || fail "cycled: no ncu sample 12"
 
+# 7. The L2 Request Coalescer's counters: what the SMs requested is checked
+# (2 %), what the LRC merged is information only.
+lrc_req=lrc__request_sectors_op_read_coalescable.sum
+lrc_merged=lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum
+more=$(for o in 0 2 6; do
+    echo "mmprof ka $o $lrc_req 1000"; echo "ncu ka $o $lrc_req 1030"
+    echo "mmprof ka $o $lrc_merged 100"; echo "ncu ka $o $lrc_merged 150"
+done)
+run 1 lrc "" "" "--variants ka --metrics $M,$lrc_req,$lrc_merged" "" "$more"
+grep -Eq "^ka .*$lrc_req +1000 +1030 +2.9126% +2% MISS" "$T/lrc.txt" || fail "lrc: requested sectors not checked at 2 %"
+grep -Eq "^ka .*$lrc_merged +100 +150 +33.3333% +- +info" "$T/lrc.txt" || fail "lrc: merged sectors not information only"
+grep -q '1 misses' "$T/lrc.txt" || fail "lrc: not exactly 1 miss"
+
 [ $fails = 0 ] && echo "ncu_crosscheck_fake: all checks passed"
 [ $fails = 0 ]
