@@ -27,7 +27,10 @@
 # nearly fill L2 follow where their buffers land (up to 7 % apart, ncu's as
 # well: examples/ncu-crosscheck-h200/placement-sweep-2048.txt), and the two
 # tools' own allocations put them in different places. The medians over
-# placements are what can be compared.
+# placements are what can be compared. --extend-to M adds runs repeat+1..M for
+# each variant and shape whose medians are too noisy to resolve the 2 % limit
+# (the robust standard error of their difference is above 0.5 %; it looks at
+# the spread, not at the difference), and compares the medians of all M.
 # Why --l2-flush and application replay (the default; --replay-mode kernel is
 # about 2.5x faster): ncu must see the kernel in the state mmprof's counters see
 # it, right after collect's L2 flush kernel, with ncu's --cache-control all on
@@ -51,11 +54,13 @@
 # It shows how far one tool's own medians move at this --repeat, the floor of
 # what a limit can resolve (ncu: twice the ncu time; mmprof: no ncu run).
 # Prints the comparison table (also written to OUT/crosscheck.csv) and exits 1 on
-# any miss or failed run, 77 when there is no GPU or no ncu (a ctest skip).
+# any miss or failed run, 2 on bad arguments, 77 when there is no GPU or no ncu
+# (a ctest skip).
 #
 # usage: scripts/ncu-crosscheck.sh [--variants a,b,...] [--sizes 2048,...]
 #                                  [--mnk M,N,K]... [--metrics LIST] [--out DIR]
 #                                  [--repeat N (1..40)] [--replay-mode kernel|application]
+#                                  [--extend-to M (repeat+1..40)]
 #                                  [--skip-flush] [--ncu-per-placement] [--self ncu|mmprof]
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the metrics of collector/profiler/groups/default.txt, and the L2 Request
@@ -70,35 +75,45 @@ MMPROF=${MMPROF:-$root/build/cli/mmprof}
 . "$here/lib/gpu-tools.sh"
 
 die() { echo "ncu-crosscheck: $*" >&2; exit 1; }
+usage() { echo "ncu-crosscheck: $*" >&2; exit 2; } # bad arguments
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
-variants="" metrics="" out="" repeat=1 replay=application profile_flush=--profile-flush per_placement=0 self=""
+variants="" metrics="" out="" repeat=1 replay=application profile_flush=--profile-flush per_placement=0 self="" extend_to=0
 shapes=()
 while [ $# -gt 0 ]; do
     case "$1" in
-    --variants) variants=$2; shift 2 ;;
+    --variants | --sizes | --mnk | --metrics | --out | --self | --replay-mode | --repeat | --extend-to)
+        [ $# -ge 2 ] || usage "$1 needs a value (see --help)" ;;
+    esac
+    case "$1" in
+    --variants) variants=${2:-}; shift 2 ;;
     --sizes)
         for s in ${2//,/ }; do shapes+=("$s,$s,$s"); done
         shift 2 ;;
-    --mnk) shapes+=("$2"); shift 2 ;;
-    --metrics) metrics=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
+    --mnk) shapes+=("${2:-}"); shift 2 ;;
+    --metrics) metrics=${2:-}; shift 2 ;;
+    --out) out=${2:-}; shift 2 ;;
     --skip-flush) profile_flush=""; shift ;;
     --ncu-per-placement) per_placement=1; shift ;;
     --self)
-        case "${2:-}" in ncu | mmprof) self=$2 ;; *) die "--self ${2:-}: give ncu or mmprof" ;; esac
+        case "${2:-}" in ncu | mmprof) self=$2 ;; *) usage "--self ${2:-}: give ncu or mmprof" ;; esac
         shift 2 ;;
     --replay-mode)
-        case "$2" in kernel | application) replay=$2 ;; *) die "--replay-mode $2: give kernel or application" ;; esac
+        case "${2:-}" in kernel | application) replay=$2 ;; *) usage "--replay-mode ${2:-}: give kernel or application" ;; esac
         shift 2 ;;
     --repeat)
-        [[ "$2" =~ ^([1-9]|[1-3][0-9]|40)$ ]] || die "--repeat $2: give a count from 1 to 40"
-        repeat=$2; shift 2 ;;
+        [[ "${2:-}" =~ ^([1-9]|[1-3][0-9]|40)$ ]] || usage "--repeat ${2:-}: give a count from 1 to 40"
+        repeat=${2:-}; shift 2 ;;
+    --extend-to)
+        [[ "${2:-}" =~ ^([1-9]|[1-3][0-9]|40)$ ]] || usage "--extend-to ${2:-}: give a count from 1 to 40"
+        extend_to=${2:-}; shift 2 ;;
     -h | --help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) die "unknown argument '$1' (see --help)" ;;
+    *) usage "unknown argument '$1' (see --help)" ;;
     esac
 done
 [ ${#shapes[@]} -gt 0 ] || shapes=("2048,2048,2048" "1000,3000,700")
+[ "$extend_to" = 0 ] || [ "$extend_to" -gt "$repeat" ] ||
+    usage "--extend-to $extend_to: give more runs than --repeat ($repeat)"
 
 # --- what this machine has ---------------------------------------------------
 if [ "$self" = mmprof ]; then gpu_tools_require --no-ncu; else gpu_tools_require; fi
@@ -379,45 +394,56 @@ for v in ${cpu_only//,/ }; do printf '%-22s %-15s %s\n' "$v" - "not compared: ru
 # The first collect also tells which variants mmprof skips on this device.
 collect_runs=("")
 [ "$self" = mmprof ] && collect_runs+=(b)
+# Run r of collect (RUN_ID b: the second measurement of --self mmprof) of the
+# variants at the shape, into DIR.
+mmprof_collect() { # variants shape r run_id dir
+    rm -rf "$5"
+    "$MMPROF" collect --profile-only --no-ceilings --variants "$1" --mnk "$2" --metrics "$metrics" \
+        --buffer-offset-mb "$(offset_mb "$3")" --out "$5" > "$5.log" 2>&1 && return 0
+    echo "FAIL ${2//,/x}: mmprof collect failed (see $5.log)" >&2
+    return 1
+}
+# Where run r's results are: the runs of --repeat are one collect per shape for
+# every variant, the runs --extend-to adds one per variant and shape.
+mmprof_results() { # shape r run_id variant
+    if [ "$2" -le "$repeat" ]; then echo "$out/mmprof_${1//,/x}_r$2$3/results.csv"
+    else echo "$out/${4}_${1//,/x}/collect_r$2$3/results.csv"; fi
+}
 for r in $(seq "$repeat"); do
     for run_id in "${collect_runs[@]}"; do
         for shape in "${shapes[@]}"; do
-            run="$out/mmprof_${shape//,/x}_r$r$run_id"
-            rm -rf "$run"
-            if ! "$MMPROF" collect --profile-only --no-ceilings --variants "$variants" --mnk "$shape" \
-                --metrics "$metrics" --buffer-offset-mb "$(offset_mb "$r")" --out "$run" > "$run.log" 2>&1; then
-                echo "FAIL ${shape//,/x}: mmprof collect failed (see $run.log)" >&2
+            mmprof_collect "$variants" "$shape" "$r" "$run_id" "$out/mmprof_${shape//,/x}_r$r$run_id" ||
                 failures=$((failures + 1))
-            fi
         done
     done
 done
 
 # mmprof's medians for the variant and shape over the placements of collect run
-# RUN_ID: DIR/mmprofRUN_ID.tsv.
-mmprof_side() { # tag dir variant shape run_id
+# RUN_ID so far, after reading runs FIRST..LAST: DIR/mmprofRUN_ID.tsv.
+mmprof_side() { # tag dir variant shape run_id first last
     local r results
-    for r in $(seq "$repeat"); do
-        results="$out/mmprof_${4//,/x}_r$r$5/results.csv"
+    for r in $(seq "$6" "$7"); do
+        results=$(mmprof_results "$4" "$r" "$5" "$3")
         [ -f "$results" ] || { echo "FAIL $1: no $results" >&2; return 1; }
         mmprof_values "$results" "$3" "$metrics" > "$2/mmprof${5}_r$r.tsv"
     done
     median_values "$2"/mmprof"$5"_r*.tsv > "$2/mmprof$5.tsv"
 }
 
-# ncu's medians for the variant and shape: DIR/ncuRUN_ID.tsv. One ncu process
-# measures 10 placements (launch runs once per offset; runs 11-20 in a second
-# process, DIR/ncuRUN_ID_c11, ...), or with --ncu-per-placement one process each.
-ncu_side() { # tag dir variant shape run_id
+# ncu's medians for the variant and shape so far, after measuring runs
+# FIRST..LAST: DIR/ncuRUN_ID.tsv. One ncu process measures 10 placements (launch
+# runs once per offset; runs 11-20 in a second process, DIR/ncuRUN_ID_c11, ...),
+# or with --ncu-per-placement one process each.
+ncu_side() { # tag dir variant shape run_id first last
     local r first last rep="$2/ncu$5" chunk
     if [ "$per_placement" = 1 ]; then
-        for r in $(seq "$repeat"); do
+        for r in $(seq "$6" "$7"); do
             ncu_run "$1" "${rep}_p$r" "$3" "$4" "$(offset_mb "$r")" &&
                 ncu_sample "$1" "${rep}_p$r.csv" 1 1 "$2/ncu${5}_r$r.tsv" || return 1
         done
     else
-        for ((first = 1; first <= repeat; first += 10)); do
-            last=$((first + 9 < repeat ? first + 9 : repeat))
+        for ((first = $6; first <= $7; first += 10)); do
+            last=$((first + 9 < $7 ? first + 9 : $7))
             chunk=$rep; [ "$first" = 1 ] || chunk=${rep}_c$first
             ncu_run "$1" "$chunk" "$3" "$4" "$(offsets_of "$first" "$last")" || return 1
             for r in $(seq "$first" "$last"); do
@@ -428,12 +454,69 @@ ncu_side() { # tag dir variant shape run_id
     median_values "$2"/ncu"$5"_r*.tsv > "$2/ncu$5.tsv"
 }
 
+# The larger of the robust standard errors of the difference of the two sides'
+# medians, in % of side B's median, over the metrics with the 2 % limit, and that
+# metric: sd ~ 1.4826 MAD (one wild run does not count), se(median) ~ 1.2533 sd / sqrt(n).
+median_diff_se() { # side-A tsv prefix, side-B tsv prefix, metrics (space-separated)
+    awk -F'\t' -v want="$3" '
+    BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) checked[w[i]] = 1 }
+    FNR == 1 { side = (index(FILENAME, A) == 1) ? "a" : "b" }
+    ($1 in checked) && $2 ~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/ { v[side, $1] = v[side, $1] " " $2 }
+    function median(list, x,    c, i, j, t) {
+        c = split(list, x, " ")
+        for (i = 2; i <= c; i++) { t = x[i] + 0; for (j = i - 1; j >= 1 && x[j] + 0 > t; j--) x[j + 1] = x[j]; x[j + 1] = t }
+        return c ? ((c % 2) ? x[(c + 1) / 2] : (x[c / 2] + x[c / 2 + 1]) / 2) : 0
+    }
+    function se(list,    x, c, m, i, d) {
+        c = split(list, x, " "); if (c < 2) return 0
+        m = median(list); d = ""
+        for (i = 1; i <= c; i++) d = d " " (x[i] > m ? x[i] - m : m - x[i])
+        return 1.2533 * 1.4826 * median(d) / sqrt(c)
+    }
+    END {
+        for (m in checked) {
+            if (!(("a", m) in v) || !(("b", m) in v)) continue
+            den = median(v["b", m]); if (den < 0) den = -den; if (den < 1) den = 1
+            e = 100 * sqrt(se(v["a", m]) ^ 2 + se(v["b", m]) ^ 2) / den
+            if (e > worst) { worst = e; which = m }
+        }
+        printf "%.2f %s\n", worst, (which == "" ? "-" : which)
+    }' A="$1"_r "$1"_r*.tsv "$2"_r*.tsv
+}
+
+# --extend-to M: when the medians of --repeat runs cannot resolve a quarter of
+# the 2 % limit (median_diff_se above 0.5 %), both sides measure runs
+# repeat+1..M of this variant and shape too, and the medians are taken over all
+# M. The rule looks at the spread only, never at the difference, so it cannot
+# pick the runs that pass.
+extend() { # tag dir variant shape side-A prefix side-B prefix
+    [ "$extend_to" -gt "$repeat" ] || return 0
+    local checked="" m se worst r run_id side tool
+    for m in ${metrics//,/ }; do [ "$(tolerance "$m")" = 0.02 ] && checked="$checked $m"; done
+    read -r se worst < <(median_diff_se "$5" "$6" "$checked")
+    awk -v e="$se" 'BEGIN { exit !(e > 0.5) }' || return 0
+    printf '%s %s: runs %d-%d added (robust standard error of the difference %s %% > 0.5 %%, %s)\n' \
+        "$3" "${4//,/x}" "$((repeat + 1))" "$extend_to" "$se" "$worst"
+    case " ${sides[*]}" in
+    *" mmprof:"*) # --self ncu reads collect only for the status
+        for r in $(seq "$((repeat + 1))" "$extend_to"); do
+            for run_id in "${collect_runs[@]}"; do
+                mmprof_collect "$3" "$4" "$r" "$run_id" "$2/collect_r$r$run_id" || return 1
+            done
+        done ;;
+    esac
+    for side in "${sides[@]}"; do
+        tool=${side%%:*} run_id=${side#*:}
+        "${tool}_side" "$1" "$2" "$3" "$4" "$run_id" "$((repeat + 1))" "$extend_to" || return 1
+    done
+}
+
 for v in ${variants//,/ }; do
     for shape in "${shapes[@]}"; do
         tag="$v/${shape//,/x}"
         dir="$out/${v}_${shape//,/x}"
         mkdir -p "$dir"
-        mmprof_side "$tag" "$dir" "$v" "$shape" "" || { failures=$((failures + 1)); continue; }
+        mmprof_side "$tag" "$dir" "$v" "$shape" "" 1 "$repeat" || { failures=$((failures + 1)); continue; }
         status=$(awk -F'\t' '$1 == "status" { print $2 }' "$dir/mmprof.tsv")
         reason=$(awk -F'\t' '$1 == "reason" { print $2 }' "$dir/mmprof.tsv")
         case "$status" in
@@ -451,12 +534,13 @@ for v in ${variants//,/ }; do
         for side in "${sides[@]}"; do
             tool=${side%%:*} run_id=${side#*:}
             if [ "$tool$run_id" != mmprof ]; then # mmprof's first run is read above
-                "${tool}_side" "$tag" "$dir" "$v" "$shape" "$run_id" || { sides_ok=0; break; }
+                "${tool}_side" "$tag" "$dir" "$v" "$shape" "$run_id" 1 "$repeat" || { sides_ok=0; break; }
             fi
             side_tsv+=("$dir/$tool$run_id.tsv")
         done
         [ $sides_ok = 1 ] || { failures=$((failures + 1)); continue; }
         a=${side_tsv[0]} b=${side_tsv[1]}
+        extend "$tag" "$dir" "$v" "$shape" "${a%.tsv}" "${b%.tsv}" || { failures=$((failures + 1)); continue; }
 
         value() { awk -F'\t' -v m="$2" '$1 == m { print $2 }' "$1"; }
         spread() { [ "$repeat" -gt 1 ] && awk -F'\t' -v m="$2" '$1 == m { print $4 }' "$1"; }

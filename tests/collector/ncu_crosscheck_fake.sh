@@ -253,5 +253,38 @@ grep -Eq "^ka .*$lrc_req +1000 +1030 +2.9126% +2% MISS" "$T/lrc.txt" || fail "lr
 grep -Eq "^ka .*$lrc_merged +100 +150 +33.3333% +- +info" "$T/lrc.txt" || fail "lrc: merged sectors not information only"
 grep -q '1 misses' "$T/lrc.txt" || fail "lrc: not exactly 1 miss"
 
+# 8. --extend-to 6 after --repeat 3: ka's L2 read sectors scatter (mmprof 900,
+# 1000, 1100 at 0, 2, 6 MiB, ncu too: robust standard error of each median
+# 1.2533 * 1.4826 * 100 / sqrt(3) / 1000 = 10.73 %, of the difference
+# sqrt(2) * 10.73 = 15.17 %), so ka gets runs 4-6, at
+# 14, 30 and 62 MiB, where both tools read 1000; kb is steady and keeps 3 runs.
+more=$(for t in mmprof ncu; do
+    echo "$t ka 0 lts__t_sectors_op_read.sum 900"; echo "$t ka 6 lts__t_sectors_op_read.sum 1100"
+    for o in 14 30 62; do
+        echo "$t ka $o lts__t_sectors_op_read.sum 1000"
+        echo "$t ka $o dram__bytes_read.sum 104"; echo "$t ka $o l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum 5000"
+    done
+done)
+run 0 extend "" "" "--extend-to 6" "" "$more"
+grep -q '^ka 64x64x64: runs 4-6 added (robust standard error of the difference 15.17 % > 0.5 %, lts__t_sectors_op_read.sum)' \
+    "$T/extend.txt" || fail "extend: no line saying ka got runs 4-6"
+grep -q '^kb 64x64x64: runs' "$T/extend.txt" && fail "extend: kb was extended although steady"
+for o in 14 30 62; do
+    grep -qx "collect offset=$o run=mmprof" "$T/calls" || fail "extend: no collect at $o MiB"
+done
+grep -q '^ncu process ka offsets=14,30,62 run=ncu$' "$T/calls" || fail "extend: no ncu process for ka's runs 4-6"
+grep -q '^ncu process kb offsets=14' "$T/calls" && fail "extend: ncu measured kb's runs 4-6"
+[ -s "$T/extend/ka_64x64x64/mmprof_r6.tsv" ] && [ -s "$T/extend/ka_64x64x64/ncu_r6.tsv" ] || fail "extend: no run 6 on both sides"
+grep -Eq '^ka +64x64x64 +lts__t_sectors_op_read.sum +1000 +1000 ' "$T/extend.txt" || fail "extend: ka's L2 row is not the medians of 6"
+
+# 9. Bad arguments: exit 2, naming the argument.
+for bad in "--repeat 41" "--extend-to 2" "--self gpu" "--variants" "--bogus"; do
+    PATH="$T/bin:$PATH" MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 $bad > "$T/bad.txt" 2>&1
+    rc=$?
+    [ "$rc" = 2 ] || fail "bad arguments '$bad': exit $rc, expected 2"
+    grep -q "ncu-crosscheck: ${bad%% *}" "$T/bad.txt" || grep -q "unknown argument '${bad%% *}'" "$T/bad.txt" ||
+        fail "bad arguments '$bad': the message does not name it"
+done
+
 [ $fails = 0 ] && echo "ncu_crosscheck_fake: all checks passed"
 [ $fails = 0 ]
