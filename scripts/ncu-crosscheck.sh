@@ -498,7 +498,7 @@ extend() { # tag dir variant shape side-A prefix side-B prefix
     printf '%s %s: runs %d-%d added (robust standard error of the difference %s %% > 0.5 %%, %s)\n' \
         "$3" "${4//,/x}" "$((repeat + 1))" "$extend_to" "$se" "$worst"
     case " ${sides[*]}" in
-    *" mmprof:"*) # --self ncu reads collect only for the status
+    *" mmprof:"*) # not for --self ncu, where collect only tells the status
         for r in $(seq "$((repeat + 1))" "$extend_to"); do
             for run_id in "${collect_runs[@]}"; do
                 mmprof_collect "$3" "$4" "$r" "$run_id" "$2/collect_r$r$run_id" || return 1
