@@ -185,9 +185,9 @@ static void formulas_read_table_metrics(void **state)
 static void every_group_resolves(void **state)
 {
     struct metric_set *ms = *state;
-    assert_int_equal(metric_group_count(), 4);
-    static const char *const expected[] = {"default", "roofline", "stalls", "nvprof"};
-    for (size_t g = 0; g < 4; g++) {
+    assert_int_equal(metric_group_count(), 5);
+    static const char *const expected[] = {"default", "roofline", "stalls", "nvprof", "l2"};
+    for (size_t g = 0; g < 5; g++) {
         const char *text = metric_group_text(expected[g]);
         assert_non_null(text);
         char shortline[256];
