@@ -403,12 +403,6 @@ mmprof_collect() { # variants shape r run_id dir
     echo "FAIL ${2//,/x}: mmprof collect failed (see $5.log)" >&2
     return 1
 }
-# Where run r's results are: the runs of --repeat are one collect per shape for
-# every variant, the runs --extend-to adds one per variant and shape.
-mmprof_results() { # shape r run_id variant
-    if [ "$2" -le "$repeat" ]; then echo "$out/mmprof_${1//,/x}_r$2$3/results.csv"
-    else echo "$out/${4}_${1//,/x}/collect_r$2$3/results.csv"; fi
-}
 for r in $(seq "$repeat"); do
     for run_id in "${collect_runs[@]}"; do
         for shape in "${shapes[@]}"; do
@@ -423,7 +417,7 @@ done
 mmprof_side() { # tag dir variant shape run_id first last
     local r results
     for r in $(seq "$6" "$7"); do
-        results=$(mmprof_results "$4" "$r" "$5" "$3")
+        results="$out/mmprof_${4//,/x}_r$r$5/results.csv"
         [ -f "$results" ] || { echo "FAIL $1: no $results" >&2; return 1; }
         mmprof_values "$results" "$3" "$metrics" > "$2/mmprof${5}_r$r.tsv"
     done
@@ -488,29 +482,27 @@ median_diff_se() { # side-A tsv prefix, side-B tsv prefix, metrics (space-separa
 # the 2 % limit (median_diff_se above 0.5 %), both sides measure runs
 # repeat+1..M of this variant and shape too, and the medians are taken over all
 # M. The rule looks at the spread only, never at the difference, so it cannot
-# pick the runs that pass.
-extend() { # tag dir variant shape side-A prefix side-B prefix
-    [ "$extend_to" -gt "$repeat" ] || return 0
-    local checked="" m se worst r run_id side tool
+# pick the runs that pass. Says so and returns 0 when the variant needs them.
+needs_more_runs() { # variant shape side-A prefix side-B prefix
+    [ "$extend_to" -gt "$repeat" ] || return 1
+    local checked="" m se worst
     for m in ${metrics//,/ }; do [ "$(tolerance "$m")" = 0.02 ] && checked="$checked $m"; done
-    read -r se worst < <(median_diff_se "$5" "$6" "$checked")
-    awk -v e="$se" 'BEGIN { exit !(e > 0.5) }' || return 0
+    read -r se worst < <(median_diff_se "$3" "$4" "$checked")
+    awk -v e="$se" 'BEGIN { exit !(e > 0.5) }' || return 1
     printf '%s %s: runs %d-%d added (robust standard error of the difference %s %% > 0.5 %%, %s)\n' \
-        "$3" "${4//,/x}" "$((repeat + 1))" "$extend_to" "$se" "$worst"
-    case " ${sides[*]}" in
-    *" mmprof:"*) # not for --self ncu, where collect only tells the status
-        for r in $(seq "$((repeat + 1))" "$extend_to"); do
-            for run_id in "${collect_runs[@]}"; do
-                mmprof_collect "$3" "$4" "$r" "$run_id" "$2/collect_r$r$run_id" || return 1
-            done
-        done ;;
-    esac
-    for side in "${sides[@]}"; do
-        tool=${side%%:*} run_id=${side#*:}
-        "${tool}_side" "$1" "$2" "$3" "$4" "$run_id" "$((repeat + 1))" "$extend_to" || return 1
-    done
+        "$1" "${2//,/x}" "$((repeat + 1))" "$extend_to" "$se" "$worst"
 }
 
+# The two sides' median files of a variant's directory.
+side_files() { # dir
+    local side
+    for side in "${sides[@]}"; do printf '%s\n' "$1/${side%%:*}${side#*:}.tsv"; done
+}
+
+# 1. Every variant and shape at the --repeat placements. mmprof tells the
+# status; the noisy ones go on the list for more runs.
+measured=() more=()
+declare -A broken=()
 for v in ${variants//,/ }; do
     for shape in "${shapes[@]}"; do
         tag="$v/${shape//,/x}"
@@ -530,37 +522,70 @@ for v in ${variants//,/ }; do
             failures=$((failures + 1)); continue ;;
         esac
 
-        side_tsv=() sides_ok=1
+        sides_ok=1
         for side in "${sides[@]}"; do
             tool=${side%%:*} run_id=${side#*:}
             if [ "$tool$run_id" != mmprof ]; then # mmprof's first run is read above
                 "${tool}_side" "$tag" "$dir" "$v" "$shape" "$run_id" 1 "$repeat" || { sides_ok=0; break; }
             fi
-            side_tsv+=("$dir/$tool$run_id.tsv")
         done
         [ $sides_ok = 1 ] || { failures=$((failures + 1)); continue; }
-        a=${side_tsv[0]} b=${side_tsv[1]}
-        extend "$tag" "$dir" "$v" "$shape" "${a%.tsv}" "${b%.tsv}" || { failures=$((failures + 1)); continue; }
+        measured+=("$v $shape")
+        mapfile -t files < <(side_files "$dir")
+        if needs_more_runs "$v" "$shape" "${files[0]%.tsv}" "${files[1]%.tsv}"; then more+=("$v $shape"); fi
+    done
+done
 
-        value() { awk -F'\t' -v m="$2" '$1 == m { print $2 }' "$1"; }
-        spread() { [ "$repeat" -gt 1 ] && awk -F'\t' -v m="$2" '$1 == m { print $4 }' "$1"; }
-        for m in ${metrics//,/ }; do
-            k=$(awk -F'\t' -v m="$m" '$1 == m { print $3 }' "$b")
-            compare_row "$v" "${shape//,/x}" "$m" "$(value "$a" "$m")" "$(value "$b" "$m")" \
-                "$(tolerance "$m")" "$k" "$(spread "$a" "$m")" "$(spread "$b" "$m")" "$(welch_t "$a" "$b" "$m")"
-        done
-        for op in ld st; do # conflict-free wavefronts: the access pattern's own
-            w=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_$op.sum
-            c=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_$op.sum
-            case ",$metrics," in *",$w,"*",$c,"* | *",$c,"*",$w,"*) ;; *) continue ;; esac
-            diffs=()
-            for f in "$a" "$b"; do
-                diffs+=("$(awk -v w="$(value "$f" "$w")" -v c="$(value "$f" "$c")" \
-                    'BEGIN { if (w != "" && c != "") printf "%.17g\n", w - c }')")
+# 2. Runs repeat+1..M of the listed ones: per shape and run one collect of all
+# their variants (not for --self ncu, where collect only tells the status),
+# then ncu per variant.
+if [ ${#more[@]} -gt 0 ]; then
+    for shape in "${shapes[@]}"; do
+        listed=$(for e in "${more[@]}"; do [ "${e#* }" = "$shape" ] && echo "${e%% *}"; done | paste -sd, -)
+        [ -n "$listed" ] || continue
+        case " ${sides[*]}" in *" mmprof:"*) ;; *) continue ;; esac
+        for r in $(seq "$((repeat + 1))" "$extend_to"); do
+            for run_id in "${collect_runs[@]}"; do
+                mmprof_collect "$listed" "$shape" "$r" "$run_id" "$out/mmprof_${shape//,/x}_r$r$run_id" ||
+                    failures=$((failures + 1))
             done
-            compare_row "$v" "${shape//,/x}" "shared $op wavefronts - bank conflicts" \
-                "${diffs[0]}" "${diffs[1]}" 0.001 1
         done
+    done
+    for e in "${more[@]}"; do
+        v=${e%% *} shape=${e#* }
+        tag="$v/${shape//,/x}" dir="$out/${v}_${shape//,/x}"
+        for side in "${sides[@]}"; do
+            tool=${side%%:*} run_id=${side#*:}
+            "${tool}_side" "$tag" "$dir" "$v" "$shape" "$run_id" "$((repeat + 1))" "$extend_to" ||
+                { broken[$e]=1; failures=$((failures + 1)); break; }
+        done
+    done
+fi
+
+# 3. The comparison, in the order measured.
+value() { awk -F'\t' -v m="$2" '$1 == m { print $2 }' "$1"; }
+spread() { awk -F'\t' -v m="$2" '$1 == m && $7 > 1 { print $4 }' "$1"; }
+for e in "${measured[@]}"; do
+    [ -z "${broken[$e]:-}" ] || continue
+    v=${e%% *} shape=${e#* }
+    mapfile -t files < <(side_files "$out/${v}_${shape//,/x}")
+    a=${files[0]} b=${files[1]}
+    for m in ${metrics//,/ }; do
+        k=$(awk -F'\t' -v m="$m" '$1 == m { print $3 }' "$b")
+        compare_row "$v" "${shape//,/x}" "$m" "$(value "$a" "$m")" "$(value "$b" "$m")" \
+            "$(tolerance "$m")" "$k" "$(spread "$a" "$m")" "$(spread "$b" "$m")" "$(welch_t "$a" "$b" "$m")"
+    done
+    for op in ld st; do # conflict-free wavefronts: the access pattern's own
+        w=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_$op.sum
+        c=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_$op.sum
+        case ",$metrics," in *",$w,"*",$c,"* | *",$c,"*",$w,"*) ;; *) continue ;; esac
+        diffs=()
+        for f in "$a" "$b"; do
+            diffs+=("$(awk -v w="$(value "$f" "$w")" -v c="$(value "$f" "$c")" \
+                'BEGIN { if (w != "" && c != "") printf "%.17g\n", w - c }')")
+        done
+        compare_row "$v" "${shape//,/x}" "shared $op wavefronts - bank conflicts" \
+            "${diffs[0]}" "${diffs[1]}" 0.001 1
     done
 done
 

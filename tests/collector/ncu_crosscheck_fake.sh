@@ -37,6 +37,7 @@ while [ $# -gt 0 ]; do
 done
 case "$out" in *b) tool=mmprof@b ;; *) tool=mmprof ;; esac
 echo "collect offset=$offset run=$tool" >> "$FAKE_DIR/calls"
+echo "collect variants=$variants offset=$offset" >> "$FAKE_DIR/calls"
 mkdir -p "$out"
 {
     printf 'variant,status,reason,%s\n' "$metrics"
@@ -269,13 +270,28 @@ run 0 extend "" "" "--extend-to 6" "" "$more"
 grep -q '^ka 64x64x64: runs 4-6 added (robust standard error of the difference 15.17 % > 0.5 %, lts__t_sectors_op_read.sum)' \
     "$T/extend.txt" || fail "extend: no line saying ka got runs 4-6"
 grep -q '^kb 64x64x64: runs' "$T/extend.txt" && fail "extend: kb was extended although steady"
-for o in 14 30 62; do
-    grep -qx "collect offset=$o run=mmprof" "$T/calls" || fail "extend: no collect at $o MiB"
+for o in 14 30 62; do # one collect per added run, of the listed variants only
+    grep -qx "collect variants=ka offset=$o" "$T/calls" || fail "extend: no collect of ka alone at $o MiB"
 done
 grep -q '^ncu process ka offsets=14,30,62 run=ncu$' "$T/calls" || fail "extend: no ncu process for ka's runs 4-6"
 grep -q '^ncu process kb offsets=14' "$T/calls" && fail "extend: ncu measured kb's runs 4-6"
 [ -s "$T/extend/ka_64x64x64/mmprof_r6.tsv" ] && [ -s "$T/extend/ka_64x64x64/ncu_r6.tsv" ] || fail "extend: no run 6 on both sides"
 grep -Eq '^ka +64x64x64 +lts__t_sectors_op_read.sum +1000 +1000 ' "$T/extend.txt" || fail "extend: ka's L2 row is not the medians of 6"
+
+# 8b. kb scattering too: one collect per added run covers both.
+more_kb=$(for t in mmprof ncu; do
+    echo "$t kb 0 lts__t_sectors_op_read.sum 900"; echo "$t kb 6 lts__t_sectors_op_read.sum 1100"
+    for o in 14 30 62; do
+        echo "$t kb $o lts__t_sectors_op_read.sum 1000"
+        echo "$t kb $o dram__bytes_read.sum 64"; echo "$t kb $o l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum 7000"
+    done
+done)
+run 0 extend-both "" "" "--extend-to 6" "" "$more
+$more_kb"
+for o in 14 30 62; do
+    grep -qx "collect variants=ka,kb offset=$o" "$T/calls" || fail "extend-both: no one collect of ka and kb at $o MiB"
+done
+[ "$(grep -c '^collect variants=.* offset=14$' "$T/calls")" = 1 ] || fail "extend-both: more than one collect at 14 MiB"
 
 # 9. Bad arguments: exit 2, naming the argument.
 for bad in "--repeat 41" "--extend-to 2" "--self gpu" "--variants" "--bogus"; do
