@@ -53,6 +53,8 @@
 # same placements in separate processes, through the same medians and limits.
 # It shows how far one tool's own medians move at this --repeat, the floor of
 # what a limit can resolve (ncu: twice the ncu time; mmprof: no ncu run).
+# --join OUT DIR... joins the tables of runs over disjoint variant sets (where a
+# command may run 10 minutes, say) into OUT/crosscheck.csv and one summary.
 # Prints the comparison table (also written to OUT/crosscheck.csv) and exits 1 on
 # any miss or failed run, 2 on bad arguments, 77 when there is no GPU or no ncu
 # (a ctest skip).
@@ -62,6 +64,7 @@
 #                                  [--repeat N (1..40)] [--replay-mode kernel|application]
 #                                  [--extend-to M (repeat+1..40)]
 #                                  [--skip-flush] [--ncu-per-placement] [--self ncu|mmprof]
+#        scripts/ncu-crosscheck.sh --join OUT DIR...   (no GPU needed)
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the metrics of collector/profiler/groups/default.txt, and the L2 Request
 #           Coalescer's two read counters where the chip has them (Hopper on).
@@ -79,6 +82,7 @@ usage() { echo "ncu-crosscheck: $*" >&2; exit 2; } # bad arguments
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
 variants="" metrics="" out="" repeat=1 replay=application profile_flush=--profile-flush per_placement=0 self="" extend_to=0
+join_out="" join_dirs=()
 shapes=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -107,6 +111,9 @@ while [ $# -gt 0 ]; do
     --extend-to)
         [[ "${2:-}" =~ ^([1-9]|[1-3][0-9]|40)$ ]] || usage "--extend-to ${2:-}: give a count from 1 to 40"
         extend_to=${2:-}; shift 2 ;;
+    --join)
+        [ $# -ge 3 ] || usage "--join OUT DIR...: name the output and the cross-check directories to join"
+        join_out=$2; shift 2; join_dirs=("$@"); break ;;
     -h | --help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) usage "unknown argument '$1' (see --help)" ;;
     esac
@@ -115,35 +122,37 @@ done
 [ "$extend_to" = 0 ] || [ "$extend_to" -gt "$repeat" ] ||
     usage "--extend-to $extend_to: give more runs than --repeat ($repeat)"
 
-# --- what this machine has ---------------------------------------------------
-if [ "$self" = mmprof ]; then gpu_tools_require --no-ncu; else gpu_tools_require; fi
+# --- what this machine has (not needed to join) -------------------------------
+if [ -z "$join_out" ]; then
+    if [ "$self" = mmprof ]; then gpu_tools_require --no-ncu; else gpu_tools_require; fi
 
-# The L2 Request Coalescer's counters (Hopper on) come with the default set:
-# they show whether two tools' L2 read sectors differ in what the SMs requested
-# or only in how many requests the LRC merged (examples/ncu-crosscheck-h200).
-lrc_metrics=lrc__request_sectors_op_read_coalescable.sum,lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum
-if [ -z "$metrics" ]; then
-    metrics=$(gpu_tools_default_metrics)
-    if "$MMPROF" info --metrics lrc__request_sectors_op_read_coalescable 2> /dev/null |
-        grep -q '^lrc__request_sectors_op_read_coalescable '; then
-        metrics=$metrics,$lrc_metrics
+    # The L2 Request Coalescer's counters (Hopper on) come with the default set:
+    # they show whether two tools' L2 read sectors differ in what the SMs requested
+    # or only in how many requests the LRC merged (examples/ncu-crosscheck-h200).
+    lrc_metrics=lrc__request_sectors_op_read_coalescable.sum,lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum
+    if [ -z "$metrics" ]; then
+        metrics=$(gpu_tools_default_metrics)
+        if "$MMPROF" info --metrics lrc__request_sectors_op_read_coalescable 2> /dev/null |
+            grep -q '^lrc__request_sectors_op_read_coalescable '; then
+            metrics=$metrics,$lrc_metrics
+        fi
     fi
+    [ -n "$metrics" ] || die "no metrics to compare"
+    # Names, families and globs expand through mmprof list; CPU-only variants
+    # (cpu_blas) have no kernel for ncu and are reported, not compared.
+    cpu_only=""
+    if [ -n "$variants" ]; then
+        named=$("$MMPROF" list --names --variants "$variants") || exit 2
+        gpu=$("$MMPROF" list --names --gpu --variants "$variants") || die "mmprof list --gpu failed"
+        cpu_only=$(comm -23 <(sort <<< "$named") <(sort <<< "$gpu") | paste -sd, -)
+        variants=$(paste -sd, - <<< "$gpu")
+    else
+        variants=$("$MMPROF" list --names --gpu | paste -sd, -) || die "mmprof list --names failed"
+    fi
+    [ -n "$variants" ] || die "no GPU variants to compare${cpu_only:+ ($cpu_only runs on the CPU)}"
+    if [ -z "$out" ]; then out=$(mktemp -d "${TMPDIR:-/tmp}/ncu-crosscheck.XXXXXX"); fi
+    mkdir -p "$out" || die "cannot create $out"
 fi
-[ -n "$metrics" ] || die "no metrics to compare"
-# Names, families and globs expand through mmprof list; CPU-only variants
-# (cpu_blas) have no kernel for ncu and are reported, not compared.
-cpu_only=""
-if [ -n "$variants" ]; then
-    named=$("$MMPROF" list --names --variants "$variants") || exit 2
-    gpu=$("$MMPROF" list --names --gpu --variants "$variants") || die "mmprof list --gpu failed"
-    cpu_only=$(comm -23 <(sort <<< "$named") <(sort <<< "$gpu") | paste -sd, -)
-    variants=$(paste -sd, - <<< "$gpu")
-else
-    variants=$("$MMPROF" list --names --gpu | paste -sd, -) || die "mmprof list --names failed"
-fi
-[ -n "$variants" ] || die "no GPU variants to compare${cpu_only:+ ($cpu_only runs on the CPU)}"
-if [ -z "$out" ]; then out=$(mktemp -d "${TMPDIR:-/tmp}/ncu-crosscheck.XXXXXX"); fi
-mkdir -p "$out" || die "cannot create $out"
 
 # --- CSV reading (quoted fields, doubled quotes, "1,234,567" values) ----------
 # The awk functions both readers below start with: split_csv splits one record
@@ -310,16 +319,26 @@ compare_row() { # variant shape metric mmprof ncu limit kernels [mmprof spread] 
         res = lim == "info" ? "info" : (r <= lim ? "ok" : "MISS")
         printf "%.4f%% %s\n", 100 * r, res }')
     if [ "${k:-1}" -gt 1 ] 2> /dev/null; then result="$result (${k} kernels)"; fi
-    case "$result" in
+    count_row "$result" "$t"
+    if [ "$lim" = info ]; then limtxt="-"; else limtxt=$(awk -v l="$lim" 'BEGIN { printf "%g%%", 100 * l }'); fi
+    print_row "$v" "$shape" "$m" "$a" "$b" "$diff" "$limtxt" "$result" "$sa" "$sb" "$t"
+    echo "$v,$shape,$m,$a,$b,$diff,$limtxt,$result,$sa,$sb,$t" >> "$csv"
+}
+
+# Counts a row's verdict: within limits, a miss, a miss within the noise.
+count_row() { # result t
+    case "$1" in
     MISS*)
         misses=$((misses + 1))
-        if [ -n "$t" ] && awk -v t="$t" 'BEGIN { exit !(t > -2 && t < 2) }'; then noise_misses=$((noise_misses + 1)); fi ;;
+        if [ -n "$2" ] && awk -v t="$2" 'BEGIN { exit !(t > -2 && t < 2) }'; then noise_misses=$((noise_misses + 1)); fi ;;
     ok*) checked=$((checked + 1)) ;;
     esac
-    if [ "$lim" = info ]; then limtxt="-"; else limtxt=$(awk -v l="$lim" 'BEGIN { printf "%g%%", 100 * l }'); fi
-    printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' "$v" "$shape" "$m" \
-        "$(shortnum "$a")" "$(shortnum "$b")" "$diff" "$limtxt" "$result" "${sa:--}" "${sb:--}" "${t:--}"
-    echo "$v,$shape,$m,$a,$b,$diff,$limtxt,$result,$sa,$sb,$t" >> "$csv"
+}
+
+# One row of the table from the fields of one CSV line.
+print_row() { # variant shape metric a b diff limit result spread_a spread_b t
+    printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' "$1" "$2" "$3" \
+        "$(shortnum "$4")" "$(shortnum "$5")" "$6" "$7" "$8" "${9:--}" "${10:--}" "${11:--}"
 }
 
 # Welch's t of the two tools' means over their runs (median_values' mean, sd
@@ -379,15 +398,64 @@ ncu) sides=(ncu: ncu:b) labels=(ncu_1 ncu_2) ;;
 mmprof) sides=(mmprof: mmprof:b) labels=(mmprof_1 mmprof_2) ;;
 *) sides=(mmprof: ncu:) labels=(mmprof ncu) ;;
 esac
+misses=0 failures=0 checked=0 noise_misses=0
+column_header() { # label-a label-b
+    printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' variant MxNxK metric "$1" "$2" \
+        diff limit result spread_1 spread_2 t
+}
+summary() {
+    echo
+    echo "ncu-crosscheck: $checked values within limits, $misses misses, $failures failed runs; files in $out"
+    if [ "$noise_misses" -gt 0 ]; then
+        echo "ncu-crosscheck: $noise_misses of the misses have |t| < 2: the two sides' means are within their own" \
+            "run-to-run noise, and only more runs (--repeat) can tell whether they differ by more than the limit"
+    fi
+    [ $misses -eq 0 ] && [ $failures -eq 0 ]
+}
+# What a run leaves besides crosscheck.csv, for --join: settings.txt (its first
+# line), not-compared.txt (variants it did not compare) and failures (a count).
+not_compared() { printf '%-22s %-15s %s\n' "$@" | tee -a "$out/not-compared.txt"; }
+
+# --join OUT DIR...: the tables of cross-checks run over disjoint variant sets
+# (a device that allows 10 minutes a command) as one: OUT/crosscheck.csv, the
+# rows, what was not compared, and the counts recomputed.
+join_runs() {
+    local d h header="" label_a label_b
+    for d in "${join_dirs[@]}"; do
+        [ -f "$d/crosscheck.csv" ] || usage "--join: no $d/crosscheck.csv"
+        h=$(head -1 "$d/crosscheck.csv")
+        [ -n "$header" ] || header=$h
+        [ "$h" = "$header" ] || usage "--join: $d compares other sides ($h)"
+    done
+    out=$join_out csv=$join_out/crosscheck.csv
+    mkdir -p "$out" || die "cannot create $out"
+    echo "$header" > "$csv"
+    for d in "${join_dirs[@]}"; do cat "$d/settings.txt" 2> /dev/null; done | sort -u
+    IFS=, read -r _ _ _ label_a label_b _ <<< "$header"
+    column_header "$label_a" "$label_b"
+    for d in "${join_dirs[@]}"; do cat "$d/not-compared.txt" 2> /dev/null; done
+    for d in "${join_dirs[@]}"; do
+        while IFS=, read -r v shape m a b diff lim result sa sb t; do
+            print_row "$v" "$shape" "$m" "$a" "$b" "$diff" "$lim" "$result" "$sa" "$sb" "$t"
+            count_row "$result" "$t"
+        done < <(tail -n +2 "$d/crosscheck.csv")
+        tail -n +2 "$d/crosscheck.csv" >> "$csv"
+        [ -f "$d/failures" ] || echo "ncu-crosscheck: $d has no failures count; counted as 0" >&2
+        failures=$((failures + $(cat "$d/failures" 2> /dev/null || echo 0)))
+    done
+    summary
+}
+if [ -n "$join_out" ]; then join_runs; exit; fi
+
 csv="$out/crosscheck.csv"
 echo "variant,shape,metric,${labels[0]},${labels[1]},rel_diff,limit,result,${labels[0]}_spread,${labels[1]}_spread,t" > "$csv"
+: > "$out/not-compared.txt"
 echo "medians of $repeat run(s) per side, at buffer offsets $(offsets_of 1 "$((repeat < 10 ? repeat : 10))" | tr , ' ') MiB$([ "$repeat" -gt 10 ] && echo ' (cycled)');" \
-    "spread = (max - min) / median over the runs; t = Welch's t of the two means"
-[ -z "$self" ] || echo "--self $self: ${labels[0]} and ${labels[1]} are two measurements by $self in separate processes"
-printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' variant MxNxK metric "${labels[0]}" "${labels[1]}" \
-    diff limit result spread_1 spread_2 t
-misses=0 failures=0 checked=0 noise_misses=0
-for v in ${cpu_only//,/ }; do printf '%-22s %-15s %s\n' "$v" - "not compared: runs on the CPU, no kernel for ncu"; done
+    "spread = (max - min) / median over the runs; t = Welch's t of the two means" | tee "$out/settings.txt"
+[ -z "$self" ] || echo "--self $self: ${labels[0]} and ${labels[1]} are two measurements by $self in separate processes" |
+    tee -a "$out/settings.txt"
+column_header "${labels[0]}" "${labels[1]}"
+for v in ${cpu_only//,/ }; do not_compared "$v" - "not compared: runs on the CPU, no kernel for ncu"; done
 
 # One mmprof collect per shape covers every variant (one CUPTI session, as a
 # user would run it) and placement; ncu then runs once per variant and shape.
@@ -514,7 +582,7 @@ for v in ${variants//,/ }; do
         case "$status" in
         ok) ;;
         skipped) # e.g. a tile that does not fit the device, or the CPU baseline
-            printf '%-22s %-15s %s\n' "$v" "${shape//,/x}" "not compared: skipped by mmprof ($reason)"
+            not_compared "$v" "${shape//,/x}" "not compared: skipped by mmprof ($reason)"
             continue ;;
         "") echo "FAIL $tag: no row for $v in $out/mmprof_${shape//,/x}_r1/results.csv" >&2
             failures=$((failures + 1)); continue ;;
@@ -589,10 +657,5 @@ for e in "${measured[@]}"; do
     done
 done
 
-echo
-echo "ncu-crosscheck: $checked values within limits, $misses misses, $failures failed runs; files in $out"
-if [ "$noise_misses" -gt 0 ]; then
-    echo "ncu-crosscheck: $noise_misses of the misses have |t| < 2: the two sides' means are within their own" \
-        "run-to-run noise, and only more runs (--repeat) can tell whether they differ by more than the limit"
-fi
-[ $misses -eq 0 ] && [ $failures -eq 0 ]
+echo "$failures" > "$out/failures"
+summary

@@ -293,6 +293,23 @@ for o in 14 30 62; do
 done
 [ "$(grep -c '^collect variants=.* offset=14$' "$T/calls")" = 1 ] || fail "extend-both: more than one collect at 14 MiB"
 
+# 8c. --join: a run of ka and kcpu and a run of kb (3 % off) as one table,
+# without a GPU (no stand-in nvidia-smi on PATH).
+run 0 part-a "" "" "--variants ka,kcpu"
+run 1 part-b 1030 "" "--variants kb"
+PATH=/usr/bin:/bin bash "$src/scripts/ncu-crosscheck.sh" --join "$T/joined" "$T/part-a" "$T/part-b" > "$T/joined.txt" 2>&1
+rc=$?
+[ "$rc" = 1 ] || { fail "join: exit $rc, expected 1 (kb's miss)"; sed 's/^/    /' "$T/joined.txt"; }
+[ "$(grep -c '^variant,shape,metric,mmprof,ncu,' "$T/joined/crosscheck.csv")" = 1 ] || fail "join: not one CSV header"
+[ "$(wc -l < "$T/joined/crosscheck.csv")" = $((1 + 2 * 3)) ] || fail "join: not the 6 rows of ka and kb"
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/joined.txt" || fail "join: ka's row"
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1030 +1000 +3.0000% +2% MISS' "$T/joined.txt" || fail "join: kb's miss"
+grep -Eq '^kcpu +- +not compared: runs on the CPU' "$T/joined.txt" || fail "join: kcpu's line"
+grep -q '5 values within limits, 1 misses, 0 failed runs' "$T/joined.txt" || fail "join: the counts"
+[ "$(grep -c '^medians of 3 run(s) per side' "$T/joined.txt")" = 1 ] || fail "join: settings not printed once"
+bash "$src/scripts/ncu-crosscheck.sh" --join "$T/joined2" "$T/part-a" "$T/nowhere" > /dev/null 2>&1
+[ $? = 2 ] || fail "join: a directory without crosscheck.csv is not bad usage"
+
 # 9. Bad arguments: exit 2, naming the argument.
 for bad in "--repeat 41" "--extend-to 2" "--self gpu" "--variants" "--bogus"; do
     PATH="$T/bin:$PATH" MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 $bad > "$T/bad.txt" 2>&1
