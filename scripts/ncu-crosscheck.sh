@@ -412,8 +412,8 @@ summary() {
     fi
     [ $misses -eq 0 ] && [ $failures -eq 0 ]
 }
-# What a run leaves besides crosscheck.csv, for --join: settings.txt (its first
-# line), not-compared.txt (variants it did not compare) and failures (a count).
+# What a run leaves besides crosscheck.csv, for --join: settings.txt (its opening
+# lines), not-compared.txt (variants it did not compare) and failures (a count).
 not_compared() { printf '%-22s %-15s %s\n' "$@" | tee -a "$out/not-compared.txt"; }
 
 # --join OUT DIR...: the tables of cross-checks run over disjoint variant sets
