@@ -27,9 +27,11 @@ static double dram_total(const struct table *t, size_t row, const struct measure
 }
 
 /* Prefer the hardware's own hit rate of global loads, then of all L1
- * traffic; otherwise infer it from how many sectors L2 saw coming from L1
+ * traffic; otherwise infer it from how many read sectors L1 sent towards L2
  * per global-load sector (an estimate: register spills reach L2 the same
- * way and lower it). */
+ * way and lower it). On Hopper that count is the L2 Request Coalescer's
+ * requested sectors: what L2 itself saw lacks the reads the coalescer merged
+ * (timing-dependent), which would raise the estimate. */
 static double l1_hit(const struct table *t, size_t row, const struct measured *m)
 {
     double pct = metric_value(t, row, MET_L1_GLD_HIT_PCT);
@@ -37,7 +39,9 @@ static double l1_hit(const struct table *t, size_t row, const struct measured *m
         pct = metric_value(t, row, MET_L1_HIT_PCT);
     if (!isnan(pct))
         return pct;
-    double from_l1 = metric_value(t, row, MET_L2_READ_SECTORS_FROM_L1);
+    double from_l1 = metric_value(t, row, MET_L2_READ_SECTORS_REQUESTED);
+    if (isnan(from_l1))
+        from_l1 = metric_value(t, row, MET_L2_READ_SECTORS_FROM_L1);
     if (isnan(from_l1))
         from_l1 = metric_value(t, row, MET_L2_READ_SECTORS);
     double miss = per(from_l1, m->gld_sectors);

@@ -29,6 +29,7 @@
 #define MET_L2_BYTES "lts__t_bytes.sum"
 #define MET_L1_GLD_HIT_PCT "l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct"
 #define MET_L1_HIT_PCT "l1tex__t_sector_hit_rate.pct"
+#define MET_L2_READ_SECTORS_REQUESTED "lrc__request_sectors_op_read_coalescable.sum"
 #define MET_L2_READ_SECTORS_FROM_L1 "lts__t_sectors_srcunit_tex_op_read.sum"
 #define MET_L2_READ_SECTORS "lts__t_sectors_op_read.sum"
 #define MET_ACHIEVED_OCCUPANCY_PCT "sm__warps_active.avg.pct_of_peak_sustained_active"

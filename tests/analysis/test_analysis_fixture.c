@@ -213,7 +213,10 @@ static void unknown_variant(void **state)
  * 1.93 x the thread-level theory 524288 / 528384. Sectors 8192 (A, one per
  * request) + 32768 (B, 4) = 40960, stores 512: per sector word 524288 /
  * (8 * 41472); 524288 thread words over 40960 sectors = 12.8 per sector.
- * Blocks per SM 2: 264 slots, ceil(n/32)^2 >= 264 from ceil = 17: n = 513. */
+ * Blocks per SM 2: 264 slots, ceil(n/32)^2 >= 264 from ceil = 17: n = 513.
+ * L1 hit: the L2 Request Coalescer's 10240 requested sectors of 40960 gld
+ * sectors miss, 75 % hit; L2's own 4096 tex reads (after the coalescer merged
+ * some) would give 90 %. */
 static void naive_broadcast(void **state)
 {
     const struct analysis_row *r = row(state, "naive");
@@ -226,6 +229,7 @@ static void naive_broadcast(void **state)
                                    "modelled; broadcast loads: 12.8 thread words per sector (a word the warp's "
                                    "lanes share is fetched once)");
     assert_close(r->geo.fill_square_n, 513, 0);
+    assert_close(r->ms.l1_hit_pct, 75, 1e-12);
 }
 
 static void geometry_helpers(void **state)
