@@ -45,9 +45,10 @@
 # final-method-l1-2048.txt).
 # One ncu process per variant and shape measures up to 10 placements:
 # `launch --buffer-offset-mb 0,2,6,...` runs upload, flush and launch once per
-# offset, with fresh buffers (--repeat 30: three processes). --ncu-per-placement runs one ncu process per
-# placement instead, as the trial runs above did: about 6 s each with
-# application replay, against about 11 s for all 10 placements in one process
+# offset, with fresh buffers (--repeat 30: three processes). --ncu-per-placement
+# runs one ncu process per placement instead, as the trial runs above did: about
+# 6 s each with application replay, against about 11 s for all 10 placements in
+# one process
 # (--repeat 10 over every variant and both shapes: ~22 min on an H200).
 # --self ncu|mmprof compares a tool with itself instead: two measurements of the
 # same placements in separate processes, through the same medians and limits.
@@ -90,27 +91,27 @@ while [ $# -gt 0 ]; do
         [ $# -ge 2 ] || usage "$1 needs a value (see --help)" ;;
     esac
     case "$1" in
-    --variants) variants=${2:-}; shift 2 ;;
+    --variants) variants=$2; shift 2 ;;
     --sizes)
         for s in ${2//,/ }; do shapes+=("$s,$s,$s"); done
         shift 2 ;;
-    --mnk) shapes+=("${2:-}"); shift 2 ;;
-    --metrics) metrics=${2:-}; shift 2 ;;
-    --out) out=${2:-}; shift 2 ;;
+    --mnk) shapes+=("$2"); shift 2 ;;
+    --metrics) metrics=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
     --skip-flush) profile_flush=""; shift ;;
     --ncu-per-placement) per_placement=1; shift ;;
     --self)
-        case "${2:-}" in ncu | mmprof) self=$2 ;; *) usage "--self ${2:-}: give ncu or mmprof" ;; esac
+        case "$2" in ncu | mmprof) self=$2 ;; *) usage "--self $2: give ncu or mmprof" ;; esac
         shift 2 ;;
     --replay-mode)
-        case "${2:-}" in kernel | application) replay=$2 ;; *) usage "--replay-mode ${2:-}: give kernel or application" ;; esac
+        case "$2" in kernel | application) replay=$2 ;; *) usage "--replay-mode $2: give kernel or application" ;; esac
         shift 2 ;;
     --repeat)
-        [[ "${2:-}" =~ ^([1-9]|[1-3][0-9]|40)$ ]] || usage "--repeat ${2:-}: give a count from 1 to 40"
-        repeat=${2:-}; shift 2 ;;
+        [[ "$2" =~ ^([1-9]|[1-3][0-9]|40)$ ]] || usage "--repeat $2: give a count from 1 to 40"
+        repeat=$2; shift 2 ;;
     --extend-to)
-        [[ "${2:-}" =~ ^([1-9]|[1-3][0-9]|40)$ ]] || usage "--extend-to ${2:-}: give a count from 1 to 40"
-        extend_to=${2:-}; shift 2 ;;
+        [[ "$2" =~ ^([1-9]|[1-3][0-9]|40)$ ]] || usage "--extend-to $2: give a count from 1 to 40"
+        extend_to=$2; shift 2 ;;
     --join)
         [ $# -ge 3 ] || usage "--join OUT DIR...: name the output and the cross-check directories to join"
         join_out=$2; shift 2; join_dirs=("$@"); break ;;
@@ -335,9 +336,11 @@ count_row() { # result t
     esac
 }
 
-# One row of the table from the fields of one CSV line.
+# One row of the table from the fields of one CSV line (the column header too).
+row_format='%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n'
 print_row() { # variant shape metric a b diff limit result spread_a spread_b t
-    printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' "$1" "$2" "$3" \
+    # shellcheck disable=SC2059 # the format is the table's, above
+    printf "$row_format" "$1" "$2" "$3" \
         "$(shortnum "$4")" "$(shortnum "$5")" "$6" "$7" "$8" "${9:--}" "${10:--}" "${11:--}"
 }
 
@@ -400,8 +403,8 @@ mmprof) sides=(mmprof: mmprof:b) labels=(mmprof_1 mmprof_2) ;;
 esac
 misses=0 failures=0 checked=0 noise_misses=0
 column_header() { # label-a label-b
-    printf '%-22s %-15s %-62s %16s %16s %9s %6s %-4s %9s %9s %6s\n' variant MxNxK metric "$1" "$2" \
-        diff limit result spread_1 spread_2 t
+    # shellcheck disable=SC2059
+    printf "$row_format" variant MxNxK metric "$1" "$2" diff limit result spread_1 spread_2 t
 }
 summary() {
     echo

@@ -259,14 +259,17 @@ grep -q '1 misses' "$T/lrc.txt" || fail "lrc: not exactly 1 miss"
 # 1.2533 * 1.4826 * 100 / sqrt(3) / 1000 = 10.73 %, of the difference
 # sqrt(2) * 10.73 = 15.17 %), so ka gets runs 4-6, at
 # 14, 30 and 62 MiB, where both tools read 1000; kb is steady and keeps 3 runs.
-more=$(for t in mmprof ncu; do
-    echo "$t ka 0 lts__t_sectors_op_read.sum 900"; echo "$t ka 6 lts__t_sectors_op_read.sum 1100"
-    for o in 14 30 62; do
-        echo "$t ka $o lts__t_sectors_op_read.sum 1000"
-        echo "$t ka $o dram__bytes_read.sum 104"; echo "$t ka $o l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum 5000"
+scatter() { # variant DRAM-bytes requests: L2 reads 900/1000/1100 at 0/2/6 MiB, then steady at 14-62 MiB
+    local t o
+    for t in mmprof ncu; do
+        echo "$t $1 0 lts__t_sectors_op_read.sum 900"; echo "$t $1 6 lts__t_sectors_op_read.sum 1100"
+        for o in 14 30 62; do
+            echo "$t $1 $o lts__t_sectors_op_read.sum 1000"
+            echo "$t $1 $o dram__bytes_read.sum $2"; echo "$t $1 $o l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum $3"
+        done
     done
-done)
-run 0 extend "" "" "--extend-to 6" "" "$more"
+}
+run 0 extend "" "" "--extend-to 6" "" "$(scatter ka 104 5000)"
 grep -q '^ka 64x64x64: runs 4-6 added (robust standard error of the difference 15.17 % > 0.5 %, lts__t_sectors_op_read.sum)' \
     "$T/extend.txt" || fail "extend: no line saying ka got runs 4-6"
 grep -q '^kb 64x64x64: runs' "$T/extend.txt" && fail "extend: kb was extended although steady"
@@ -279,15 +282,7 @@ grep -q '^ncu process kb offsets=14' "$T/calls" && fail "extend: ncu measured kb
 grep -Eq '^ka +64x64x64 +lts__t_sectors_op_read.sum +1000 +1000 ' "$T/extend.txt" || fail "extend: ka's L2 row is not the medians of 6"
 
 # 8b. kb scattering too: one collect per added run covers both.
-more_kb=$(for t in mmprof ncu; do
-    echo "$t kb 0 lts__t_sectors_op_read.sum 900"; echo "$t kb 6 lts__t_sectors_op_read.sum 1100"
-    for o in 14 30 62; do
-        echo "$t kb $o lts__t_sectors_op_read.sum 1000"
-        echo "$t kb $o dram__bytes_read.sum 64"; echo "$t kb $o l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum 7000"
-    done
-done)
-run 0 extend-both "" "" "--extend-to 6" "" "$more
-$more_kb"
+run 0 extend-both "" "" "--extend-to 6" "" "$(scatter ka 104 5000; scatter kb 64 7000)"
 for o in 14 30 62; do
     grep -qx "collect variants=ka,kb offset=$o" "$T/calls" || fail "extend-both: no one collect of ka and kb at $o MiB"
 done
