@@ -1,6 +1,6 @@
-/* One launch of one variant and nothing else on the GPU (with --l2-flush, after
- * the same L2 flush as collect's ranges), so external tools (ncu,
- * compute-sanitizer) see exactly the kernel mmprof measures. */
+/* Launches of the named variants and nothing else on the GPU (with --l2-flush,
+ * each after the same L2 flush as collect's ranges), so external tools (ncu,
+ * compute-sanitizer) see exactly the kernels mmprof measures. */
 #include <cuda_profiler_api.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -17,13 +17,14 @@
 #include "kernels/launch.h"
 
 static const char launch_help[] =
-    "usage: mmprof launch VARIANT (--mnk M,N,K | --size S) [--seed S] [--count N] [--device N]\n"
-    "                     [--l2-flush [--profile-flush]] [--buffer-offset-mb N[,N...]]\n"
+    "usage: mmprof launch VARIANT[,VARIANT...] (--mnk M,N,K | --size S) [--seed S] [--count N]\n"
+    "                     [--device N] [--l2-flush [--profile-flush]] [--buffer-offset-mb N[,N...]]\n"
     "\n"
-    "Fills the inputs on the host, uploads them, and launches VARIANT's kernel\n"
-    "--count times (default 1). No reference and no other kernel: for\n"
-    "ncu --cache-control all and compute-sanitizer. Each launch is bracketed by\n"
-    "cudaProfilerStart/Stop, so `ncu --profile-from-start off` profiles only it.\n"
+    "Fills the inputs on the host, uploads them, and launches each VARIANT's kernel\n"
+    "--count times (default 1), the variants in the order given. No reference and\n"
+    "no other kernel: for ncu --cache-control all and compute-sanitizer. Each\n"
+    "launch is bracketed by cudaProfilerStart/Stop, so `ncu --profile-from-start\n"
+    "off` profiles only it.\n"
     "\n"
     "  --l2-flush            before each launch, read a buffer twice the size of L2,\n"
     "                        as collect does before each profiled range (outside\n"
@@ -33,14 +34,18 @@ static const char launch_help[] =
     "                        then sees the kernel as collect's counters do)\n"
     "  --buffer-offset-mb N  allocate N MiB before the inputs, moving them in\n"
     "                        physical memory (as collect --buffer-offset-mb). With a\n"
-    "                        list (up to 10), everything above runs once per offset,\n"
-    "                        with buffers allocated afresh: one process, several\n"
-    "                        placements (scripts/ncu-crosscheck.sh uses it)\n";
+    "                        list (up to 10), every variant runs once per offset,\n"
+    "                        offset by offset, with buffers allocated afresh: one\n"
+    "                        process, several placements (scripts/ncu-crosscheck.sh\n"
+    "                        profiles every variant of a shape at a few placements\n"
+    "                        in one ncu process this way)\n";
 
 #define LAUNCH_MAX_OFFSETS 10
+#define LAUNCH_MAX_VARIANTS 128
 
 struct launch_opts {
-    const struct variant *v;
+    const struct variant *v[LAUNCH_MAX_VARIANTS]; /* in the order given */
+    int nvariants;
     struct shape s;
     uint64_t seed;
     long count;
@@ -51,16 +56,44 @@ struct launch_opts {
     int noffsets;
 };
 
-static int alloc_upload(float **d, size_t count, uint64_t seed, uint64_t stream, char *why, size_t why_len)
+/* The inputs on the host, filled once per family and shared by every variant
+ * and placement: under ncu's application replay the whole process runs once
+ * per pass, and filling 2 x 2048^2 floats again for each launch would cost
+ * more than the profiled kernels. Pinned, for the same reason. */
+struct host_inputs {
+    float *a, *b;
+    size_t a_count, b_count;
+};
+
+static int host_fill(float **h, size_t count, uint64_t seed, uint64_t stream, char *why, size_t why_len)
 {
-    float *h;
-    CUDA_TRY(cudaMallocHost((void **)&h, count * sizeof *h), "cudaMallocHost");
-    rng_fill_uniform(h, count, seed, stream);
-    cudaError_t e = cudaMalloc((void **)d, count * sizeof **d);
-    if (e == cudaSuccess)
-        e = cudaMemcpy(*d, h, count * sizeof *h, cudaMemcpyHostToDevice);
-    cudaFreeHost(h);
-    CUDA_TRY(e, "upload input");
+    if (*h || count == 0)
+        return 0;
+    CUDA_TRY(cudaMallocHost((void **)h, count * sizeof **h), "cudaMallocHost inputs");
+    rng_fill_uniform(*h, count, seed, stream);
+    return 0;
+}
+
+static int host_inputs_for(struct host_inputs *h, const struct launch_opts *o, const struct shape *s, int mm,
+                           char *why, size_t why_len)
+{
+    h->a_count = (size_t)s->m * (mm ? s->k : s->n);
+    h->b_count = mm ? (size_t)s->k * s->n : 0;
+    if (host_fill(&h->a, h->a_count, o->seed, 1, why, why_len) != 0)
+        return -1;
+    return host_fill(&h->b, h->b_count, o->seed, 2, why, why_len);
+}
+
+static void host_inputs_free(struct host_inputs *h)
+{
+    cudaFreeHost(h->a);
+    cudaFreeHost(h->b);
+}
+
+static int alloc_upload(float **d, const float *h, size_t count, char *why, size_t why_len)
+{
+    CUDA_TRY(cudaMalloc((void **)d, count * sizeof **d), "cudaMalloc input");
+    CUDA_TRY(cudaMemcpy(*d, h, count * sizeof *h, cudaMemcpyHostToDevice), "upload input");
     return 0;
 }
 
@@ -77,7 +110,7 @@ static int run_flush(const struct l2_flush_buf *flush, long i, char *why, size_t
  * --profile-flush: a Stop ends ncu's profiling even when it started with the
  * application, so a flush outside is profiled before the first launch and
  * never after. */
-static int launch_profiled(const struct launch_opts *o, const struct launch_args *a,
+static int launch_profiled(const struct launch_opts *o, const struct variant *v, const struct launch_args *a,
                            const struct l2_flush_buf *flush, long i, char *why, size_t why_len)
 {
     if (flush && !o->profile_flush && run_flush(flush, i, why, why_len) != 0)
@@ -87,38 +120,45 @@ static int launch_profiled(const struct launch_opts *o, const struct launch_args
         cudaProfilerStop();
         return -1;
     }
-    CUDA_TRY(variant_launch(o->v, a, 0), o->v->name);
-    CUDA_TRY(cudaDeviceSynchronize(), o->v->name);
+    CUDA_TRY(variant_launch(v, a, 0), v->name);
+    CUDA_TRY(cudaDeviceSynchronize(), v->name);
     CUDA_TRY(cudaProfilerStop(), "cudaProfilerStop");
     return 0;
 }
 
-static int launch_all(const struct launch_opts *o, const struct launch_args *a, size_t l2_bytes, char *why,
-                      size_t why_len)
+static int launch_all(const struct launch_opts *o, const struct variant *v, const struct launch_args *a,
+                      size_t l2_bytes, char *why, size_t why_len)
 {
     struct l2_flush_buf flush = {0};
     int rc = o->l2_flush ? l2_flush_buf_alloc(&flush, l2_bytes, why, why_len) : 0;
     for (long i = 0; i < o->count && rc == 0; i++)
-        rc = launch_profiled(o, a, o->l2_flush ? &flush : NULL, i, why, why_len);
+        rc = launch_profiled(o, v, a, o->l2_flush ? &flush : NULL, i, why, why_len);
     l2_flush_buf_free(&flush);
     return rc;
 }
 
-static int launch_once(const struct launch_opts *o, size_t l2_bytes, char *why, size_t why_len)
+static int launch_once(const struct launch_opts *o, const struct variant *v, struct host_inputs *h,
+                       size_t l2_bytes, char *why, size_t why_len)
 {
+    int mm = v->family == FAMILY_MATMUL;
     struct launch_args a = {.shape = o->s};
+    if (!mm)
+        a.shape.k = 0;
+    if (host_inputs_for(h, o, &a.shape, mm, why, why_len) != 0)
+        return -1;
     float *da = NULL, *db = NULL, *dc = NULL;
-    int mm = o->v->family == FAMILY_MATMUL;
-    size_t a_count = (size_t)o->s.m * (mm ? o->s.k : o->s.n);
-    if (alloc_upload(&da, a_count, o->seed, 1, why, why_len) != 0)
-        return -1;
-    if (mm && alloc_upload(&db, (size_t)o->s.k * o->s.n, o->seed, 2, why, why_len) != 0)
-        return -1;
-    CUDA_TRY(cudaMalloc((void **)&dc, (size_t)o->s.m * o->s.n * sizeof *dc), "cudaMalloc C");
+    int rc = alloc_upload(&da, h->a, h->a_count, why, why_len);
+    if (rc == 0 && mm)
+        rc = alloc_upload(&db, h->b, h->b_count, why, why_len);
+    if (rc == 0 && cudaMalloc((void **)&dc, (size_t)o->s.m * o->s.n * sizeof *dc) != cudaSuccess) {
+        snprintf(why, why_len, "cudaMalloc C: %s", cudaGetErrorString(cudaGetLastError()));
+        rc = -1;
+    }
     a.a = da;
     a.b = db;
     a.c = dc;
-    int rc = launch_all(o, &a, l2_bytes, why, why_len);
+    if (rc == 0)
+        rc = launch_all(o, v, &a, l2_bytes, why, why_len);
     cudaFree(da);
     cudaFree(db);
     cudaFree(dc);
@@ -150,6 +190,45 @@ static int parse_offsets(const char *list, struct launch_opts *o, char *why, siz
         }
         if (strcmp(item, "0") != 0 && parse_positive(item, PLACEMENT_OFFSET_MAX_MIB, v, why, why_len) != 0)
             return -1;
+        p += n;
+        if (*p == '\0')
+            return 0;
+    }
+}
+
+/* "a,b,c": variant names, kept in the order given (the order of the launches,
+ * which is how a profiler's report tells them apart). */
+static int parse_variants(const char *list, struct launch_opts *o, char *why, size_t why_len)
+{
+    char item[128];
+    o->nvariants = 0;
+    for (const char *p = list;; p++) {
+        size_t n = strcspn(p, ",");
+        if (n == 0 || n >= sizeof item) {
+            snprintf(why, why_len, n ? "'%.20s...' is not a variant name (see `mmprof list`)" : "'%s': empty variant name",
+                     n ? p : list);
+            return EXIT_USAGE;
+        }
+        if (o->nvariants == LAUNCH_MAX_VARIANTS) {
+            snprintf(why, why_len, "more than %d variants", LAUNCH_MAX_VARIANTS);
+            return EXIT_USAGE;
+        }
+        memcpy(item, p, n);
+        item[n] = '\0';
+        const struct variant *v = registry_find(item);
+        if (!v) {
+            const struct variant *sel[1];
+            /* the unknown-variant message with the closest names */
+            if (select_variants(item, sel, 1, why, why_len) >= 0)
+                snprintf(why, why_len, "'%s' is not a variant name: launch takes names, comma-separated (see `mmprof list`)",
+                         item);
+            return EXIT_USAGE;
+        }
+        if (!variant_on_gpu(v)) {
+            snprintf(why, why_len, "'%s' is not a GPU variant (see `mmprof list`)", item);
+            return EXIT_USAGE;
+        }
+        o->v[o->nvariants++] = v;
         p += n;
         if (*p == '\0')
             return 0;
@@ -230,25 +309,25 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
         return EXIT_USAGE;
     }
     if (optind != argc - 1 || !sized) {
-        snprintf(why, why_len, "give one VARIANT and --mnk or --size (see `mmprof launch --help`)");
+        snprintf(why, why_len, "give VARIANT[,VARIANT...] and --mnk or --size (see `mmprof launch --help`)");
         return EXIT_USAGE;
     }
-    o->v = registry_find(argv[optind]);
-    if (!o->v) {
-        const struct variant *sel[1];
-        /* the unknown-variant message with the closest names */
-        if (select_variants(argv[optind], sel, 1, why, why_len) >= 0)
-            snprintf(why, why_len, "'%s' is not one variant name: launch takes one (see `mmprof list`)",
-                     argv[optind]);
+    return parse_variants(argv[optind], o, why, why_len);
+}
+
+/* Every variant at one placement: the offset allocation first, so that all
+ * the buffers after it move. */
+static int launch_placement(const struct launch_opts *o, long offset_mib, struct host_inputs *host, size_t l2_bytes,
+                            char *why, size_t why_len)
+{
+    void *offset = NULL;
+    if (placement_offset_alloc(offset_mib, &offset, why, why_len) != 0)
         return EXIT_USAGE;
-    }
-    if (!variant_on_gpu(o->v)) {
-        snprintf(why, why_len, "'%s' is not a GPU variant (see `mmprof list`)", argv[optind]);
-        return EXIT_USAGE;
-    }
-    if (o->v->family == FAMILY_TRANSPOSE)
-        o->s.k = 0;
-    return 0;
+    int rc = 0;
+    for (int j = 0; j < o->nvariants && rc == 0; j++)
+        rc = launch_once(o, o->v[j], &host[o->v[j]->family], l2_bytes, why, why_len) == 0 ? 0 : EXIT_RUNTIME;
+    cudaFree(offset);
+    return rc;
 }
 
 int cmd_launch(int argc, char **argv)
@@ -266,18 +345,12 @@ int cmd_launch(int argc, char **argv)
         msg_error("%s", why);
         return EXIT_RUNTIME;
     }
-    for (int i = 0; i < o.noffsets; i++) {
-        void *offset = NULL;
-        if (placement_offset_alloc(o.offsets_mib[i], &offset, why, sizeof why) != 0) {
-            msg_error("%s", why);
-            return EXIT_USAGE;
-        }
-        rc = launch_once(&o, d.l2_bytes, why, sizeof why);
-        cudaFree(offset);
-        if (rc != 0) {
-            msg_error("%s", why);
-            return EXIT_RUNTIME;
-        }
-    }
-    return EXIT_OK;
+    struct host_inputs host[2] = {{0}}; /* by family */
+    for (int i = 0; i < o.noffsets && rc == 0; i++)
+        rc = launch_placement(&o, o.offsets_mib[i], host, d.l2_bytes, why, sizeof why);
+    host_inputs_free(&host[FAMILY_MATMUL]);
+    host_inputs_free(&host[FAMILY_TRANSPOSE]);
+    if (rc != 0)
+        msg_error("%s", why);
+    return rc;
 }

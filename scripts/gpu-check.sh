@@ -7,9 +7,14 @@
 #   GPU_CHECK_SANITIZER=1  compute-sanitizer memcheck/racecheck/synccheck on every kernel
 #   GPU_CHECK_NCU=1        scripts/ncu-crosscheck.sh and scripts/bench-vs-ncu.sh
 #   GPU_CHECK_NCU_REPEAT=N medians of N runs (buffer placements) per tool in the cross-check (default 1)
-#   GPU_CHECK_NCU_ARGS="..." more cross-check arguments, e.g. "--sizes 2048 --variants rt_b16_*"
-#                          (--repeat 10 over every variant and both shapes: ~22 min on an
-#                          H200, about 11 s per variant and shape under ncu)
+#   GPU_CHECK_NCU_ARGS="..." more cross-check arguments, e.g. "--sizes 2048 --extend-to 30 --resume"
+#   GPU_CHECK_NCU_OUT=DIR  the cross-check's directory (default results/ncu-crosscheck; kept
+#                          between calls, and with --resume finished blocks are not redone)
+#   GPU_CHECK_NCU_TIMEOUT=S stop the cross-check after S seconds (default 0: no limit), so a
+#                          device that ends a command at 10 minutes still returns its logs;
+#                          run it again with --resume to finish
+#   GPU_CHECK_DEADLINE=T   (epoch seconds) the same, with the limit set to end 15 s before T,
+#                          whatever the build and tests took
 #   GPU_CHECK_BENCH=0      skip bench-vs-ncu.sh (with GPU_CHECK_NCU=1)
 #   GPU_CHECK_TESTS=0      skip the CPU and GPU test suites
 #   GPU_CHECK_COLLECT=0    skip the collect
@@ -56,17 +61,27 @@ if [ "${GPU_CHECK_SANITIZER:-0}" = 1 ]; then
 fi
 if [ "${GPU_CHECK_NCU:-0}" = 1 ]; then
     t0=$(date +%s)
-    MMPROF=$mmprof bash scripts/ncu-crosscheck.sh --out "$OUT/logs/ncu" --repeat "${GPU_CHECK_NCU_REPEAT:-1}" \
-        ${GPU_CHECK_NCU_ARGS:-} \
-        > "$OUT/logs/ncu-crosscheck.txt" 2>&1
-    echo "ncu-crosscheck: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 3 "$OUT/logs/ncu-crosscheck.txt"
+    xc=${GPU_CHECK_NCU_OUT:-results/ncu-crosscheck}
+    if [ -n "${GPU_CHECK_DEADLINE:-}" ]; then
+        GPU_CHECK_NCU_TIMEOUT=$((GPU_CHECK_DEADLINE - 15 - $(date +%s)))
+        [ "$GPU_CHECK_NCU_TIMEOUT" -gt 0 ] || GPU_CHECK_NCU_TIMEOUT=1
+    fi
+    # timeout signals the whole process group: ncu and collect stop with the script.
+    # shellcheck disable=SC2086 # the arguments are words
+    MMPROF=$mmprof timeout "${GPU_CHECK_NCU_TIMEOUT:-0}" bash scripts/ncu-crosscheck.sh --out "$xc" \
+        --repeat "${GPU_CHECK_NCU_REPEAT:-1}" ${GPU_CHECK_NCU_ARGS:-} \
+        > "$OUT/logs/ncu-crosscheck.txt" 2> "$OUT/logs/ncu-crosscheck.err"
+    rc=$?
+    [ $rc = 124 ] && echo "ncu-crosscheck: stopped at GPU_CHECK_NCU_TIMEOUT=${GPU_CHECK_NCU_TIMEOUT}s; --resume finishes it"
+    echo "ncu-crosscheck: rc=$rc in $(( $(date +%s) - t0 )) s"; tail -n 3 "$OUT/logs/ncu-crosscheck.txt"
+    grep -v '^ncu-crosscheck: ' "$OUT/logs/ncu-crosscheck.err" | head -n 20
+    grep -E '^ncu-crosscheck: .* runs ' "$OUT/logs/ncu-crosscheck.err" | tail -n 30
     grep -E "MISS|FAIL" "$OUT/logs/ncu-crosscheck.txt" | head -n 40
+    tar czf "$OUT/ncu-crosscheck.tgz" -C "$(dirname "$xc")" "$(basename "$xc")"
     if [ "${GPU_CHECK_BENCH:-1}" = 1 ]; then
         MMPROF=$mmprof bash scripts/bench-vs-ncu.sh --skip-one-process > "$OUT/logs/bench-vs-ncu.txt" 2>&1
         echo "bench-vs-ncu: rc=$?"; tail -n 8 "$OUT/logs/bench-vs-ncu.txt"
     fi
 fi
-# Small files only: ncu reports stay behind.
-find "$OUT/logs" -name '*.ncu-rep' -delete 2>/dev/null
 tar czf "$OUT/logs.tgz" -C "$OUT" logs && rm -rf "$OUT/logs"
 ls -la "$OUT"

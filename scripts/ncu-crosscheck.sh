@@ -43,13 +43,20 @@
 # placements, against 0.7 % with the flush profiled too
 # (examples/ncu-crosscheck-h200/placements-application-l1-2048.txt and
 # final-method-l1-2048.txt).
-# One ncu process per variant and shape measures up to 10 placements:
-# `launch --buffer-offset-mb 0,2,6,...` runs upload, flush and launch once per
-# offset, with fresh buffers (--repeat 30: three processes). --ncu-per-placement
-# runs one ncu process per placement instead, as the trial runs above did: about
-# 6 s each with application replay, against about 11 s for all 10 placements in
-# one process
-# (--repeat 10 over every variant and both shapes: ~22 min on an H200).
+# The runs go in blocks of --block placements (default 5), shape by shape. In a
+# block, mmprof runs one collect per placement (every variant, as a user would
+# run it) and ncu one process for every variant at all the block's placements:
+# `launch V1,V2,... --buffer-offset-mb 0,2,6,...` runs upload, flush and launch
+# of each variant once per offset, with fresh buffers, and the flush kernels
+# tell the samples apart. The tools take turns to go first (mmprof, ncu; ncu,
+# mmprof; ...), so the two sides of a comparison are measured within minutes of
+# each other and a slow drift falls on both alike: best's L2 read sectors
+# against ncu's moved from +3.3 % to -1.4 % between calls 25 minutes apart
+# (examples/ncu-crosscheck-h200), and one ncu process per variant after all of
+# mmprof's collects put up to 20 minutes between the two sides.
+# --ncu-per-placement (= --block 1) gives each placement its own ncu process.
+# --resume, with the --out of a cross-check that stopped (a device that ends a
+# command after 10 minutes), keeps the blocks it finished and measures the rest.
 # --self ncu|mmprof compares a tool with itself instead: two measurements of the
 # same placements in separate processes, through the same medians and limits.
 # It shows how far one tool's own medians move at this --repeat, the floor of
@@ -64,7 +71,8 @@
 #                                  [--mnk M,N,K]... [--metrics LIST] [--out DIR]
 #                                  [--repeat N (1..40)] [--replay-mode kernel|application]
 #                                  [--extend-to M (repeat+1..40)]
-#                                  [--skip-flush] [--ncu-per-placement] [--self ncu|mmprof]
+#                                  [--block N (1..10)] [--ncu-per-placement] [--resume]
+#                                  [--skip-flush] [--self ncu|mmprof]
 #        scripts/ncu-crosscheck.sh --join OUT DIR...   (no GPU needed)
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the metrics of collector/profiler/groups/default.txt, and the L2 Request
@@ -82,12 +90,12 @@ die() { echo "ncu-crosscheck: $*" >&2; exit 1; }
 usage() { echo "ncu-crosscheck: $*" >&2; exit 2; } # bad arguments
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
-variants="" metrics="" out="" repeat=1 replay=application profile_flush=--profile-flush per_placement=0 self="" extend_to=0
+variants="" metrics="" out="" repeat=1 replay=application profile_flush=--profile-flush block=5 self="" extend_to=0 resume=0
 join_out="" join_dirs=()
 shapes=()
 while [ $# -gt 0 ]; do
     case "$1" in
-    --variants | --sizes | --mnk | --metrics | --out | --self | --replay-mode | --repeat | --extend-to)
+    --variants | --sizes | --mnk | --metrics | --out | --self | --replay-mode | --repeat | --extend-to | --block)
         [ $# -ge 2 ] || usage "$1 needs a value (see --help)" ;;
     esac
     case "$1" in
@@ -99,7 +107,11 @@ while [ $# -gt 0 ]; do
     --metrics) metrics=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --skip-flush) profile_flush=""; shift ;;
-    --ncu-per-placement) per_placement=1; shift ;;
+    --ncu-per-placement) block=1; shift ;;
+    --block)
+        [[ "$2" =~ ^([1-9]|10)$ ]] || usage "--block $2: give a count from 1 to 10"
+        block=$2; shift 2 ;;
+    --resume) resume=1; shift ;;
     --self)
         case "$2" in ncu | mmprof) self=$2 ;; *) usage "--self $2: give ncu or mmprof" ;; esac
         shift 2 ;;
@@ -122,6 +134,7 @@ done
 [ ${#shapes[@]} -gt 0 ] || shapes=("2048,2048,2048" "1000,3000,700")
 [ "$extend_to" = 0 ] || [ "$extend_to" -gt "$repeat" ] ||
     usage "--extend-to $extend_to: give more runs than --repeat ($repeat)"
+[ "$resume" = 0 ] || [ -n "$out" ] || [ -n "$join_out" ] || usage "--resume: name the cross-check to finish with --out DIR"
 
 # --- what this machine has (not needed to join) -------------------------------
 if [ -z "$join_out" ]; then
@@ -153,6 +166,20 @@ if [ -z "$join_out" ]; then
     [ -n "$variants" ] || die "no GPU variants to compare${cpu_only:+ ($cpu_only runs on the CPU)}"
     if [ -z "$out" ]; then out=$(mktemp -d "${TMPDIR:-/tmp}/ncu-crosscheck.XXXXXX"); fi
     mkdir -p "$out" || die "cannot create $out"
+    # OUT/work holds every measurement. --resume keeps those that finished
+    # (a device that stops a command after 10 minutes, say) when they were
+    # made with the same options; otherwise it starts empty.
+    work=$out/work
+    options="variants=$variants shapes=${shapes[*]} metrics=$metrics repeat=$repeat extend_to=$extend_to"
+    options="$options block=$block replay=$replay flush=${profile_flush:-none} self=${self:-none}"
+    if [ "$resume" = 1 ] && [ -f "$work/options.txt" ]; then
+        [ "$(cat "$work/options.txt")" = "$options" ] ||
+            usage "--resume: $out was measured with other options (see $work/options.txt); give them again, or another --out"
+    else
+        rm -rf "$work"
+    fi
+    mkdir -p "$work" || die "cannot create $work"
+    echo "$options" > "$work/options.txt"
 fi
 
 # --- CSV reading (quoted fields, doubled quotes, "1,234,567" values) ----------
@@ -176,13 +203,16 @@ csv_awk='
     function quotes_open(s,    t) { t = s; return gsub(/"/, "", t) % 2 }
 '
 
-# Prints "name<TAB>value<TAB>kernels" for sample S of N on ncu's details page:
-# values summed over the sample's kernels for counters (.sum), kept only when
-# there is one kernel otherwise. One ncu process measured all N placements: with
-# launch --l2-flush, sample s is the kernels after the s-th flush kernel (whose
-# own rows are dropped); without flushes, the kernels split evenly by ID.
-ncu_values() { # csv sample nsamples
-    awk -v OFS='\t' -v want="$2" -v nsamples="$3" "$csv_awk"'
+# Splits the CSV of one ncu process into its samples. With launch --l2-flush
+# --profile-flush, sample s is the kernels after the s-th flush kernel (whose
+# own rows are dropped): launch runs each variant at each placement after a
+# flush. Without flushes (--skip-flush: one variant a process), the kernels
+# split evenly by ID. Writes "name<TAB>value<TAB>kernels" for sample s to the
+# s-th path listed in PATHS: counters (.sum) summed over the sample's kernels,
+# other metrics only when the sample is one kernel. One pass over the CSV for
+# all samples; fails unless it holds exactly NSAMPLES non-empty samples.
+ncu_split() { # csv nsamples paths-file
+    awk -v OFS='\t' -v nsamples="$2" -v paths="$3" "$csv_awk"'
     function record(    rec) {
         rec = (pending == "" ? $0 : pending "\n" $0)
         if (quotes_open(rec)) { pending = rec; return 0 }
@@ -195,8 +225,9 @@ ncu_values() { # csv sample nsamples
         }
         return n >= col["Metric Value"]
     }
-    # first reading: which IDs are flush kernels, which are the variant
+    FILENAME == paths { path[++npaths] = $0; next }
     FNR == 1 { pass++; pending = "" }
+    # first reading: which IDs are flush kernels, which are the variants
     pass == 1 {
         if (!record()) next
         id = f[col["ID"]] + 0
@@ -210,28 +241,35 @@ ncu_values() { # csv sample nsamples
             s = 0
             for (x in flush) if (x + 0 < ids[i]) s++
             if (nflush == 0) s = int((i - 1) / (nids / nsamples)) + 1
-            sample[ids[i]] = s
+            sample[ids[i]] = s; kernels[s]++
         }
         if (nflush == 0 && nids % nsamples != 0) bad_split = 1
+        if (nflush != 0 && nflush != nsamples) bad_split = 1
     }
     {
         if (!record()) next
         id = f[col["ID"]] + 0
-        if (id in flush || sample[id] != want) next
-        m = f[col["Metric Name"]]; v = f[col["Metric Value"]]
+        if (id in flush) next
+        s = sample[id]; m = f[col["Metric Name"]]; v = f[col["Metric Value"]]
         gsub(/,/, "", v)
-        if (v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) bad[m] = 1   # "n/a" and the like
-        if (!((m, id) in seen)) { seen[m, id] = 1; k[m]++ }
-        sum[m] += v
+        if (!((s, m) in sum)) names[s] = names[s] SUBSEP m
+        if (v !~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/) bad[s, m] = 1   # "n/a" and the like
+        if (!((m, id) in seen)) { seen[m, id] = 1; k[s, m]++ }
+        sum[s, m] += v
     }
     END {
-        if (bad_split) exit 1
-        for (m in sum) {
-            if (m in bad) print m, "", k[m]
-            else if (k[m] == 1 || m ~ /\.sum$/) printf "%s\t%.17g\t%d\n", m, sum[m], k[m]
-            else print m, "", k[m]
+        if (bad_split || npaths != nsamples) exit 1
+        for (s = 1; s <= nsamples; s++) if (!kernels[s] || names[s] == "") exit 1
+        for (s = 1; s <= nsamples; s++) {
+            c = split(substr(names[s], 2), list, SUBSEP)
+            for (j = 1; j <= c; j++) {
+                m = list[j]
+                if ((s, m) in bad || (k[s, m] != 1 && m !~ /\.sum$/)) print m, "", k[s, m] > path[s]
+                else printf "%s\t%.17g\t%d\n", m, sum[s, m], k[s, m] > path[s]
+            }
+            close(path[s])
         }
-    }' "$1" "$1"
+    }' "$3" "$1" "$1"
 }
 
 # Prints "name<TAB>value" for each metric column of results.csv's row for the
@@ -365,8 +403,9 @@ shortnum() {
 }
 
 # --- run and compare ---------------------------------------------------------
-# ncu on `mmprof launch` at the given offset(s): REP.ncu-rep and REP.csv.
-ncu_run() { # tag rep variant shape offsets
+# ncu on `mmprof launch` of the variants at the given offset(s): REP.ncu-rep
+# (deleted once read) and REP.csv.
+ncu_run() { # tag rep variants shape offsets
     local tag=$1 rep=$2
     rm -f "$rep.ncu-rep"
     if ! "$NCU" --replay-mode "$replay" --cache-control all --clock-control none --profile-from-start off \
@@ -380,14 +419,7 @@ ncu_run() { # tag rep variant shape offsets
     fi
     "$NCU" --import "$rep.ncu-rep" --csv --page details --print-units base > "$rep.csv" 2> "$rep-import.log" ||
         { echo "FAIL $tag: ncu --import failed (see $rep-import.log)" >&2; return 1; }
-}
-
-# Sample S of N from an ncu CSV into a .tsv.
-ncu_sample() { # tag csv sample nsamples tsv
-    if ! ncu_values "$2" "$3" "$4" > "$5" || [ ! -s "$5" ]; then
-        echo "FAIL $1: ncu profiled no kernel for placement $3 (see ${2%.csv}.log)" >&2
-        return 1
-    fi
+    rm -f "$rep.ncu-rep" # the CSV holds every value; the reports add up to gigabytes
 }
 
 # Run r's buffer offset in MiB: 0, 2, 6, 14, ..., 1022 (2^r - 2), then the same
@@ -455,67 +487,141 @@ echo "variant,shape,metric,${labels[0]},${labels[1]},rel_diff,limit,result,${lab
 : > "$out/not-compared.txt"
 echo "medians of $repeat run(s) per side, at buffer offsets $(offsets_of 1 "$((repeat < 10 ? repeat : 10))" | tr , ' ') MiB$([ "$repeat" -gt 10 ] && echo ' (cycled)');" \
     "spread = (max - min) / median over the runs; t = Welch's t of the two means" | tee "$out/settings.txt"
+echo "blocks of $block placement(s): in each, one collect per placement and one ncu process for every variant," \
+    "the tools taking turns to go first$([ "$extend_to" -gt 0 ] && echo "; noisy ones extended to $extend_to runs")" |
+    tee -a "$out/settings.txt"
 [ -z "$self" ] || echo "--self $self: ${labels[0]} and ${labels[1]} are two measurements by $self in separate processes" |
     tee -a "$out/settings.txt"
 column_header "${labels[0]}" "${labels[1]}"
 for v in ${cpu_only//,/ }; do not_compared "$v" - "not compared: runs on the CPU, no kernel for ncu"; done
 
-# One mmprof collect per shape covers every variant (one CUPTI session, as a
-# user would run it) and placement; ncu then runs once per variant and shape.
-# The first collect also tells which variants mmprof skips on this device.
-collect_runs=("")
-[ "$self" = mmprof ] && collect_runs+=(b)
+# Which tools measure: collect runs in every block of the --repeat runs (its
+# first run tells which variants mmprof skips on this device) and, where a
+# side is mmprof's, in the added runs too; ncu once per ncu side.
+collect_runs=("") ncu_runs=()
+case "$self" in
+mmprof) collect_runs+=(b) ;;
+ncu) ncu_runs=("" b) ;;
+*) ncu_runs=("") ;;
+esac
+collect_always=1
+[ "$self" != ncu ] || collect_always=0
+
 # Run r of collect (RUN_ID b: the second measurement of --self mmprof) of the
-# variants at the shape, into DIR.
+# variants at the shape, into DIR; DIR.done once it is complete.
 mmprof_collect() { # variants shape r run_id dir
-    rm -rf "$5"
+    [ "$resume" = 1 ] && [ -f "$5.done" ] && return 0
+    rm -rf "$5" "$5.done"
     "$MMPROF" collect --profile-only --no-ceilings --variants "$1" --mnk "$2" --metrics "$metrics" \
-        --buffer-offset-mb "$(offset_mb "$3")" --out "$5" > "$5.log" 2>&1 && return 0
+        --buffer-offset-mb "$(offset_mb "$3")" --out "$5" > "$5.log" 2>&1 && touch "$5.done" && return 0
     echo "FAIL ${2//,/x}: mmprof collect failed (see $5.log)" >&2
     return 1
 }
-for r in $(seq "$repeat"); do
-    for run_id in "${collect_runs[@]}"; do
-        for shape in "${shapes[@]}"; do
-            mmprof_collect "$variants" "$shape" "$r" "$run_id" "$out/mmprof_${shape//,/x}_r$r$run_id" ||
-                failures=$((failures + 1))
-        done
+
+# ncu on VARIANTS at the placements of runs FIRST..LAST in one process (REP):
+# each run's sample of each variant goes to DIR/ncuRUN_ID_rR.tsv in the
+# variant's directory; REP.done once they are all there.
+ncu_measure() { # shape run_id first last variants rep
+    local r v n=0
+    [ "$resume" = 1 ] && [ -f "$6.done" ] && return 0
+    rm -f "$6.done"
+    ncu_run "${1//,/x} runs $3-$4" "$6" "$5" "$1" "$(offsets_of "$3" "$4")" || return 1
+    for r in $(seq "$3" "$4"); do
+        for v in ${5//,/ }; do echo "$work/${v}_${1//,/x}/ncu${2}_r$r.tsv"; n=$((n + 1)); done
+    done > "$6.paths"
+    if ! ncu_split "$6.csv" "$n" "$6.paths"; then
+        echo "FAIL ${1//,/x} runs $3-$4: ncu's report does not hold $n samples (see $6.log)" >&2
+        return 1
+    fi
+    touch "$6.done"
+}
+
+# ncu's side of a block: every variant in one process, told apart by the flush
+# kernel before each. Without the flush in ncu's view (--skip-flush) nothing
+# marks where a variant ends, so then each variant gets a process of its own.
+ncu_block() { # shape run_id first last variants
+    local s=${1//,/x} v
+    if [ -n "$profile_flush" ]; then
+        ncu_measure "$@" "$work/ncu_${s}_r$3-$4$2"
+        return
+    fi
+    for v in ${5//,/ }; do
+        ncu_measure "$1" "$2" "$3" "$4" "$v" "$work/ncu_${s}_${v}_r$3-$4$2" || return 1
     done
-done
+}
+
+# The variants at a shape that collect's first run measured: "ok" lines of
+# variant<TAB>status<TAB>reason for every variant, in OUT/status_SHAPE.tsv.
+shape_status() { # shape
+    local s=${1//,/x} v
+    local results="$work/mmprof_${s}_r1/results.csv"
+    for v in ${variants//,/ }; do
+        if [ -f "$results" ]; then
+            mmprof_values "$results" "$v" "" | awk -F'\t' -v v="$v" '
+                $1 == "status" { st = $2 } $1 == "reason" { why = $2 }
+                END { printf "%s\t%s\t%s\n", v, st, why }'
+        else
+            printf '%s\t\t\n' "$v"
+        fi
+    done > "$work/status_$s.tsv"
+}
+# Those of VARIANTS that mmprof measured (status ok) at the shape, in order.
+ok_variants() { # shape variants
+    awk -F'\t' -v want="$2" 'BEGIN { n = split(want, w, ",") }
+        $2 == "ok" { ok[$1] = 1 }
+        END { for (i = 1; i <= n; i++) if (w[i] in ok) printf "%s%s", (c++ ? "," : ""), w[i] }' \
+        "$work/status_${1//,/x}.tsv"
+}
+
+now_s() { date +%s; }
+# Runs FIRST..LAST of VARIANTS at SHAPE, by both tools in turn: mmprof first in
+# even blocks (INDEX), ncu first in odd ones, so that a drift over the minutes
+# a shape takes falls on both tools alike. Says on stderr what it took.
+run_block() { # shape first last variants collect(0|1) index
+    local tool order=(mmprof ncu) r run_id t0 took=""
+    [ $(($6 % 2)) = 0 ] || order=(ncu mmprof)
+    for tool in "${order[@]}"; do
+        t0=$(now_s)
+        if [ "$tool" = mmprof ]; then
+            [ "$5" = 1 ] || continue
+            for r in $(seq "$2" "$3"); do
+                for run_id in "${collect_runs[@]}"; do
+                    mmprof_collect "$4" "$1" "$r" "$run_id" "$work/mmprof_${1//,/x}_r$r$run_id" ||
+                        failures=$((failures + 1))
+                done
+            done
+            [ "$2" != 1 ] || shape_status "$1"
+        else
+            [ ${#ncu_runs[@]} -gt 0 ] || continue
+            local listed
+            listed=$(ok_variants "$1" "$4")
+            [ -n "$listed" ] || continue
+            for run_id in "${ncu_runs[@]}"; do ncu_block "$1" "$run_id" "$2" "$3" "$listed"; done
+        fi
+        took="$took $tool $(($(now_s) - t0)) s"
+    done
+    echo "ncu-crosscheck: ${1//,/x} runs $2-$3 ($(tr , '\n' <<< "$4" | wc -l) variants):$took" >&2
+}
 
 # mmprof's medians for the variant and shape over the placements of collect run
 # RUN_ID so far, after reading runs FIRST..LAST: DIR/mmprofRUN_ID.tsv.
 mmprof_side() { # tag dir variant shape run_id first last
     local r results
     for r in $(seq "$6" "$7"); do
-        results="$out/mmprof_${4//,/x}_r$r$5/results.csv"
+        results="$work/mmprof_${4//,/x}_r$r$5/results.csv"
         [ -f "$results" ] || { echo "FAIL $1: no $results" >&2; return 1; }
         mmprof_values "$results" "$3" "$metrics" > "$2/mmprof${5}_r$r.tsv"
     done
     median_values "$2"/mmprof"$5"_r*.tsv > "$2/mmprof$5.tsv"
 }
 
-# ncu's medians for the variant and shape so far, after measuring runs
-# FIRST..LAST: DIR/ncuRUN_ID.tsv. One ncu process measures 10 placements (launch
-# runs once per offset; runs 11-20 in a second process, DIR/ncuRUN_ID_c11, ...),
-# or with --ncu-per-placement one process each.
+# ncu's medians for the variant and shape, once runs FIRST..LAST are measured:
+# DIR/ncuRUN_ID.tsv.
 ncu_side() { # tag dir variant shape run_id first last
-    local r first last rep="$2/ncu$5" chunk
-    if [ "$per_placement" = 1 ]; then
-        for r in $(seq "$6" "$7"); do
-            ncu_run "$1" "${rep}_p$r" "$3" "$4" "$(offset_mb "$r")" &&
-                ncu_sample "$1" "${rep}_p$r.csv" 1 1 "$2/ncu${5}_r$r.tsv" || return 1
-        done
-    else
-        for ((first = $6; first <= $7; first += 10)); do
-            last=$((first + 9 < $7 ? first + 9 : $7))
-            chunk=$rep; [ "$first" = 1 ] || chunk=${rep}_c$first
-            ncu_run "$1" "$chunk" "$3" "$4" "$(offsets_of "$first" "$last")" || return 1
-            for r in $(seq "$first" "$last"); do
-                ncu_sample "$1" "$chunk.csv" "$((r - first + 1))" "$((last - first + 1))" "$2/ncu${5}_r$r.tsv" || return 1
-            done
-        done
-    fi
+    local r
+    for r in $(seq "$6" "$7"); do
+        [ -s "$2/ncu${5}_r$r.tsv" ] || { echo "FAIL $1: ncu measured no run $r" >&2; return 1; }
+    done
     median_values "$2"/ncu"$5"_r*.tsv > "$2/ncu$5.tsv"
 }
 
@@ -570,68 +676,59 @@ side_files() { # dir
     for side in "${sides[@]}"; do printf '%s\n' "$1/${side%%:*}${side#*:}.tsv"; done
 }
 
-# 1. Every variant and shape at the --repeat placements. mmprof tells the
-# status; the noisy ones go on the list for more runs.
-measured=() more=()
+# Both sides' medians of the variant and shape over runs FIRST..LAST (their
+# per-run files from earlier runs stay in the medians).
+side_medians() { # variant shape first last
+    local side tag="$1/${2//,/x}" dir="$work/${1}_${2//,/x}"
+    for side in "${sides[@]}"; do
+        "${side%%:*}_side" "$tag" "$dir" "$1" "$2" "${side#*:}" "$3" "$4" || return 1
+    done
+}
+
+# Blocks of --block runs over FIRST..LAST (INDEX: the first block's number).
+run_blocks() { # shape first last variants collect index
+    local first last i=$6
+    for ((first = $2; first <= $3; first += block)); do
+        last=$((first + block - 1 < $3 ? first + block - 1 : $3))
+        run_block "$1" "$first" "$last" "$4" "$5" "$i"
+        i=$((i + 1))
+    done
+}
+
+# A shape: the --repeat runs of every variant; the status mmprof gave each; the
+# noisy ones measured again over runs repeat+1..M (--extend-to).
+measured=()
 declare -A broken=()
-for v in ${variants//,/ }; do
-    for shape in "${shapes[@]}"; do
-        tag="$v/${shape//,/x}"
-        dir="$out/${v}_${shape//,/x}"
-        mkdir -p "$dir"
-        mmprof_side "$tag" "$dir" "$v" "$shape" "" 1 "$repeat" || { failures=$((failures + 1)); continue; }
-        status=$(awk -F'\t' '$1 == "status" { print $2 }' "$dir/mmprof.tsv")
-        reason=$(awk -F'\t' '$1 == "reason" { print $2 }' "$dir/mmprof.tsv")
+measure_shape() { # shape
+    local shape=$1 s=${1//,/x} v status reason listed=()
+    for v in ${variants//,/ }; do mkdir -p "$work/${v}_$s"; done
+    run_blocks "$shape" 1 "$repeat" "$variants" 1 0
+    for v in ${variants//,/ }; do
+        IFS=$'\t' read -r _ status reason < <(awk -F'\t' -v v="$v" '$1 == v' "$work/status_$s.tsv")
         case "$status" in
         ok) ;;
-        skipped) # e.g. a tile that does not fit the device, or the CPU baseline
-            not_compared "$v" "${shape//,/x}" "not compared: skipped by mmprof ($reason)"
+        skipped) # e.g. a tile that does not fit the device
+            not_compared "$v" "$s" "not compared: skipped by mmprof ($reason)"
             continue ;;
-        "") echo "FAIL $tag: no row for $v in $out/mmprof_${shape//,/x}_r1/results.csv" >&2
+        "") echo "FAIL $v/$s: no row for $v in $out/mmprof_${s}_r1/results.csv" >&2
             failures=$((failures + 1)); continue ;;
-        *) echo "FAIL $tag: mmprof status '$status' ($reason)" >&2
+        *) echo "FAIL $v/$s: mmprof status '$status' ($reason)" >&2
             failures=$((failures + 1)); continue ;;
         esac
-
-        sides_ok=1
-        for side in "${sides[@]}"; do
-            tool=${side%%:*} run_id=${side#*:}
-            if [ "$tool$run_id" != mmprof ]; then # mmprof's first run is read above
-                "${tool}_side" "$tag" "$dir" "$v" "$shape" "$run_id" 1 "$repeat" || { sides_ok=0; break; }
-            fi
-        done
-        [ $sides_ok = 1 ] || { failures=$((failures + 1)); continue; }
+        side_medians "$v" "$shape" 1 "$repeat" || { failures=$((failures + 1)); continue; }
         measured+=("$v $shape")
-        mapfile -t files < <(side_files "$dir")
-        if needs_more_runs "$v" "$shape" "${files[0]%.tsv}" "${files[1]%.tsv}"; then more+=("$v $shape"); fi
+        mapfile -t files < <(side_files "$work/${v}_$s")
+        if needs_more_runs "$v" "$shape" "${files[0]%.tsv}" "${files[1]%.tsv}"; then listed+=("$v"); fi
     done
-done
-
-# 2. Runs repeat+1..M of the listed ones: per shape and run one collect of all
-# their variants (not for --self ncu, where collect only tells the status),
-# then ncu per variant.
-if [ ${#more[@]} -gt 0 ]; then
-    for shape in "${shapes[@]}"; do
-        listed=$(for e in "${more[@]}"; do [ "${e#* }" = "$shape" ] && echo "${e%% *}"; done | paste -sd, -)
-        [ -n "$listed" ] || continue
-        case " ${sides[*]}" in *" mmprof:"*) ;; *) continue ;; esac
-        for r in $(seq "$((repeat + 1))" "$extend_to"); do
-            for run_id in "${collect_runs[@]}"; do
-                mmprof_collect "$listed" "$shape" "$r" "$run_id" "$out/mmprof_${shape//,/x}_r$r$run_id" ||
-                    failures=$((failures + 1))
-            done
-        done
+    [ ${#listed[@]} -gt 0 ] || return 0
+    run_blocks "$shape" "$((repeat + 1))" "$extend_to" "$(IFS=,; echo "${listed[*]}")" \
+        "$([ "$collect_always" = 1 ] && echo 1 || echo 0)" "$(((repeat + block - 1) / block))"
+    for v in "${listed[@]}"; do
+        side_medians "$v" "$shape" "$((repeat + 1))" "$extend_to" ||
+            { broken["$v $shape"]=1; failures=$((failures + 1)); }
     done
-    for e in "${more[@]}"; do
-        v=${e%% *} shape=${e#* }
-        tag="$v/${shape//,/x}" dir="$out/${v}_${shape//,/x}"
-        for side in "${sides[@]}"; do
-            tool=${side%%:*} run_id=${side#*:}
-            "${tool}_side" "$tag" "$dir" "$v" "$shape" "$run_id" "$((repeat + 1))" "$extend_to" ||
-                { broken[$e]=1; failures=$((failures + 1)); break; }
-        done
-    done
-fi
+}
+for shape in "${shapes[@]}"; do measure_shape "$shape"; done
 
 # 3. The comparison, in the order measured.
 value() { awk -F'\t' -v m="$2" '$1 == m { print $2 }' "$1"; }
@@ -639,7 +736,7 @@ spread() { awk -F'\t' -v m="$2" '$1 == m && $7 > 1 { print $4 }' "$1"; }
 for e in "${measured[@]}"; do
     [ -z "${broken[$e]:-}" ] || continue
     v=${e%% *} shape=${e#* }
-    mapfile -t files < <(side_files "$out/${v}_${shape//,/x}")
+    mapfile -t files < <(side_files "$work/${v}_${shape//,/x}")
     a=${files[0]} b=${files[1]}
     for m in ${metrics//,/ }; do
         k=$(awk -F'\t' -v m="$m" '$1 == m { print $3 }' "$b")

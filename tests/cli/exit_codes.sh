@@ -28,7 +28,7 @@ expect 0 'usage: mmprof collect' -- collect --help
 expect 2 "'0' must be at least 1" -- collect --sizes 0
 expect 2 "'x' is not a whole number" -- collect --mnk 1,x,3
 expect 2 'unknown option' -- collect --nope
-expect 2 'give one VARIANT' -- launch
+expect 2 'give VARIANT\[,VARIANT...\]' -- launch
 expect 2 "'cpu_blas' is not a GPU variant" -- launch cpu_blas --size 64
 if ! nvidia-smi -L >/dev/null 2>&1; then
     # Without a GPU, collect says so and fails cleanly, leaving nothing behind.

@@ -52,49 +52,53 @@ mkdir -p "$out"
 SH
 cat > "$T/bin/ncu" <<'SH'
 #!/usr/bin/env bash
-# fake ncu: a profiling run writes REP.ncu-rep; --import prints its CSV
+# fake ncu: a profiling run writes REP.ncu-rep; --import prints its CSV.
+# FAKE_NCU_FAIL=1: the profiling run fails.
 if [ "$1" = --import ]; then cat "$2"; exit 0; fi
 args="$*"
 while [ $# -gt 0 ]; do
     case "$1" in
     --metrics) metrics=$2; shift 2 ;;
     --export) rep=$2; shift 2 ;;
-    launch) v=$2; shift 2 ;;
+    launch) vs=$2; shift 2 ;;
     --buffer-offset-mb) offsets=$2; shift 2 ;;
     *) shift ;;
     esac
 done
 case "$args" in *--l2-flush*) flush=1 ;; *) flush=0 ;; esac
-# What real `mmprof launch` runs per offset, as ncu sees it: the flush inside
-# the cudaProfilerStart/Stop bracket with --profile-flush, before it otherwise.
-# ncu profiles from the start unless told --profile-from-start off, and a Stop
-# ends that until the next Start.
+# What real `mmprof launch` runs per offset and variant, as ncu sees it: the
+# flush inside the cudaProfilerStart/Stop bracket with --profile-flush, before
+# it otherwise. ncu profiles from the start unless told --profile-from-start
+# off, and a Stop ends that until the next Start.
 case "$args" in
 *--profile-flush*) events="start flush kernel stop" ;;
 *--l2-flush*) events="flush start kernel stop" ;;
 *) events="start kernel stop" ;;
 esac
 case "$args" in *"--profile-from-start off"*) on=0 ;; *) on=1 ;; esac
-case "$rep" in *ncub) tool=ncu@b ;; *) tool=ncu ;; esac
-echo "ncu process $v offsets=$offsets run=$tool" >> "$FAKE_DIR/calls"
+case "$rep" in *b) tool=ncu@b ;; *) tool=ncu ;; esac
+echo "ncu process $vs offsets=$offsets run=$tool" >> "$FAKE_DIR/calls"
+[ "${FAKE_NCU_FAIL:-0}" = 0 ] || { echo "==ERROR== fake failure"; exit 1; }
 id=0
 {
     echo '==PROF== a note before the table'
     echo '"ID","Kernel Name","Metric Name","Metric Unit","Metric Value"'
-    for offset in ${offsets//,/ }; do # launch runs everything once per offset
-        echo "ncu $v offset=$offset flush=$flush" >> "$FAKE_DIR/calls"
-        for e in $events; do
-            case "$e" in start) on=1; continue ;; stop) on=0; continue ;; esac
-            [ "$on" = 1 ] || continue
-            for m in ${metrics//,/ }; do
-                if [ "$e" = flush ]; then # the flush kernel, whose rows the script must drop
-                    printf '"%d","l2_flush_kernel(const float4 *, unsigned long)","%s","","999,999,999"\n' "$id" "$m"
-                else
-                    val=$(awk -v t="$tool" -v v="$v" -v o="$offset" -v m="$m" -f "$FAKE_DIR/lookup.awk" "$FAKE_DIR/values")
-                    printf '"%d","void %s_kernel<16, 2>(const float *, float *)","%s","","%s"\n' "$id" "$v" "$m" "$val"
-                fi
+    for offset in ${offsets//,/ }; do # launch runs every variant once per offset
+        for v in ${vs//,/ }; do
+            echo "ncu $v offset=$offset flush=$flush" >> "$FAKE_DIR/calls"
+            for e in $events; do
+                case "$e" in start) on=1; continue ;; stop) on=0; continue ;; esac
+                [ "$on" = 1 ] || continue
+                for m in ${metrics//,/ }; do
+                    if [ "$e" = flush ]; then # the flush kernel, whose rows the script must drop
+                        printf '"%d","l2_flush_kernel(const float4 *, unsigned long)","%s","","999,999,999"\n' "$id" "$m"
+                    else
+                        val=$(awk -v t="$tool" -v v="$v" -v o="$offset" -v m="$m" -f "$FAKE_DIR/lookup.awk" "$FAKE_DIR/values")
+                        printf '"%d","void %s_kernel<16, 2>(const float *, float *)","%s","","%s"\n' "$id" "$v" "$m" "$val"
+                    fi
+                done
+                id=$((id + 1))
             done
-            id=$((id + 1))
         done
     done
 } > "$rep.ncu-rep"
@@ -155,9 +159,15 @@ for o in 0 2 6; do
     grep -qx "ncu ka offset=$o flush=1" "$T/calls" || fail "ncu did not run launch --l2-flush at offset $o"
 done
 grep -q 'within limits, 0 misses, 0 failed runs' "$T/same.txt" || fail "same: summary line"
-[ "$(grep -c '^ncu process ka offsets=0,2,6 run=ncu$' "$T/calls")" = 1 ] || fail "same: not one ncu process for ka with every offset"
-# ncu must have profiled the flush before every placement, not only the first
-[ "$(grep -c l2_flush_kernel "$T/same/ka_64x64x64/ncu.csv")" = 9 ] || fail "same: ncu did not profile the flush at all 3 offsets"
+[ "$(grep -c '^ncu process' "$T/calls")" = 1 ] || fail "same: not one ncu process"
+grep -qx 'ncu process ka,kb offsets=0,2,6 run=ncu' "$T/calls" || fail "same: not one ncu process for ka and kb with every offset"
+# ncu must have profiled the flush before every variant at every placement
+[ "$(grep -c l2_flush_kernel "$T/same/work/ncu_64x64x64_r1-3.csv")" = 18 ] ||
+    fail "same: ncu did not profile the flush before each of 2 variants at 3 offsets"
+[ -e "$T/same/work/ncu_64x64x64_r1-3.ncu-rep" ] && fail "same: the ncu report was kept after its CSV was read"
+# the tools took turns: collect at 0, 2, 6 MiB, then ncu
+[ "$(grep -E '^(collect offset|ncu process)' "$T/calls" | cut -c1-7 | uniq | paste -sd' ')" = "collect ncu pro" ] ||
+    fail "same: not collect then ncu"
 
 # 1b. --skip-flush: no flush rows; the placements split by kernel ID.
 run 0 skip-flush "" "" --skip-flush
@@ -168,7 +178,10 @@ grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/ski
 run 0 per-placement "" "" --ncu-per-placement
 grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/per-placement.txt" ||
     fail "per-placement: ka's DRAM row is not the medians 104 against 103"
-[ "$(grep -c '^ncu process ka offsets=[0-9]* run=ncu$' "$T/calls")" = 3 ] || fail "per-placement: not 3 ncu processes for ka"
+[ "$(grep -c '^ncu process ka,kb offsets=[0-9]* run=ncu$' "$T/calls")" = 3 ] || fail "per-placement: not 3 ncu processes for ka and kb"
+# blocks of one placement: collect, ncu; ncu, collect; collect, ncu
+[ "$(grep -E '^(collect offset|ncu process)' "$T/calls" | sed 's/ .*offsets*=/ /; s/ run=.*//' | paste -sd' ')" = \
+    "collect 0 ncu 0 ncu 2 collect 2 collect 6 ncu 6" ] || fail "per-placement: the tools did not take turns going first"
 
 # 1d. A CPU-only variant among those named: reported, not compared.
 run 0 cpu "" "" "--variants kcpu,ka"
@@ -203,7 +216,7 @@ run 0 self-ncu 1030 "" "--self ncu"
 grep -q 'ncu_1 and ncu_2 are two measurements by ncu' "$T/self-ncu.txt" || fail "self-ncu: not said what is compared"
 grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1000 +0.0000% +2% ok' "$T/self-ncu.txt" || fail "self-ncu: kb's L2 row"
 for run_id in ncu ncu@b; do
-    [ "$(grep -c "^ncu process ka offsets=0,2,6 run=$run_id\$" "$T/calls")" = 1 ] || fail "self-ncu: no ncu process $run_id for ka"
+    [ "$(grep -c "^ncu process ka,kb offsets=0,2,6 run=$run_id\$" "$T/calls")" = 1 ] || fail "self-ncu: no ncu process $run_id"
 done
 grep -q 'run=mmprof@b' "$T/calls" && fail "self-ncu: collect ran twice"
 head -1 "$T/self-ncu/crosscheck.csv" | grep -q '^variant,shape,metric,ncu_1,ncu_2,' || fail "self-ncu: CSV header"
@@ -235,11 +248,11 @@ run 0 cycled "" "" "--repeat 12 --variants ka" "" "$more"
 grep -q 'medians of 12 run(s) per side, at buffer offsets 0 2 6 14 30 62 126 254 510 1022 MiB (cycled)' "$T/cycled.txt" ||
     fail "cycled: offsets line"
 grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +50 +51 +1.9608% +2% ok' "$T/cycled.txt" || fail "cycled: ka's DRAM medians"
-for offsets in 0,2,6,14,30,62,126,254,510,1022 0,2; do
+for offsets in 0,2,6,14,30 62,126,254,510,1022 0,2; do # blocks of 5
     [ "$(grep -c "^ncu process ka offsets=$offsets run=ncu\$" "$T/calls")" = 1 ] || fail "cycled: no ncu process at $offsets"
 done
 [ "$(grep -c '^collect offset=0 run=mmprof$' "$T/calls")" = 2 ] || fail "cycled: collect did not revisit offset 0"
-[ -s "$T/cycled/ka_64x64x64/ncu_r12.tsv" ] || fail "cycled: no ncu sample 12"
+[ -s "$T/cycled/work/ka_64x64x64/ncu_r12.tsv" ] || fail "cycled: no ncu sample 12"
 
 # 7. The L2 Request Coalescer's counters: what the SMs requested is checked
 # (2 %), what the LRC merged is information only.
@@ -277,8 +290,9 @@ for o in 14 30 62; do # one collect per added run, of the listed variants only
     grep -qx "collect variants=ka offset=$o" "$T/calls" || fail "extend: no collect of ka alone at $o MiB"
 done
 grep -q '^ncu process ka offsets=14,30,62 run=ncu$' "$T/calls" || fail "extend: no ncu process for ka's runs 4-6"
-grep -q '^ncu process kb offsets=14' "$T/calls" && fail "extend: ncu measured kb's runs 4-6"
-[ -s "$T/extend/ka_64x64x64/mmprof_r6.tsv" ] && [ -s "$T/extend/ka_64x64x64/ncu_r6.tsv" ] || fail "extend: no run 6 on both sides"
+grep -Eq '^ncu process [a-z,]*kb[a-z,]* offsets=14' "$T/calls" && fail "extend: ncu measured kb's runs 4-6"
+[ -s "$T/extend/work/ka_64x64x64/mmprof_r6.tsv" ] && [ -s "$T/extend/work/ka_64x64x64/ncu_r6.tsv" ] ||
+    fail "extend: no run 6 on both sides"
 grep -Eq '^ka +64x64x64 +lts__t_sectors_op_read.sum +1000 +1000 ' "$T/extend.txt" || fail "extend: ka's L2 row is not the medians of 6"
 
 # 8b. kb scattering too: one collect per added run covers both.
@@ -287,6 +301,10 @@ for o in 14 30 62; do
     grep -qx "collect variants=ka,kb offset=$o" "$T/calls" || fail "extend-both: no one collect of ka and kb at $o MiB"
 done
 [ "$(grep -c '^collect variants=.* offset=14$' "$T/calls")" = 1 ] || fail "extend-both: more than one collect at 14 MiB"
+grep -qx 'ncu process ka,kb offsets=14,30,62 run=ncu' "$T/calls" || fail "extend-both: not one ncu process for both"
+# the added runs are the second block: ncu goes first
+[ "$(grep -E '^(collect offset|ncu process)' "$T/calls" | tail -n 4 | cut -c1-7 | paste -sd' ')" = "ncu pro collect collect collect" ] ||
+    fail "extend-both: ncu did not go first in the second block"
 
 # 8c. --join: a run of ka and kcpu and a run of kb (3 % off) as one table,
 # without a GPU (no stand-in nvidia-smi on PATH).
@@ -305,8 +323,31 @@ grep -q '5 values within limits, 1 misses, 0 failed runs' "$T/joined.txt" || fai
 bash "$src/scripts/ncu-crosscheck.sh" --join "$T/joined2" "$T/part-a" "$T/nowhere" > /dev/null 2>&1
 [ $? = 2 ] || fail "join: a directory without crosscheck.csv is not bad usage"
 
+# 8d. --resume: ncu fails in the first call, so the check fails (exit 1) with
+# collect's runs done; the second call measures only ncu's block and passes.
+# With other options, --resume refuses the directory (exit 2).
+FAKE_NCU_FAIL=1 run 1 resume
+grep -q 'FAIL 64x64x64 runs 1-3: ncu failed' "$T/resume.txt" || fail "resume: the failed ncu process is not reported"
+: > "$T/calls"
+PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" \
+    --repeat 3 --sizes 64 --metrics "$M" --out "$T/resume" --resume > "$T/resume2.txt" 2>&1
+rc=$?
+[ "$rc" = 0 ] || { fail "resume: the second call exits $rc"; sed 's/^/    /' "$T/resume2.txt"; }
+grep -q '^collect' "$T/calls" && fail "resume: collect ran again"
+[ "$(grep -c '^ncu process' "$T/calls")" = 1 ] || fail "resume: ncu's block was not measured once"
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/resume2.txt" || fail "resume: ka's DRAM row"
+: > "$T/calls"
+PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" \
+    --repeat 3 --sizes 64 --metrics "$M" --out "$T/resume" --resume > /dev/null 2>&1
+[ -s "$T/calls" ] && fail "resume: a finished cross-check was measured again"
+PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" \
+    --repeat 4 --sizes 64 --metrics "$M" --out "$T/resume" --resume > "$T/resume3.txt" 2>&1
+rc=$?
+[ "$rc" = 2 ] || fail "resume: other options exit $rc, expected 2"
+grep -q 'measured with other options' "$T/resume3.txt" || fail "resume: other options not named"
+
 # 9. Bad arguments: exit 2, naming the argument.
-for bad in "--repeat 41" "--extend-to 2" "--self gpu" "--variants" "--bogus"; do
+for bad in "--repeat 41" "--extend-to 2" "--self gpu" "--variants" "--bogus" "--block 11" "--resume"; do
     PATH="$T/bin:$PATH" MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 $bad > "$T/bad.txt" 2>&1
     rc=$?
     [ "$rc" = 2 ] || fail "bad arguments '$bad': exit $rc, expected 2"

@@ -228,9 +228,11 @@ row resume-dims 2 "line 2: M, N, K 'abc', '1024', '1024' are not whole numbers" 
 row resume-options 2 '--resume DIR takes no other options' - mk_resumable 'other options with --resume' -- collect --resume '$D/run' --sizes 64
 row resume-complete 0 'already complete: nothing to resume' - mk_resume_complete 'a complete run: nothing touched' -- collect --resume '$D/run'
 # launch, list, info
-row launch-none 2 'give one VARIANT and --mnk or --size' - - 'no variant' -- launch
+row launch-none 2 'give VARIANT\[,VARIANT...\] and --mnk or --size' - - 'no variant' -- launch
 row launch-unknown 2 "unknown variant 'tiled_t3'; closest: tiled_t2" - - 'unknown variant' -- launch tiled_t3 --size 64
-row launch-family 2 "'matmul' is not one variant name" - - 'a family, not a variant' -- launch matmul --size 64
+row launch-family 2 "'matmul' is not a variant name: launch takes names" - - 'a family, not a variant' -- launch matmul --size 64
+row launch-list-empty 2 "'naive,,tr_copy': empty variant name" - - 'empty item in a variant list' -- launch naive,,tr_copy --size 64
+row launch-list-cpu 2 "'cpu_blas' is not a GPU variant" - - 'CPU variant in a list' -- launch naive,cpu_blas --size 64
 row launch-cpu 2 "'cpu_blas' is not a GPU variant" - - 'CPU variant' -- launch cpu_blas --size 64
 row launch-size-zero 2 "--size 0: '0' must be at least 1" - - 'size 0' -- launch naive --size 0
 row launch-mnk-two 2 '--mnk 1,2: wrong number of values' - - 'two of M,N,K' -- launch naive --mnk 1,2
