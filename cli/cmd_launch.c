@@ -11,6 +11,7 @@
 #include "collector/cuda_check.h"
 #include "collector/device.h"
 #include "collector/l2_flush.h"
+#include "collector/local_memory.h"
 #include "collector/placement.h"
 #include "common/rng.h"
 #include "common/util.h"
@@ -342,6 +343,18 @@ int cmd_launch(int argc, char **argv)
         return rc > 0 ? rc : EXIT_OK;
     }
     if (device_count(why, sizeof why) <= 0 || device_open(o.device, &d, why, sizeof why) != 0) {
+        msg_error("%s", why);
+        return EXIT_RUNTIME;
+    }
+    /* As collect does, first of all (local_memory.h). */
+    struct shape shapes[LAUNCH_MAX_VARIANTS];
+    size_t local_bytes;
+    for (int j = 0; j < o.nvariants; j++) {
+        shapes[j] = o.s;
+        if (o.v[j]->family == FAMILY_TRANSPOSE)
+            shapes[j].k = 0;
+    }
+    if (local_memory_reserve(o.v, shapes, (size_t)o.nvariants, &d, &local_bytes, why, sizeof why) != 0) {
         msg_error("%s", why);
         return EXIT_RUNTIME;
     }

@@ -10,6 +10,7 @@
 
 #include "collector/ceilings_run.h"
 #include "collector/collect_run.h"
+#include "collector/local_memory.h"
 #include "collector/placement.h"
 #include "collector/resume.h"
 #include "collector/workload.h"
@@ -195,7 +196,32 @@ static int open_device(struct run *r)
     return 0;
 }
 
-/* Before every other allocation, so that all the run's buffers move. */
+/* First of all, so that it sits in the same place in every run: see
+ * local_memory.h. */
+static int reserve_local_memory(struct run *r)
+{
+    char why[512];
+    if (r->replay)
+        return 0;
+    const struct variant **vs = malloc((r->plan.n + 1) * sizeof *vs);
+    struct shape *shapes = malloc((r->plan.n + 1) * sizeof *shapes);
+    int rc = vs && shapes ? 0 : -1;
+    snprintf(why, sizeof why, "out of memory");
+    for (size_t i = 0; rc == 0 && i < r->plan.n; i++) {
+        vs[i] = r->plan.items[i].v;
+        shapes[i] = r->plan.items[i].shape;
+    }
+    if (rc == 0)
+        rc = local_memory_reserve(vs, shapes, r->plan.n, &r->dev, &r->meta.local_bytes_per_thread, why, sizeof why);
+    free(vs);
+    free(shapes);
+    if (rc != 0)
+        msg_error("%s", why);
+    return rc == 0 ? 0 : EXIT_RUNTIME;
+}
+
+/* Before every other allocation but local memory, so that all the run's
+ * buffers move. */
 static int offset_buffers(struct run *r)
 {
     char why[512];
@@ -267,6 +293,8 @@ int collect_run(const struct collect_options *o)
     int rc = build_plan(&r);
     if (rc == 0)
         rc = open_device(&r);
+    if (rc == 0)
+        rc = reserve_local_memory(&r);
     if (rc == 0)
         rc = offset_buffers(&r);
     if (rc == 0)

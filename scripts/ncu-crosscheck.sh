@@ -612,7 +612,14 @@ mmprof_side() { # tag dir variant shape run_id first last
         [ -f "$results" ] || { echo "FAIL $1: no $results" >&2; return 1; }
         mmprof_values "$results" "$3" "$metrics" > "$2/mmprof${5}_r$r.tsv"
     done
-    median_values "$2"/mmprof"$5"_r*.tsv > "$2/mmprof$5.tsv"
+    median_values $(run_files "$2/mmprof$5" "$7") > "$2/mmprof$5.tsv"
+}
+
+# PREFIX_r1.tsv .. PREFIX_rLAST.tsv: the runs a median is over, named, so that
+# files of later runs (a resumed cross-check's) never slip in.
+run_files() { # prefix last
+    local r
+    for r in $(seq "$2"); do printf '%s_r%d.tsv\n' "$1" "$r"; done
 }
 
 # ncu's medians for the variant and shape, once runs FIRST..LAST are measured:
@@ -622,11 +629,11 @@ ncu_side() { # tag dir variant shape run_id first last
     for r in $(seq "$6" "$7"); do
         [ -s "$2/ncu${5}_r$r.tsv" ] || { echo "FAIL $1: ncu measured no run $r" >&2; return 1; }
     done
-    median_values "$2"/ncu"$5"_r*.tsv > "$2/ncu$5.tsv"
+    median_values $(run_files "$2/ncu$5" "$7") > "$2/ncu$5.tsv"
 }
 
 # The larger of the robust standard errors of the difference of the two sides'
-# medians, in % of side B's median, over the metrics with the 2 % limit, and that
+# medians of the --repeat runs, in % of side B's median, over the metrics with the 2 % limit, and that
 # metric: sd ~ 1.4826 MAD (one wild run does not count), se(median) ~ 1.2533 sd / sqrt(n).
 median_diff_se() { # side-A tsv prefix, side-B tsv prefix, metrics (space-separated)
     awk -F'\t' -v want="$3" '
@@ -652,7 +659,7 @@ median_diff_se() { # side-A tsv prefix, side-B tsv prefix, metrics (space-separa
             if (e > worst) { worst = e; which = m }
         }
         printf "%.2f %s\n", worst, (which == "" ? "-" : which)
-    }' A="$1"_r "$1"_r*.tsv "$2"_r*.tsv
+    }' A="$1"_r $(run_files "$1" "$repeat") $(run_files "$2" "$repeat")
 }
 
 # --extend-to M: when the medians of --repeat runs cannot resolve a quarter of

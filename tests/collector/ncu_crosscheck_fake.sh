@@ -295,6 +295,16 @@ grep -Eq '^ncu process [a-z,]*kb[a-z,]* offsets=14' "$T/calls" && fail "extend: 
     fail "extend: no run 6 on both sides"
 grep -Eq '^ka +64x64x64 +lts__t_sectors_op_read.sum +1000 +1000 ' "$T/extend.txt" || fail "extend: ka's L2 row is not the medians of 6"
 
+# A resumed check decides from the same --repeat runs, not from the added ones
+# already on disk, and measures nothing again.
+: > "$T/calls"
+PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" \
+    --repeat 3 --sizes 64 --metrics "$M" --out "$T/extend" --extend-to 6 --resume > "$T/extend-resumed.txt" 2>&1 ||
+    fail "extend: the resumed check failed"
+grep -q '^ka 64x64x64: runs 4-6 added' "$T/extend-resumed.txt" || fail "extend: resumed, ka's runs 4-6 were not decided again"
+grep -Eq '^ka +64x64x64 +lts__t_sectors_op_read.sum +1000 +1000 ' "$T/extend-resumed.txt" || fail "extend: resumed, ka's L2 row"
+[ -s "$T/calls" ] && fail "extend: resumed, something was measured again"
+
 # 8b. kb scattering too: one collect per added run covers both.
 run 0 extend-both "" "" "--extend-to 6" "" "$(scatter ka 104 5000; scatter kb 64 7000)"
 for o in 14 30 62; do

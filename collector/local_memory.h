@@ -1,0 +1,29 @@
+/* Local memory (register spills, stack frames) is one reservation per context,
+ * sized for the largest per-thread frame launched so far: the driver grows it
+ * at the first launch of a kernel whose frame exceeds it (1024 bytes a thread
+ * by default), wherever device memory is free at that moment, and never
+ * shrinks it. Which variant launched first, and what the process had allocated
+ * by then, would decide where a spilling kernel's local memory sits and how
+ * often its lines evict A and B from L2: under ncu, rt_b16_24x24's DRAM reads
+ * at 2048^3 were 34 MB in some processes and 50 MB in others, the same within
+ * each (examples/ncu-crosscheck-h200). Reserving the largest frame first, before
+ * any other allocation, puts it in the same place in every process, collect's
+ * and launch's alike, and gives every kernel of the process the same per-thread
+ * stride from its first launch on. */
+#ifndef MMPROF_LOCAL_MEMORY_H
+#define MMPROF_LOCAL_MEMORY_H
+
+#include <stddef.h>
+
+#include "collector/device.h"
+#include "kernels/registry.h"
+
+/* Raises the per-thread stack limit to the largest local memory of the
+ * variants' kernels at their shapes (pairs vs[i], shapes[i]; variants that are
+ * no kernel of ours, or that cannot launch on d, do not count), which makes the
+ * driver reserve it now. *per_thread_bytes gets the limit in force after.
+ * 0, or -1 with why set. */
+int local_memory_reserve(const struct variant *const *vs, const struct shape *shapes, size_t n,
+                         const struct device_info *d, size_t *per_thread_bytes, char *why, size_t why_len);
+
+#endif
