@@ -138,13 +138,20 @@ static int launch_all(const struct launch_opts *o, const struct variant *v, cons
     return rc;
 }
 
+/* --mnk as v's family reads it: a transpose has no K. */
+static struct shape variant_shape(const struct launch_opts *o, const struct variant *v)
+{
+    struct shape s = o->s;
+    if (v->family == FAMILY_TRANSPOSE)
+        s.k = 0;
+    return s;
+}
+
 static int launch_once(const struct launch_opts *o, const struct variant *v, struct host_inputs *h,
                        size_t l2_bytes, char *why, size_t why_len)
 {
     int mm = v->family == FAMILY_MATMUL;
-    struct launch_args a = {.shape = o->s};
-    if (!mm)
-        a.shape.k = 0;
+    struct launch_args a = {.shape = variant_shape(o, v)};
     if (host_inputs_for(h, o, &a.shape, mm, why, why_len) != 0)
         return -1;
     float *da = NULL, *db = NULL, *dc = NULL;
@@ -349,11 +356,8 @@ int cmd_launch(int argc, char **argv)
     /* As collect does, first of all (local_memory.h). */
     struct shape shapes[LAUNCH_MAX_VARIANTS];
     size_t local_bytes;
-    for (int j = 0; j < o.nvariants; j++) {
-        shapes[j] = o.s;
-        if (o.v[j]->family == FAMILY_TRANSPOSE)
-            shapes[j].k = 0;
-    }
+    for (int j = 0; j < o.nvariants; j++)
+        shapes[j] = variant_shape(&o, o.v[j]);
     if (local_memory_reserve(o.v, shapes, (size_t)o.nvariants, &d, &local_bytes, why, sizeof why) != 0) {
         msg_error("%s", why);
         return EXIT_RUNTIME;

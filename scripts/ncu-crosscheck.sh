@@ -552,8 +552,8 @@ ncu_block() { # shape run_id first last variants
     done
 }
 
-# The variants at a shape that collect's first run measured: "ok" lines of
-# variant<TAB>status<TAB>reason for every variant, in OUT/status_SHAPE.tsv.
+# What collect's first run at the shape said of each variant:
+# variant<TAB>status<TAB>reason lines in WORK/status_SHAPE.tsv.
 shape_status() { # shape
     local s=${1//,/x} v
     local results="$work/mmprof_${s}_r1/results.csv"
@@ -635,8 +635,9 @@ ncu_side() { # tag dir variant shape run_id first last
 }
 
 # The larger of the robust standard errors of the difference of the two sides'
-# medians of the --repeat runs, in % of side B's median, over the metrics with the 2 % limit, and that
-# metric: sd ~ 1.4826 MAD (one wild run does not count), se(median) ~ 1.2533 sd / sqrt(n).
+# medians of the --repeat runs, in % of side B's median, over the metrics with
+# the 2 % limit, and that metric: sd ~ 1.4826 MAD (one wild run does not
+# count), se(median) ~ 1.2533 sd / sqrt(n).
 median_diff_se() { # side-A tsv prefix, side-B tsv prefix, metrics (space-separated)
     awk -F'\t' -v want="$3" '
     BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) checked[w[i]] = 1 }
@@ -685,8 +686,8 @@ side_files() { # dir
     for side in "${sides[@]}"; do printf '%s\n' "$1/${side%%:*}${side#*:}.tsv"; done
 }
 
-# Both sides' medians of the variant and shape over runs FIRST..LAST (their
-# per-run files from earlier runs stay in the medians).
+# Both sides' medians of the variant and shape, after reading runs FIRST..LAST:
+# over runs 1..LAST.
 side_medians() { # variant shape first last
     local side tag="$1/${2//,/x}" dir="$work/${1}_${2//,/x}"
     for side in "${sides[@]}"; do
@@ -719,7 +720,7 @@ measure_shape() { # shape
         skipped) # e.g. a tile that does not fit the device
             not_compared "$v" "$s" "not compared: skipped by mmprof ($reason)"
             continue ;;
-        "") echo "FAIL $v/$s: no row for $v in $out/mmprof_${s}_r1/results.csv" >&2
+        "") echo "FAIL $v/$s: no row for $v in $work/mmprof_${s}_r1/results.csv" >&2
             failures=$((failures + 1)); continue ;;
         *) echo "FAIL $v/$s: mmprof status '$status' ($reason)" >&2
             failures=$((failures + 1)); continue ;;
@@ -731,7 +732,7 @@ measure_shape() { # shape
     done
     [ ${#listed[@]} -gt 0 ] || return 0
     run_blocks "$shape" "$((repeat + 1))" "$extend_to" "$(IFS=,; echo "${listed[*]}")" \
-        "$([ "$collect_always" = 1 ] && echo 1 || echo 0)" "$(((repeat + block - 1) / block))"
+        "$collect_always" "$(((repeat + block - 1) / block))"
     for v in "${listed[@]}"; do
         side_medians "$v" "$shape" "$((repeat + 1))" "$extend_to" ||
             { broken["$v $shape"]=1; failures=$((failures + 1)); }
