@@ -54,8 +54,9 @@
 # against ncu's moved from +3.3 % to -1.4 % between calls 25 minutes apart
 # (examples/ncu-crosscheck-h200), and one ncu process per variant after all of
 # mmprof's collects put up to 20 minutes between the two sides.
-# On an H200, ncu takes 66-79 s for a block of 44 variants x 5 placements, and
-# --repeat 10 --extend-to 20 over every variant and both shapes took 536 s.
+# On an H200, ncu takes 66-86 s for a block of 44 variants x 5 placements, and
+# --repeat 10 over every variant and both shapes took 536 s with --extend-to 20
+# and about 720 s with --extend-to 30 (two device calls joined by --resume).
 # --ncu-per-placement (= --block 1) gives each placement its own ncu process.
 # --resume, with the --out of a cross-check that stopped (a device that ends a
 # command after 10 minutes), keeps the blocks it finished and measures the rest.
@@ -153,6 +154,8 @@ if [ -z "$join_out" ]; then
             metrics=$metrics,$lrc_metrics
         fi
     fi
+    # A name given twice would be compared, and counted, twice.
+    metrics=$(tr , '\n' <<< "$metrics" | awk 'NF && !seen[$0]++' | paste -sd, -)
     [ -n "$metrics" ] || die "no metrics to compare"
     # Names, families and globs expand through mmprof list; CPU-only variants
     # (cpu_blas) have no kernel for ncu and are reported, not compared.
@@ -513,6 +516,7 @@ collect_always=1
 # variants at the shape, into DIR; DIR.done once it is complete.
 mmprof_collect() { # variants shape r run_id dir
     [ "$resume" = 1 ] && [ -f "$5.done" ] && return 0
+    block_work=1
     rm -rf "$5" "$5.done"
     "$MMPROF" collect --profile-only --no-ceilings --variants "$1" --mnk "$2" --metrics "$metrics" \
         --buffer-offset-mb "$(offset_mb "$3")" --out "$5" > "$5.log" 2>&1 && touch "$5.done" && return 0
@@ -526,6 +530,7 @@ mmprof_collect() { # variants shape r run_id dir
 ncu_measure() { # shape run_id first last variants rep
     local r v n=0
     [ "$resume" = 1 ] && [ -f "$6.done" ] && return 0
+    block_work=1
     rm -f "$6.done"
     ncu_run "${1//,/x} runs $3-$4" "$6" "$5" "$1" "$(offsets_of "$3" "$4")" || return 1
     for r in $(seq "$3" "$4"); do
@@ -578,12 +583,13 @@ ok_variants() { # shape variants
 now_s() { date +%s; }
 # Runs FIRST..LAST of VARIANTS at SHAPE, by both tools in turn: mmprof first in
 # even blocks (INDEX), ncu first in odd ones, so that a drift over the minutes
-# a shape takes falls on both tools alike. Says on stderr what it took.
+# a shape takes falls on both tools alike. Says on stderr what it took, or
+# that a tool's part was measured by an earlier call (--resume).
 run_block() { # shape first last variants collect(0|1) index
     local tool order=(mmprof ncu) r run_id t0 took=""
     [ $(($6 % 2)) = 0 ] || order=(ncu mmprof)
     for tool in "${order[@]}"; do
-        t0=$(now_s)
+        t0=$(now_s) block_work=0
         if [ "$tool" = mmprof ]; then
             [ "$5" = 1 ] || continue
             for r in $(seq "$2" "$3"); do
@@ -600,7 +606,7 @@ run_block() { # shape first last variants collect(0|1) index
             [ -n "$listed" ] || continue
             for run_id in "${ncu_runs[@]}"; do ncu_block "$1" "$run_id" "$2" "$3" "$listed"; done
         fi
-        took="$took $tool $(($(now_s) - t0)) s"
+        if [ "$block_work" = 1 ]; then took="$took $tool $(($(now_s) - t0)) s"; else took="$took $tool done earlier"; fi
     done
     echo "ncu-crosscheck: ${1//,/x} runs $2-$3 ($(tr , '\n' <<< "$4" | wc -l) variants):$took" >&2
 }

@@ -169,6 +169,10 @@ grep -qx 'ncu process ka,kb offsets=0,2,6 run=ncu' "$T/calls" || fail "same: not
 [ "$(grep -E '^(collect offset|ncu process)' "$T/calls" | cut -c1-7 | uniq | paste -sd' ')" = "collect ncu pro" ] ||
     fail "same: not collect then ncu"
 
+# 1a. A metric named twice is compared once.
+run 0 twice "" "" "--metrics $M,dram__bytes_read.sum"
+[ "$(grep -Ec '^ka +64x64x64 +dram__bytes_read.sum ' "$T/twice.txt")" = 1 ] || fail "twice: a metric named twice is compared twice"
+
 # 1b. --skip-flush: no flush rows; the placements split by kernel ID.
 run 0 skip-flush "" "" --skip-flush
 grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/skip-flush.txt" ||
@@ -346,6 +350,9 @@ rc=$?
 grep -q '^collect' "$T/calls" && fail "resume: collect ran again"
 [ "$(grep -c '^ncu process' "$T/calls")" = 1 ] || fail "resume: ncu's block was not measured once"
 grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/resume2.txt" || fail "resume: ka's DRAM row"
+grep -Eq '^ncu-crosscheck: 64x64x64 runs 1-3 .*mmprof done earlier' "$T/resume2.txt" ||
+    fail "resume: the progress line does not say that collect's runs were measured by the first call"
+grep -Eq '^ncu-crosscheck: 64x64x64 runs 1-3 .*ncu [0-9]+ s' "$T/resume2.txt" || fail "resume: the progress line lacks ncu's time"
 : > "$T/calls"
 PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" \
     --repeat 3 --sizes 64 --metrics "$M" --out "$T/resume" --resume > /dev/null 2>&1
