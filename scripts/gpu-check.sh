@@ -31,7 +31,7 @@ if [ -d "$deps" ]; then
     export CMAKE_ARGS="-DCMAKE_PREFIX_PATH=$deps ${CMAKE_ARGS:-}"
 fi
 exec > >(tee "$OUT/gpu-check.log") 2>&1
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,memory.total --format=csv
+nvidia-smi --query-gpu=name,uuid,driver_version,clocks.sm,clocks.mem,memory.total,temperature.gpu --format=csv
 t0=$(date +%s)
 BUILD_DIR=build-gpu CMAKE_ARGS="-DCMAKE_CUDA_ARCHITECTURES=90 ${CMAKE_ARGS:-}" JOBS=16 scripts/build.sh > "$OUT/logs/build.log" 2>&1 ||
     { tail -n 40 "$OUT/logs/build.log"; exit 1; }
