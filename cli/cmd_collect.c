@@ -8,6 +8,7 @@
 #include "cli/select.h"
 #include "common/rng.h"
 #include "collector/profiler/metrics.h"
+#include "collector/l2_flush.h"
 #include "collector/placement.h"
 #include "collector/rundir.h"
 #include "common/util.h"
@@ -45,6 +46,11 @@ static const char collect_help[] =
     "                    buffer, moving them in physical memory (DRAM/L2 totals of\n"
     "                    kernels whose data nearly fill L2 depend on placement;\n"
     "                    scripts/ncu-crosscheck.sh --repeat samples several)\n"
+    "  --settle-ms MS    after each range's L2 flush, leave the GPU idle 4x the\n"
+    "                    kernel's duration, at most MS (default 50; 0 = no wait):\n"
+    "                    the flush evicts what the host interface and firmware\n"
+    "                    keep reading, and they read it back from DRAM meanwhile,\n"
+    "                    outside the range (up to 0.5 MB inside a long one)\n"
     "  --no-ceilings     skip the DRAM/L2/shared/FP32 ceiling micro-benchmarks\n"
     "  --cpu-limit-s S   skip cpu_blas where it would take longer (default 10)\n"
     "  --shard I/N       run only shard I (0..N-1) of N, balanced by estimated cost;\n"
@@ -71,6 +77,7 @@ enum {
     OPT_DEVICES,
     OPT_ONE_CONFIG_IMAGE,
     OPT_BUFFER_OFFSET,
+    OPT_SETTLE,
 };
 
 static const struct option collect_options_long[] = {
@@ -89,6 +96,7 @@ static const struct option collect_options_long[] = {
     {"profile-only", no_argument, NULL, OPT_PROFILE_ONLY},
     {"one-config-image", no_argument, NULL, OPT_ONE_CONFIG_IMAGE},
     {"buffer-offset-mb", required_argument, NULL, OPT_BUFFER_OFFSET},
+    {"settle-ms", required_argument, NULL, OPT_SETTLE},
     {"cpu-limit-s", required_argument, NULL, OPT_CPU_LIMIT},
     {"no-ceilings", no_argument, NULL, OPT_NO_CEILINGS},
     {"shard", required_argument, NULL, OPT_SHARD},
@@ -198,6 +206,7 @@ static void defaults(struct collect_args *a)
     a->opt.timing = (struct timing_options){.warmup = 2, .min_reps = 10, .max_reps = 10000, .budget_ms = 200};
     a->opt.seed = rng_fresh_seed();
     a->opt.profile = 1;
+    a->opt.settle_cap_ms = L2_SETTLE_CAP_MS_DEFAULT;
     a->opt.ceilings = 1;
     a->opt.time_kernels = 1;
     a->opt.cpu_limit_s = 10;
@@ -270,6 +279,11 @@ static int apply(struct collect_args *a, int c, const char *arg, const char *opt
         if (parse_count_opt("--buffer-offset-mb", arg, PLACEMENT_OFFSET_MAX_MIB, &v, why, why_len) != 0)
             return -1;
         a->opt.buffer_offset_mib = v;
+        return 0;
+    case OPT_SETTLE:
+        if (parse_count_opt("--settle-ms", arg, L2_SETTLE_CAP_MS_MAX, &v, why, why_len) != 0)
+            return -1;
+        a->opt.settle_cap_ms = v;
         return 0;
     case OPT_SHARD:
         return parse_shard(a, arg, why, why_len);

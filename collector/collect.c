@@ -34,7 +34,8 @@ static int open_counters(struct run *r)
     if (!o->profile)
         return 0;
     enum counters_open_result rc = counters_open(&r->counters, o->metrics_spec, o->add_metrics_spec,
-                                                 o->one_config_image, &r->dev, why, sizeof why);
+                                                 o->one_config_image, (double)o->settle_cap_ms, &r->dev, why,
+                                                 sizeof why);
     if (rc == COUNTERS_BAD_USAGE) {
         msg_error("%s", why);
         return EXIT_USAGE;
@@ -108,6 +109,7 @@ static void fill_meta(struct run *r)
     r->meta.budget_ms = o->timing.budget_ms;
     r->meta.state = "running";
     r->meta.buffer_offset_mib = o->buffer_offset_mib;
+    r->meta.settle_cap_ms = o->settle_cap_ms;
     r->meta.chip = "";
 }
 

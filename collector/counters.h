@@ -1,5 +1,6 @@
 /* Hardware counters for collect: the CUPTI profiler behind a small facade
- * that knows the workload (L2 flush before each range, one launch inside). */
+ * that knows the workload (L2 flush and a settling wait before each range,
+ * one launch inside). */
 #ifndef MMPROF_COUNTERS_H
 #define MMPROF_COUNTERS_H
 
@@ -17,9 +18,10 @@ enum counters_open_result {
     COUNTERS_ERROR = 3,
 };
 
-/* metrics_spec NULL = the default group; add_spec may be NULL. */
+/* metrics_spec NULL = the default group; add_spec may be NULL. settle_cap_ms:
+ * the most to wait between each range's L2 flush and the range (l2_settle_ms). */
 enum counters_open_result counters_open(struct counters **c, const char *metrics_spec, const char *add_spec,
-                                        int one_config_image,
+                                        int one_config_image, double settle_cap_ms,
                                         const struct device_info *d, char *why, size_t why_len);
 size_t counters_columns(const struct counters *c);
 const char *const *counters_headers(const struct counters *c);

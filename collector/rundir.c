@@ -1,5 +1,7 @@
 #include "collector/rundir.h"
 
+#include "collector/l2_flush.h"
+
 #include <cjson/cJSON.h>
 #include <ctype.h>
 #include <dirent.h>
@@ -181,7 +183,13 @@ static cJSON *meta_json(const struct run_meta *m)
     cJSON_AddNumberToObject(p, "passes", (double)m->passes);
     cJSON_AddNumberToObject(p, "config_images", (double)m->configs);
     cJSON_AddStringToObject(p, "schedule", m->schedule ? m->schedule : "");
-    cJSON_AddStringToObject(p, "cache_policy", "L2 flushed (buffer > L2 read) before each profiled range");
+    char cache_policy[256];
+    snprintf(cache_policy, sizeof cache_policy,
+             "L2 flushed (buffer > L2 read, then its lines discarded) before each profiled range, "
+             "then the GPU left idle %g x the kernel's duration, at most %ld ms",
+             L2_SETTLE_PER_KERNEL, m->settle_cap_ms);
+    cJSON_AddStringToObject(p, "cache_policy", cache_policy);
+    cJSON_AddNumberToObject(p, "settle_cap_ms", (double)m->settle_cap_ms);
     cJSON_AddStringToObject(p, "replay", "user range + user replay (CUPTI Range Profiler), each family x shape in one batch: every range in each pass");
     if (m->ceilings)
         cJSON_AddItemToObject(root, "ceilings", cJSON_Duplicate(m->ceilings, 1));

@@ -34,6 +34,7 @@ struct run_meta {
     const cJSON *datasheet;   /* datasheet alone when ceilings were not measured */
     double wall_s;
     long buffer_offset_mib; /* --buffer-offset-mb, 0 = none */
+    long settle_cap_ms;     /* --settle-ms: the most waited after each range's L2 flush */
     size_t local_bytes_per_thread; /* local memory reserved at the start (local_memory.h), 0 = none */
 };
 

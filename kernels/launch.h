@@ -71,9 +71,11 @@ cudaError_t reference_copy_f64(const float *in, double *ref, size_t count, cudaS
 cudaError_t compare_f32_f64(const float *out, const double *ref, size_t count, double *sums,
                             unsigned long long *nonfinite, cudaStream_t stream);
 
-/* Reads a buffer larger than L2 so the next kernel starts with a cold L2.
- * count floats; buf must be 16-byte aligned (any cudaMalloc pointer is). */
-cudaError_t l2_flush(const float *buf, size_t count, float *sink, cudaStream_t stream);
+/* Reads a buffer larger than L2, then drops its lines from L2 (their contents
+ * become undefined), so the next kernel starts with a cold, empty L2. count
+ * floats; buf must be 16-byte aligned (any cudaMalloc pointer is; the drop
+ * needs 128). */
+cudaError_t l2_flush(float *buf, size_t count, float *sink, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

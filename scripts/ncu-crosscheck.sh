@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Cross-checks mmprof's CUPTI counters against Nsight Compute on the same
 # kernels: for each variant and shape, ncu collects the same Perfworks metrics on
-# `mmprof launch --l2-flush --profile-flush` (the L2 flush kernel collect runs
-# before each range, then one launch of the variant's kernel, both between
-# cudaProfilerStart and Stop; ncu profiles both, --profile-from-start off, and
-# the flush's rows are dropped) with --cache-control all --clock-control none, and mmprof
-# collects them with `mmprof collect --profile-only`. Then, per metric:
+# `mmprof launch --l2-flush --profile-flush` (the L2 flush collect runs before
+# each range, a read and a discard kernel, then one launch of the variant's
+# kernel, all between cudaProfilerStart and Stop; ncu profiles them all,
+# --profile-from-start off, and the flush's rows are dropped) with
+# --cache-control all --clock-control none, and mmprof collects them with
+# `mmprof collect --profile-only` (which also waits after each flush,
+# --settle-ms: ncu's own overhead waits longer). Then, per metric:
 #   requests, sectors, instruction counts, shared-memory wavefronts net of bank
 #   conflicts                                            within 0.1 %
 #   DRAM read bytes/sectors, L2 sectors/bytes, read
@@ -56,7 +58,9 @@
 # mmprof's collects put up to 20 minutes between the two sides.
 # On an H200, ncu takes 66-86 s for a block of 44 variants x 5 placements, and
 # --repeat 10 over every variant and both shapes took 536 s with --extend-to 20
-# and about 720 s with --extend-to 30 (two device calls joined by --resume).
+# and about 720 s with --extend-to 30 (two device calls joined by --resume);
+# on another H200, after collect began to wait after each flush, ncu took
+# 99-111 s a block and the whole check about 960 s.
 # --ncu-per-placement (= --block 1) gives each placement its own ncu process.
 # --resume, with the --out of a cross-check that stopped (a device that ends a
 # command after 10 minutes), keeps the blocks it finished and measures the rest.
@@ -236,8 +240,9 @@ ncu_split() { # csv nsamples paths-file
     pass == 1 {
         if (!record()) next
         id = f[col["ID"]] + 0
-        if (f[col["Kernel Name"]] ~ /^l2_flush_kernel/) { if (!(id in flush)) nflush++; flush[id] = 1 }
-        else if (!(id in kernel)) { kernel[id] = 1; ids[++nids] = id }
+        name = f[col["Kernel Name"]]   # the flush is l2_flush_kernel, then l2_discard_kernel
+        if (name ~ /^l2_flush_kernel/) { if (!(id in flush)) nflush++; flush[id] = 1 }
+        else if (name !~ /^l2_discard_kernel/ && !(id in kernel)) { kernel[id] = 1; ids[++nids] = id }
         next
     }
     pass == 2 && !sampled {
@@ -254,7 +259,7 @@ ncu_split() { # csv nsamples paths-file
     {
         if (!record()) next
         id = f[col["ID"]] + 0
-        if (id in flush) next
+        if (!(id in kernel)) next   # the flush
         s = sample[id]; m = f[col["Metric Name"]]; v = f[col["Metric Value"]]
         gsub(/,/, "", v)
         if (!((s, m) in sum)) names[s] = names[s] SUBSEP m

@@ -52,6 +52,11 @@ static void good_forms(void **state)
     assert_int_equal(args.opt.buffer_offset_mib, 30);
     assert_int_equal(parse(why, sizeof why, "--buffer-offset-mb", "0", NULL), 0);
     assert_int_equal(args.opt.buffer_offset_mib, 0);
+    assert_int_equal(args.opt.settle_cap_ms, 50);
+    assert_int_equal(parse(why, sizeof why, "--settle-ms", "0", NULL), 0);
+    assert_int_equal(args.opt.settle_cap_ms, 0);
+    assert_int_equal(parse(why, sizeof why, "--settle-ms", "250", NULL), 0);
+    assert_int_equal(args.opt.settle_cap_ms, 250);
 }
 
 static void expect_usage(const char *needle, ...)
@@ -90,6 +95,8 @@ static void bad_input(void **state)
     expect_usage("--buffer-offset-mb 65537: give a whole number from 0 to 65536", "--buffer-offset-mb", "65537",
                  NULL);
     expect_usage("--buffer-offset-mb 1G", "--buffer-offset-mb", "1G", NULL);
+    expect_usage("--settle-ms 1001: give a whole number from 0 to 1000", "--settle-ms", "1001", NULL);
+    expect_usage("--settle-ms -5", "--settle-ms", "-5", NULL);
 }
 
 int main(void)

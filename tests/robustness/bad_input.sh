@@ -201,6 +201,7 @@ row device-negative 2 '--device -1: give a whole number from 0 to 1023' - - 'neg
 row cpu-limit-zero 2 "--cpu-limit-s: '0' must be at least 1" - - '--cpu-limit-s 0' -- collect --cpu-limit-s 0
 row offset-negative 2 '--buffer-offset-mb -3: give a whole number from 0 to 65536' - - 'negative --buffer-offset-mb' -- collect --buffer-offset-mb -3
 row offset-too-large 2 '--buffer-offset-mb 70000: give a whole number from 0 to 65536' - - '--buffer-offset-mb past 64 GiB' -- collect --buffer-offset-mb 70000
+row settle-too-long 2 '--settle-ms 5000: give a whole number from 0 to 1000' - - '--settle-ms past a second' -- collect --settle-ms 5000
 row nothing-measured 2 'leave nothing to measure' - - '--no-profile with --profile-only' -- collect --no-profile --profile-only
 row option-unknown 2 "unknown option '--frobnicate'" - - 'unknown option' -- collect --frobnicate
 row option-flag-value 2 "unknown option '--no-profile=1', or it takes no value" - - 'value on a flag' -- collect --no-profile=1
