@@ -50,7 +50,7 @@ static const char collect_help[] =
     "                    kernel's duration, at most MS (default 50; 0 = no wait):\n"
     "                    the flush evicts what the host interface and firmware\n"
     "                    keep reading, and they read it back from DRAM meanwhile,\n"
-    "                    outside the range (up to 0.5 MB inside a long one)\n"
+    "                    outside the range (up to 0.6 MB inside a long one)\n"
     "  --no-ceilings     skip the DRAM/L2/shared/FP32 ceiling micro-benchmarks\n"
     "  --cpu-limit-s S   skip cpu_blas where it would take longer (default 10)\n"
     "  --shard I/N       run only shard I (0..N-1) of N, balanced by estimated cost;\n"

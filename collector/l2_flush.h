@@ -23,10 +23,11 @@ void l2_flush_buf_free(struct l2_flush_buf *f);
 /* The flush also evicts what clients other than the SMs keep reading (host
  * interface, firmware): they fetch it again from DRAM over the next ~100 ms,
  * and whatever falls inside a profiled range is counted as the kernel's DRAM
- * reads. On an H200, idle ranges started right after the flush read 150-320 KB
- * in 16 ms and 390-570 KB in 64 ms; after a wait of 30 ms, 8-81 KB and
+ * reads. On an H200, idle ranges started right after the flush read 66-324 KB
+ * in 16 ms and 388-571 KB in 64 ms; after a wait of 30 ms, 8-81 KB and
  * 146-274 KB; after 100 ms, 0-71 KB and 9-16 KB. ncu's own cache control
- * leaves 3-11 KB in 16 ms (examples/ncu-crosscheck-h200/range-background-wait.txt).
+ * leaves 3-111 KB in 16 ms, mostly under 12 (examples/ncu-crosscheck-h200/
+ * range-background.txt, range-background-wait.txt).
  * So collect waits before each range, L2_SETTLE_PER_KERNEL times the kernel's
  * duration and at most cap_ms (--settle-ms): longest where the range is
  * longest, and short for the short kernels, whose ranges hold little of it
