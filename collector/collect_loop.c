@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "collector/collect_run.h"
 #include "collector/measure.h"
@@ -180,11 +179,7 @@ static int replay_item(struct run *r, const struct plan_item *it)
     struct result_row row;
     init_row(r, it, params, sizeof params, &row);
     progress_start(&r->progress, it->v->name, &it->shape);
-    if (r->opt->replay_delay_ms > 0) {
-        struct timespec ts = {(time_t)(r->opt->replay_delay_ms / 1e3),
-                              (long)((long long)(r->opt->replay_delay_ms * 1e6) % 1000000000LL)};
-        nanosleep(&ts, NULL);
-    }
+    sleep_ms(r->opt->replay_delay_ms);
     int rc = replay_row(r->replay, it->v, &it->shape, r->results, &row);
     progress_row(&r->progress, &row);
     if (rc != 0)

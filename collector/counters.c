@@ -30,7 +30,7 @@ static int flush_l2(void *arg)
     /* The kernels do not write their inputs, so nothing needs restoring. */
     if (l2_flush_buf_run(&r->c->flush) != 0)
         return -1;
-    return l2_settle(r->settle_ms);
+    return sleep_ms(r->settle_ms); /* the GPU idle */
 }
 
 static int launch_once(void *arg)
@@ -47,6 +47,8 @@ static int launch_once(void *arg)
  * the range then fails with its own message. */
 static double settle_for(struct range_ctx *r)
 {
+    if (!(r->c->settle_cap_ms > 0))
+        return 0; /* --settle-ms 0: no wait, so no probe launches either */
     double best_ms = -1;
     for (int i = 0; i < 2; i++) {
         double t0 = now_ms();

@@ -1,10 +1,7 @@
 #include "collector/l2_flush.h"
 
 #include <cuda_runtime_api.h>
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
-#include <time.h>
 
 #include "collector/cuda_check.h"
 #include "kernels/launch.h"
@@ -40,15 +37,4 @@ double l2_settle_ms(double kernel_ms, double cap_ms)
         return 0;
     double ms = L2_SETTLE_PER_KERNEL * kernel_ms;
     return ms < cap_ms ? ms : cap_ms;
-}
-
-int l2_settle(double ms)
-{
-    if (!(ms > 0))
-        return 0;
-    struct timespec left = {.tv_sec = (time_t)(ms / 1000), .tv_nsec = (long)(fmod(ms, 1000) * 1e6)};
-    while (nanosleep(&left, &left) != 0)
-        if (errno != EINTR)
-            return -1;
-    return 0;
 }

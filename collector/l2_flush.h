@@ -37,7 +37,5 @@ void l2_flush_buf_free(struct l2_flush_buf *f);
 #define L2_SETTLE_CAP_MS_MAX 1000L
 
 double l2_settle_ms(double kernel_ms, double cap_ms);
-/* Sleeps ms milliseconds on the host (the GPU idle). 0 or -1. */
-int l2_settle(double ms);
 
 #endif

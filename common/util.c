@@ -98,3 +98,15 @@ double now_ms(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
+
+int sleep_ms(double ms)
+{
+    if (!(ms > 0))
+        return 0;
+    long long ns = (long long)(ms * 1e6);
+    struct timespec left = {(time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};
+    while (nanosleep(&left, &left) != 0)
+        if (errno != EINTR)
+            return -1;
+    return 0;
+}

@@ -20,5 +20,8 @@ int parse_positive_list(const char *s, long max, long *out, int cap, char *why, 
 int stderr_is_tty(void);
 /* Milliseconds since an arbitrary point, monotonic. */
 double now_ms(void);
+/* Sleeps ms milliseconds, the rest of it again after a signal; nothing for
+ * ms <= 0. 0, or -1 when nanosleep fails otherwise. */
+int sleep_ms(double ms);
 
 #endif

@@ -7,7 +7,7 @@
 # --profile-from-start off, and the flush's rows are dropped) with
 # --cache-control all --clock-control none, and mmprof collects them with
 # `mmprof collect --profile-only` (which also waits after each flush,
-# --settle-ms: ncu's own overhead waits longer). Then, per metric:
+# --settle-ms; ncu has its own gap there). Then, per metric:
 #   requests, sectors, instruction counts, shared-memory wavefronts net of bank
 #   conflicts                                            within 0.1 %
 #   DRAM read bytes/sectors, L2 sectors/bytes, read

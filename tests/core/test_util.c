@@ -88,11 +88,30 @@ static void occupancy_arithmetic(void **state)
     assert_int_equal(o.by_shared, 4);
 }
 
+/* sleep_ms: the whole wait, seconds and nanoseconds both set; none for <= 0. */
+static void sleeping(void **state)
+{
+    (void)state;
+    double t0 = now_ms();
+    assert_int_equal(sleep_ms(20), 0);
+    double slept_ms = now_ms() - t0;
+    assert_true(slept_ms >= 20);
+    assert_true(slept_ms < 2000); /* loose: a loaded CI machine */
+    t0 = now_ms();
+    assert_int_equal(sleep_ms(1500), 0);
+    assert_true(now_ms() - t0 >= 1500);
+    t0 = now_ms();
+    assert_int_equal(sleep_ms(0), 0);
+    assert_int_equal(sleep_ms(-3), 0);
+    assert_true(now_ms() - t0 < 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(positive_numbers), cmocka_unit_test(seeded_inputs),
         cmocka_unit_test(timing_statistics), cmocka_unit_test(occupancy_arithmetic),
+        cmocka_unit_test(sleeping),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
