@@ -16,7 +16,7 @@ set encoding utf8
 # all at 2048x2048x2048. Grey cells were skipped (the tile does not fit the SM's registers or shared
 # memory) or failed verification; blank cells were not run.
 set palette defined (0 "#ffffd9", 0.25 "#c7e9b4", 0.5 "#41b6c4", 0.75 "#225ea8", 1 "#081d58")
-set cbrange [0:29126.5]
+set cbrange [0:29084.4]
 set cblabel "GFLOP/s (2 M N K / time)" offset 2.5,0
 set format cb "%g"
 set colorbox user origin screen 0.895, screen 0.16 size screen 0.018, screen 0.66
