@@ -8,6 +8,10 @@
 # together, together primed, alone; 20 placements per tool, L2/LRC/DRAM reads.
 # PRIME_EXP=0: together, then with the shared-memory carveout of every kernel
 # pinned (MMPROF_CARVEOUT=100), pinned and primed, together again.
+# PRIME_EXP=collect: only collect primes, launch under ncu does not: together,
+# primed, primed, together (ABBA); needs launch's getenv("MMPROF_PRIME") in the
+# patch renamed to getenv("MMPROF_PRIME_LAUNCH"); results in
+# prime-collect-only.txt (prime-collect.patch is that change made properly).
 # MMPROF_PRIME and MMPROF_CARVEOUT exist only with prime-carveout.patch applied
 # (`git apply examples/ncu-crosscheck-h200/prime-carveout.patch`); results in
 # prime-exp.txt. Run from the repository root on the device machine, with
@@ -33,6 +37,12 @@ if [ "${PRIME_EXP:-1}" = 1 ]; then
     one primed 1 best,rt_b16_2x8
     one alone 0 best
     runs="p-together p-primed p-alone"
+elif [ "$PRIME_EXP" = collect ]; then
+    one together 0 best,rt_b16_2x8
+    one collect-primed 1 best,rt_b16_2x8
+    one collect-primed-2 1 best,rt_b16_2x8
+    one together-2 0 best,rt_b16_2x8
+    runs="p-together p-collect-primed p-collect-primed-2 p-together-2"
 else
     # second call: every kernel (variants, flush, discard) with the preferred
     # shared-memory carveout pinned (MMPROF_CARVEOUT, a temporary change), so
