@@ -10,12 +10,14 @@
 # --settle-ms; ncu has its own gap there). Then, per metric:
 #   requests, sectors, instruction counts, shared-memory wavefronts net of bank
 #   conflicts                                            within 0.1 %
-#   DRAM read bytes/sectors, L2 sectors/bytes, read
-#   sectors the SMs request from L2 (LRC, Hopper on)    within 2 %
-#   everything else (occupancy, IPC, cycles, clocks, DRAM writes, raw wavefronts
-#   and bank conflicts, sectors the L2 Request Coalescer merged) is printed for
-#   information only: they depend on timing, on what still sits in L2, or (bank
-#   conflicts) on contention, and differ between any two runs.
+#   DRAM read bytes/sectors, L2 sectors by operation (read, write, ...),
+#   read sectors the SMs request from L2 (LRC, Hopper on) within 2 %
+#   everything else is printed for information only: occupancy, IPC, cycles,
+#   clocks, DRAM writes, raw wavefronts and bank conflicts and the sectors the
+#   L2 Request Coalescer merged depend on timing, on what still sits in L2, or
+#   (bank conflicts) on contention, and differ between any two runs; L2 totals
+#   over all operations (lts__t_bytes) hold memory-barrier sectors that come
+#   with the profiler's range, not with the kernel.
 # With --repeat N both tools measure everything N times and the medians are
 # compared: L2 read totals move by a few percent between any two runs, ncu's
 # too, with the L1 hit rate (which blocks share an SM) and with how many reads
@@ -341,7 +343,16 @@ tolerance() {
     case "$1" in
     dram__bytes_read.sum | dram__sectors_read.sum) echo 0.02 ;;
     dram__*) echo info ;; # writes: undercounted while the output sits in L2
-    lts__t_sectors* | lts__t_bytes*) echo 0.02 ;;
+    # L2 totals over every operation include memory-barrier sectors, and those
+    # come with the range's boundaries, not with the kernel: on an H100 a barrier
+    # is 21 360 sectors (0.68 MB), ncu's kernel range holds 2 and CUPTI's user
+    # range 3 or 4, which alone put the transposes' lts__t_bytes 2-4 % above
+    # ncu's while their read and write sectors agreed within 0.1 %
+    # (examples/ncu-crosscheck-h100). The data moved is checked through the
+    # read and write sectors; these totals are information.
+    *_op_membar* | lts__t_bytes.sum | lts__t_sectors.sum | lts__t_sectors_srcunit_ltcfabric.sum | \
+        lts__t_sectors_srcnode_gpc.sum) echo info ;;
+    lts__t_sectors*) echo 0.02 ;;
     # What the SMs asked L2 for (L1 misses, so L1 timing moves it) and what the
     # LRC merged of it (timing alone): L2 read sectors = the first - the second.
     lrc__request_sectors_op_read_coalescable.sum) echo 0.02 ;;

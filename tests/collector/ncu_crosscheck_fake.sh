@@ -274,6 +274,20 @@ grep -Eq "^ka .*$lrc_req +1000 +1030 +2.9126% +2% MISS" "$T/lrc.txt" || fail "lr
 grep -Eq "^ka .*$lrc_merged +100 +150 +33.3333% +- +info" "$T/lrc.txt" || fail "lrc: merged sectors not information only"
 grep -q '1 misses' "$T/lrc.txt" || fail "lrc: not exactly 1 miss"
 
+# 7b. L2 totals over all operations hold memory-barrier sectors, which come
+# with the range and not the kernel: lts__t_bytes and the barrier sectors are
+# information only, while the write sectors stay checked at 2 %.
+more=$(for o in 0 2 6; do
+    echo "mmprof ka $o lts__t_bytes.sum 1030"; echo "ncu ka $o lts__t_bytes.sum 1000"
+    echo "mmprof ka $o lts__t_sectors_op_membar.sum 85440"; echo "ncu ka $o lts__t_sectors_op_membar.sum 42720"
+    echo "mmprof ka $o lts__t_sectors_op_write.sum 1030"; echo "ncu ka $o lts__t_sectors_op_write.sum 1000"
+done)
+run 1 membar "" "" "--variants ka --metrics $M,lts__t_bytes.sum,lts__t_sectors_op_membar.sum,lts__t_sectors_op_write.sum" "" "$more"
+grep -Eq "^ka .*lts__t_bytes.sum +1030 +1000 +3.0000% +- +info" "$T/membar.txt" || fail "membar: lts__t_bytes not information only"
+grep -Eq "^ka .*lts__t_sectors_op_membar.sum +85440 +42720 .* +- +info" "$T/membar.txt" || fail "membar: barrier sectors not information only"
+grep -Eq "^ka .*lts__t_sectors_op_write.sum +1030 +1000 +3.0000% +2% MISS" "$T/membar.txt" || fail "membar: write sectors not checked at 2 %"
+grep -q '1 misses' "$T/membar.txt" || fail "membar: not exactly 1 miss"
+
 # 8. --extend-to 6 after --repeat 3: ka's L2 read sectors scatter (mmprof 900,
 # 1000, 1100 at 0, 2, 6 MiB, ncu too: robust standard error of each median
 # 1.2533 * 1.4826 * 100 / sqrt(3) / 1000 = 10.73 %, of the difference
