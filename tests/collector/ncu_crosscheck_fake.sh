@@ -263,12 +263,12 @@ done
 
 # 7. The L2 Request Coalescer's counters: what the SMs requested is checked
 # (2 %), what the LRC merged is information only.
+steady() { # METRIC MMPROF NCU: ka's values at every offset of --repeat 3
+    for o in 0 2 6; do echo "mmprof ka $o $1 $2"; echo "ncu ka $o $1 $3"; done
+}
 lrc_req=lrc__request_sectors_op_read_coalescable.sum
 lrc_merged=lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum
-more=$(for o in 0 2 6; do
-    echo "mmprof ka $o $lrc_req 1000"; echo "ncu ka $o $lrc_req 1030"
-    echo "mmprof ka $o $lrc_merged 100"; echo "ncu ka $o $lrc_merged 150"
-done)
+more=$(steady $lrc_req 1000 1030; steady $lrc_merged 100 150)
 run 1 lrc "" "" "--variants ka --metrics $M,$lrc_req,$lrc_merged" "" "$more"
 grep -Eq "^ka .*$lrc_req +1000 +1030 +2.9126% +2% MISS" "$T/lrc.txt" || fail "lrc: requested sectors not checked at 2 %"
 grep -Eq "^ka .*$lrc_merged +100 +150 +33.3333% +- +info" "$T/lrc.txt" || fail "lrc: merged sectors not information only"
@@ -277,11 +277,8 @@ grep -q '1 misses' "$T/lrc.txt" || fail "lrc: not exactly 1 miss"
 # 7b. L2 totals over all operations hold memory-barrier sectors, which come
 # with the range and not the kernel: lts__t_bytes and the barrier sectors are
 # information only, while the write sectors stay checked at 2 %.
-more=$(for o in 0 2 6; do
-    echo "mmprof ka $o lts__t_bytes.sum 1030"; echo "ncu ka $o lts__t_bytes.sum 1000"
-    echo "mmprof ka $o lts__t_sectors_op_membar.sum 85440"; echo "ncu ka $o lts__t_sectors_op_membar.sum 42720"
-    echo "mmprof ka $o lts__t_sectors_op_write.sum 1030"; echo "ncu ka $o lts__t_sectors_op_write.sum 1000"
-done)
+more=$(steady lts__t_bytes.sum 1030 1000; steady lts__t_sectors_op_membar.sum 85440 42720
+    steady lts__t_sectors_op_write.sum 1030 1000)
 run 1 membar "" "" "--variants ka --metrics $M,lts__t_bytes.sum,lts__t_sectors_op_membar.sum,lts__t_sectors_op_write.sum" "" "$more"
 grep -Eq "^ka .*lts__t_bytes.sum +1030 +1000 +3.0000% +- +info" "$T/membar.txt" || fail "membar: lts__t_bytes not information only"
 grep -Eq "^ka .*lts__t_sectors_op_membar.sum +85440 +42720 .* +- +info" "$T/membar.txt" || fail "membar: barrier sectors not information only"
