@@ -37,7 +37,7 @@ static const char collect_help[] =
     "  --metrics M       replace the metric set: LIST, @FILE or a group name\n"
     "  --add-metrics M   add metrics to the set\n"
     "  --no-profile      timing only, no hardware counters\n"
-    "  --profile-only    hardware counters only, no timing\n"
+    "  --profile-only    hardware counters only: no timing, no ceilings\n"
     "  --one-config-image  schedule all metrics in one CUPTI config image (CUPTI\n"
     "                    splits it over passes; some totals are then scaled from\n"
     "                    part of the units). Default: images packed so that every\n"
@@ -46,11 +46,9 @@ static const char collect_help[] =
     "                    buffer, moving them in physical memory (DRAM/L2 totals of\n"
     "                    kernels whose data nearly fill L2 depend on placement;\n"
     "                    scripts/ncu-crosscheck.sh --repeat samples several)\n"
-    "  --settle-ms MS    after each range's L2 flush, leave the GPU idle 4x the\n"
-    "                    kernel's duration, at most MS (default 50; 0 = no wait):\n"
-    "                    the flush evicts what the host interface and firmware\n"
-    "                    keep reading, and they read it back from DRAM meanwhile,\n"
-    "                    outside the range (up to 0.6 MB inside a long one)\n"
+    "  --settle-ms MS    after each L2 flush, leave the GPU idle 4x the kernel's\n"
+    "                    duration, at most MS (default 0: the counters cover the\n"
+    "                    kernel alone and need no wait; docs/fidelity.md)\n"
     "  --no-ceilings     skip the DRAM/L2/shared/FP32 ceiling micro-benchmarks\n"
     "  --cpu-limit-s S   skip cpu_blas where it would take longer (default 10)\n"
     "  --shard I/N       run only shard I (0..N-1) of N, balanced by estimated cost;\n"
@@ -305,7 +303,10 @@ static int apply(struct collect_args *a, int c, const char *arg, const char *opt
         a->opt.ceilings = 0;
         return 0;
     case OPT_PROFILE_ONLY:
+        /* The ceilings are timed micro-benchmarks: no timing, no ceilings
+         * (the roofline then uses the datasheet's). */
         a->opt.time_kernels = 0;
+        a->opt.ceilings = 0;
         return 0;
     case OPT_CPU_LIMIT:
         if (parse_int_opt("--cpu-limit-s", arg, 86400, &v, why, why_len) != 0)

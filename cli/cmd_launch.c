@@ -101,7 +101,7 @@ static int alloc_upload(float **d, const float *h, size_t count, char *why, size
 
 static int run_flush(const struct l2_flush_buf *flush, long i, char *why, size_t why_len)
 {
-    if (l2_flush_buf_run(flush) == 0)
+    if (l2_flush_buf_run(flush) >= 0)
         return 0;
     snprintf(why, why_len, "L2 flush before launch %ld failed: %s", i + 1, cudaGetErrorString(cudaGetLastError()));
     return -1;

@@ -24,22 +24,26 @@ struct range_ctx {
     double settle_ms; /* the wait between the flush and the range */
 };
 
+/* The kernels the flush launched (their ranges are dropped), or -1. */
 static int flush_l2(void *arg)
 {
     struct range_ctx *r = arg;
     /* The kernels do not write their inputs, so nothing needs restoring. */
-    if (l2_flush_buf_run(&r->c->flush) != 0)
+    int kernels = l2_flush_buf_run(&r->c->flush);
+    if (kernels < 0 || sleep_ms(r->settle_ms) != 0) /* the GPU idle */
         return -1;
-    return sleep_ms(r->settle_ms); /* the GPU idle */
+    return kernels;
 }
 
+/* One kernel (a library variant that launches more is caught by the
+ * profiler, which counts the ranges), or -1. */
 static int launch_once(void *arg)
 {
     struct range_ctx *r = arg;
     struct launch_args a = workload_args(r->w, 0);
     if (variant_launch(r->v, &a, 0) != cudaSuccess)
         return -1;
-    return cudaDeviceSynchronize() == cudaSuccess ? 0 : -1;
+    return cudaDeviceSynchronize() == cudaSuccess ? 1 : -1;
 }
 
 /* The kernel's duration as the host sees it, the faster of two unprofiled
@@ -52,7 +56,7 @@ static double settle_for(struct range_ctx *r)
     double best_ms = -1;
     for (int i = 0; i < 2; i++) {
         double t0 = now_ms();
-        if (launch_once(r) != 0)
+        if (launch_once(r) < 0)
             return 0;
         double ms = now_ms() - t0;
         if (best_ms < 0 || ms < best_ms)

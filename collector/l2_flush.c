@@ -19,9 +19,10 @@ int l2_flush_buf_alloc(struct l2_flush_buf *f, size_t l2_bytes, char *why, size_
 
 int l2_flush_buf_run(const struct l2_flush_buf *f)
 {
-    if (l2_flush(f->buf, f->count, f->sink, 0) != cudaSuccess)
+    int kernels = 0;
+    if (l2_flush(f->buf, f->count, f->sink, 0, &kernels) != cudaSuccess)
         return -1;
-    return cudaDeviceSynchronize() == cudaSuccess ? 0 : -1;
+    return cudaDeviceSynchronize() == cudaSuccess ? kernels : -1;
 }
 
 void l2_flush_buf_free(struct l2_flush_buf *f)

@@ -194,8 +194,9 @@ static __global__ void l2_discard_kernel(char *buf, size_t lines)
         asm volatile("discard.global.L2 [%0], 128;" ::"l"(buf + i * 128) : "memory");
 }
 
-extern "C" cudaError_t l2_flush(float *buf, size_t count, float *sink, cudaStream_t stream)
+extern "C" cudaError_t l2_flush(float *buf, size_t count, float *sink, cudaStream_t stream, int *kernels)
 {
+    *kernels = 0;
     if (count == 0)
         return cudaSuccess;
     /* float4 reads need 16-byte alignment; cudaMalloc gives 256 (and discard 128) */
@@ -206,10 +207,14 @@ extern "C" cudaError_t l2_flush(float *buf, size_t count, float *sink, cudaStrea
     l2_flush_kernel<<<stride_blocks(count4 ? count4 : 1, 256), 256, 0, stream>>>(
         (const float4 *)buf, count4, buf + count4 * 4, tail_count, sink);
     cudaError_t err = cudaGetLastError();
+    *kernels = err == cudaSuccess;
     if (err != cudaSuccess || (uintptr_t)buf % 128 != 0)
         return err;
     size_t lines = count * sizeof(float) / 128;
-    if (lines > 0)
-        l2_discard_kernel<<<stride_blocks(lines, 256), 256, 0, stream>>>((char *)buf, lines);
-    return cudaGetLastError();
+    if (lines == 0)
+        return cudaSuccess;
+    l2_discard_kernel<<<stride_blocks(lines, 256), 256, 0, stream>>>((char *)buf, lines);
+    err = cudaGetLastError();
+    *kernels += err == cudaSuccess;
+    return err;
 }

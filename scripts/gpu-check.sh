@@ -15,7 +15,8 @@
 #                          run it again with --resume to finish
 #   GPU_CHECK_DEADLINE=T   (epoch seconds) the same, with the limit set to end 15 s before T,
 #                          whatever the build and tests took
-#   GPU_CHECK_BENCH=0      skip bench-vs-ncu.sh (with GPU_CHECK_NCU=1)
+#   GPU_CHECK_BENCH=0|1    bench-vs-ncu.sh (default: with GPU_CHECK_NCU=1)
+#   GPU_CHECK_BEST=1       best's counters at 1024^3, 4096^3 and 1001x2999x703 (CGMA vs theory)
 #   GPU_CHECK_TESTS=0      skip the CPU and GPU test suites
 #   GPU_CHECK_CPU_TESTS=0  skip the CPU suite only (CI runs it; the GPU tests still run)
 #   GPU_CHECK_COLLECT=0    skip the collect
@@ -81,10 +82,18 @@ if [ "${GPU_CHECK_NCU:-0}" = 1 ]; then
     grep -E '^ncu-crosscheck: .* runs ' "$OUT/logs/ncu-crosscheck.err" | tail -n 30
     grep -E "MISS|FAIL" "$OUT/logs/ncu-crosscheck.txt" | head -n 40
     tar czf "$OUT/ncu-crosscheck.tgz" -C "$(dirname "$xc")" "$(basename "$xc")"
-    if [ "${GPU_CHECK_BENCH:-1}" = 1 ]; then
-        MMPROF=$mmprof bash scripts/bench-vs-ncu.sh --skip-one-process > "$OUT/logs/bench-vs-ncu.txt" 2>&1
-        echo "bench-vs-ncu: rc=$?"; tail -n 8 "$OUT/logs/bench-vs-ncu.txt"
-    fi
+fi
+if [ "${GPU_CHECK_BENCH:-${GPU_CHECK_NCU:-0}}" = 1 ]; then
+    MMPROF=$mmprof bash scripts/bench-vs-ncu.sh > "$OUT/logs/bench-vs-ncu.txt" 2>&1
+    echo "bench-vs-ncu: rc=$?"; tail -n 8 "$OUT/logs/bench-vs-ncu.txt"
+fi
+if [ "${GPU_CHECK_BEST:-0}" = 1 ]; then
+    rm -rf results/best-cgma results/best-cgma-odd
+    "$mmprof" collect --profile-only --variants best --sizes 1024,4096 --out results/best-cgma > "$OUT/logs/best-cgma.log" 2>&1
+    echo "best 1024, 4096: rc=$?"
+    "$mmprof" collect --profile-only --variants best --mnk 1001,2999,703 --out results/best-cgma-odd >> "$OUT/logs/best-cgma.log" 2>&1
+    echo "best 1001x2999x703: rc=$?"
+    tar czf "$OUT/best-cgma.tgz" -C results best-cgma best-cgma-odd
 fi
 tar czf "$OUT/logs.tgz" -C "$OUT" logs && rm -rf "$OUT/logs"
 ls -la "$OUT"

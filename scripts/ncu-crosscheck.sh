@@ -6,14 +6,14 @@
 # kernel, all between cudaProfilerStart and Stop; ncu profiles them all,
 # --profile-from-start off, and the flush's rows are dropped) with
 # --cache-control all --clock-control none, and mmprof collects them with
-# `mmprof collect --profile-only` (which also waits after each flush,
-# --settle-ms; ncu has its own gap there). Then, per metric:
+# `mmprof collect --profile-only`. Then, per metric:
 #   requests, sectors, instruction counts, shared-memory wavefronts net of bank
 #   conflicts                                            within 0.1 %
 #   DRAM read bytes/sectors, L2 sectors by operation (read, write, ...),
 #   read sectors the SMs request from L2 (LRC, Hopper on) within 2 %
-#   everything else is printed for information only: occupancy, IPC, cycles,
-#   clocks, DRAM writes, raw wavefronts and bank conflicts and the sectors the
+#   sm_efficiency, every .pct_of_peak_sustained_elapsed metric, achieved
+#   occupancy, IPC, elapsed cycles and the clock   within 2 % or 1 point
+#   everything else is printed for information only: DRAM writes, raw wavefronts and bank conflicts and the sectors the
 #   L2 Request Coalescer merged depend on timing, on what still sits in L2, or
 #   (bank conflicts) on contention, and differ between any two runs; L2 totals
 #   over all operations (lts__t_bytes) hold memory-barrier sectors that come
@@ -333,11 +333,19 @@ median_values() {
     }' "$@"
 }
 
-# Tolerance of a metric: 0.001, 0.02, or "info". Only counters (.sum) are
-# checked; averages, rates and percentages depend on timing.
+# Tolerance of a metric: 0.001, 0.02, "elapsed" or "info". Counters (.sum)
+# are checked by class; of the rest, what is normalised by the kernel's
+# elapsed or active cycles (sm_efficiency and every
+# .pct_of_peak_sustained_elapsed, achieved occupancy, IPC, elapsed cycles and
+# the clock) is in the "elapsed" class: within 2 % relative or 1 percentage
+# point of ncu's median. Both tools see the kernel alone (collect: one auto
+# range per kernel). Other averages and ratios are information.
 tolerance() {
     case "$1" in
     *.sum) ;;
+    *.pct_of_peak_sustained_elapsed | *.pct_of_peak_sustained_active | *.per_cycle_active | \
+        sm__cycles_elapsed.avg | sm__cycles_elapsed.avg.per_second | sm__cycles_active.avg)
+        echo elapsed; return ;;
     *) echo info; return ;;
     esac
     case "$1" in
@@ -371,16 +379,22 @@ tolerance() {
 # Prints one table row and the CSV line; counts the verdict.
 compare_row() { # variant shape metric mmprof ncu limit kernels [mmprof spread] [ncu spread] [t]
     local v=$1 shape=$2 m=$3 a=$4 b=$5 lim=$6 k=$7 sa=${8:-} sb=${9:-} t=${10:-} diff result limtxt
-    read -r diff result < <(awk -v a="$a" -v b="$b" -v lim="$lim" 'BEGIN {
+    read -r diff result < <(awk -v a="$a" -v b="$b" -v lim="$lim" -v m="$m" 'BEGIN {
         if (a == "" || b == "") { print "-", (lim == "info" ? "info" : "MISS"); exit }
         d = a - b; if (d < 0) d = -d
         den = b < 0 ? -b : b; if (den < 1) den = 1
         r = d / den
-        res = lim == "info" ? "info" : (r <= lim ? "ok" : "MISS")
+        if (lim == "elapsed") ok = r <= 0.02 || (m ~ /pct/ && d <= 1)
+        else ok = r <= lim
+        res = lim == "info" ? "info" : (ok ? "ok" : "MISS")
         printf "%.4f%% %s\n", 100 * r, res }')
     if [ "${k:-1}" -gt 1 ] 2> /dev/null; then result="$result (${k} kernels)"; fi
     count_row "$result" "$t"
-    if [ "$lim" = info ]; then limtxt="-"; else limtxt=$(awk -v l="$lim" 'BEGIN { printf "%g%%", 100 * l }'); fi
+    case "$lim" in
+    info) limtxt="-" ;;
+    elapsed) limtxt="2%|1pp" ;;
+    *) limtxt=$(awk -v l="$lim" 'BEGIN { printf "%g%%", 100 * l }') ;;
+    esac
     print_row "$v" "$shape" "$m" "$a" "$b" "$diff" "$limtxt" "$result" "$sa" "$sb" "$t"
     echo "$v,$shape,$m,$a,$b,$diff,$limtxt,$result,$sa,$sb,$t" >> "$csv"
 }

@@ -70,11 +70,8 @@ const struct cupti_api cupti_api_real = {
     .rp_set_config = cuptiRangeProfilerSetConfig,
     .rp_start = cuptiRangeProfilerStart,
     .rp_stop = cuptiRangeProfilerStop,
-    .rp_push_range = cuptiRangeProfilerPushRange,
-    .rp_pop_range = cuptiRangeProfilerPopRange,
     .rp_decode_data = cuptiRangeProfilerDecodeData,
     .rp_get_counter_data_info = cuptiRangeProfilerGetCounterDataInfo,
-    .rp_counter_data_get_range_info = cuptiRangeProfilerCounterDataGetRangeInfo,
 };
 
 static const struct cupti_api *installed = &cupti_api_real;

@@ -58,11 +58,8 @@ struct cupti_api {
     CUptiResult (CUPTIAPI *rp_set_config)(CUpti_RangeProfiler_SetConfig_Params *p);
     CUptiResult (CUPTIAPI *rp_start)(CUpti_RangeProfiler_Start_Params *p);
     CUptiResult (CUPTIAPI *rp_stop)(CUpti_RangeProfiler_Stop_Params *p);
-    CUptiResult (CUPTIAPI *rp_push_range)(CUpti_RangeProfiler_PushRange_Params *p);
-    CUptiResult (CUPTIAPI *rp_pop_range)(CUpti_RangeProfiler_PopRange_Params *p);
     CUptiResult (CUPTIAPI *rp_decode_data)(CUpti_RangeProfiler_DecodeData_Params *p);
     CUptiResult (CUPTIAPI *rp_get_counter_data_info)(CUpti_RangeProfiler_GetCounterDataInfo_Params *p);
-    CUptiResult (CUPTIAPI *rp_counter_data_get_range_info)(CUpti_RangeProfiler_CounterData_GetRangeInfo_Params *p);
 };
 
 /* The real CUPTI / CUDA functions. */

@@ -1,13 +1,15 @@
-/* Hardware counters of one kernel launch through the CUPTI Range Profiler (user
- * range + user replay) and the Profiler Host API.
+/* Hardware counters of one kernel launch through the CUPTI Range Profiler (auto
+ * range + user replay: one range per kernel, so elapsed-cycle metrics are the
+ * kernel's alone) and the Profiler Host API.
  *
  *   profiler_open     once per run: checks the device, splits the metric set into
  *                     config images (config_plan.h), enables the Range Profiler
- *   profiler_measure_batch  the variants of one family x shape: one range each,
+ *   profiler_measure_batch  the variants of one family x shape: one row each,
  *                     named "variant/MxNxK", replayed image by image, pass by
- *                     pass, every range in each pass, with prepare() (L2 flush,
- *                     input restore) outside its range and work() (one launch +
- *                     sync) inside it; profiler_measure is a batch of one
+ *                     pass, every row in each pass: prepare() (L2 flush, input
+ *                     restore), whose kernels' ranges are dropped, then work()
+ *                     (one kernel launch + sync), whose kernel's range is the
+ *                     row's; profiler_measure is a batch of one
  *   profiler_close
  *
  * Offline (no GPU, no driver): profiler_offline_check validates names and counts
@@ -78,12 +80,14 @@ const char *profiler_chip(const struct profiler *p);
  * does not know (e.g. "l2_sector"). */
 const char *profiler_column_unit(const struct profiler *p, size_t column);
 
-/* Measures one range: for each config image, SetConfig, then for each pass
- * Start, prepare(ctx) outside the range, PushRange(range_name), work(ctx),
- * PopRange, Stop, until CUPTI has every pass, then DecodeData and evaluation;
- * finally the column values into column_values (ms->ncols values, NaN where a
- * value could not be evaluated). prepare may be NULL. A callback returns 0 on
- * success; any other value aborts the measurement with PROFILER_ERROR. */
+/* Measures one row: for each config image, SetConfig, then for each pass
+ * Start, prepare(ctx), work(ctx), Stop, until CUPTI has every pass, then
+ * DecodeData and the evaluation of work's kernel's range; finally the column
+ * values into column_values (ms->ncols values, NaN where a value could not be
+ * evaluated). prepare may be NULL. A callback returns the number of kernels
+ * it launched (the same in every pass; work's must be 1: a launch that runs
+ * several kernels fails its row with the count), or -1 to abort the
+ * measurement with PROFILER_ERROR. range_name names the row in messages. */
 enum profiler_status profiler_measure(struct profiler *p, const char *range_name,
                                       int (*prepare)(void *ctx), int (*work)(void *ctx),
                                       void *ctx, double *column_values, char *err,
@@ -91,18 +95,17 @@ enum profiler_status profiler_measure(struct profiler *p, const char *range_name
 
 /* One range of a batch. */
 struct profiler_range {
-    const char *name;            /* "variant/MxNxK" */
-    int (*prepare)(void *ctx);   /* outside the range before each pass; may be NULL */
-    int (*work)(void *ctx);      /* inside the range */
+    const char *name;            /* "variant/MxNxK", for messages */
+    int (*prepare)(void *ctx);   /* before work in each pass: kernels launched, or -1; may be NULL */
+    int (*work)(void *ctx);      /* the row's kernel: kernels launched (1), or -1 */
     void *ctx;
     double *column_values;       /* out: ms->ncols values, NaN where not evaluated */
     enum profiler_status status; /* out */
     char err[320];               /* out: why, when status is not PROFILER_OK */
 };
 
-/* Measures n ranges as profiler_measure does, image-major: every range with
- * the first config image, then every range with the next, all ranges in each
- * pass. A Range Profiler object replays only the first image set on it, so
+/* Measures n rows as profiler_measure does, image-major: every row with the
+ * first config image, then every row with the next, all rows in each pass. A Range Profiler object replays only the first image set on it, so
  * each image needs a fresh object, and Start/Stop cost about 20 ms a pass on an
  * H200: a batch pays both once per image (and pass), not once per range. A
  * range that fails keeps its own status and message and is skipped for later

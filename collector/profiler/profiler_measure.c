@@ -1,8 +1,19 @@
-/* Ranges, user range + user replay, as the reference probe does it
- * (../shared/reference/cupti_range_profiler_probe.cu), once per config image:
- * SetConfig, then per pass Start, and for each range of the batch prepare /
- * PushRange / work / PopRange, then Stop; until CUPTI has every pass; then
- * DecodeData and the evaluation of that image's metrics for every range.
+/* Auto range + user replay, as the reference probe 4 does it
+ * (../shared/reference/cupti_autorange_userreplay_probe.cu), once per config
+ * image: SetConfig, then per pass Start, and for each range of the batch
+ * prepare (the L2 flush) and work (the kernel), then Stop; until CUPTI has
+ * every pass; then DecodeData and the evaluation of that image's metrics.
+ *
+ * Every kernel launch in a pass is a range of its own (auto range): the
+ * flush's kernels get ranges too, and are dropped when decoding, so each
+ * row's counters cover its kernel alone, from its first to its last cycle,
+ * as ncu's do. A user range around the launch also held the launch overhead
+ * and the wait for it: sm__cycles_elapsed.avg, and everything divided by it
+ * (sm_efficiency, every .pct_of_peak_sustained_elapsed and .per_second),
+ * ran +6-11 % long for 0.5 ms kernels and up to +340 % for 5 us ones.
+ * Auto range names are launch indices, not names: the callbacks report how
+ * many kernels they launched, and a range's place in the counter data
+ * follows from those counts, checked against CUPTI's total.
  *
  * Start and Stop cost about 20 ms a pass on an H200, far more than a kernel
  * of the seeds' sizes: putting every range of a batch into each pass (up to
@@ -18,12 +29,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The ranges one replay covers: ranges[idx[0..m)]. */
+/* The ranges one replay covers: ranges[idx[0..m)], and the kernels each
+ * one's prepare and work launched in the first pass (every later pass must
+ * launch the same: CUPTI replays a fixed sequence of kernels). */
 struct replay_set {
     struct profiler_range *ranges;
     const size_t *idx;
     size_t m;
+    int *prepare_kernels;
+    int *work_kernels;
 };
+
+/* Auto ranges a pass may hold per row: the flush's two kernels, the kernel,
+ * and room for a library call that launches a few (its row then fails with
+ * the count, rather than the whole batch with CUPTI's dropped ranges). */
+#define KERNELS_PER_RANGE_MAX 8
 
 static struct profiler_range *set_range(const struct replay_set *s, size_t j)
 {
@@ -38,7 +58,7 @@ static enum profiler_status fail_at(struct profiler *p, CUptiResult r, const cha
 }
 
 /* A fresh counter data image and the config for pass 0 of a new replay. */
-static CUptiResult configure(struct profiler *p, const struct config_group *g, size_t m,
+static CUptiResult configure(struct profiler *p, const struct config_group *g, size_t capacity,
                              const char **call)
 {
     CUpti_RangeProfiler_CounterDataImage_Initialize_Params ci = {
@@ -57,13 +77,13 @@ static CUptiResult configure(struct profiler *p, const struct config_group *g, s
     sc.pConfig = g->image;
     sc.counterDataImageSize = g->counter_data_size;
     sc.pCounterDataImage = g->counter_data;
-    sc.range = CUPTI_UserRange;
+    sc.range = CUPTI_AutoRange;
     sc.replayMode = CUPTI_UserReplay;
-    sc.maxRangesPerPass = m;
+    sc.maxRangesPerPass = capacity;
     sc.numNestingLevels = 1;
     sc.minNestingLevel = 1;
     sc.passIndex = 0;
-    sc.targetNestingLevel = 1;
+    sc.targetNestingLevel = 0;
     *call = "cuptiRangeProfilerSetConfig";
     return p->api->rp_set_config(&sc);
 }
@@ -77,6 +97,7 @@ static CUptiResult configure(struct profiler *p, const struct config_group *g, s
 static enum profiler_status begin_replay(struct profiler *p, struct config_group *g, size_t m,
                                          int replayed_before, char *err, size_t err_len)
 {
+    size_t capacity = m * KERNELS_PER_RANGE_MAX;
     const char *call;
     enum profiler_status st;
     if (p->rp_image && p->rp_image != g) {
@@ -84,15 +105,15 @@ static enum profiler_status begin_replay(struct profiler *p, struct config_group
         if ((st = profiler_enable_range_profiler(p, err, err_len)) != PROFILER_OK)
             return st;
     }
-    if ((st = profiler_size_counter_data(p, g, m, err, err_len)) != PROFILER_OK)
+    if ((st = profiler_size_counter_data(p, g, capacity, err, err_len)) != PROFILER_OK)
         return st;
-    CUptiResult r = configure(p, g, m, &call);
+    CUptiResult r = configure(p, g, capacity, &call);
     if (r != CUPTI_SUCCESS && replayed_before && cupti_status_of(r) == PROFILER_ERROR) {
         profiler_disable_range_profiler(p);
         if ((st = profiler_enable_range_profiler(p, err, err_len)) != PROFILER_OK ||
-            (st = profiler_size_counter_data(p, g, m, err, err_len)) != PROFILER_OK)
+            (st = profiler_size_counter_data(p, g, capacity, err, err_len)) != PROFILER_OK)
             return st;
-        r = configure(p, g, m, &call);
+        r = configure(p, g, capacity, &call);
     }
     if (r != CUPTI_SUCCESS)
         return fail_at(p, r, call, err, err_len);
@@ -100,55 +121,62 @@ static enum profiler_status begin_replay(struct profiler *p, struct config_group
     return PROFILER_OK;
 }
 
-/* Closes what a pass opened when it stops half way (the results are discarded). */
-static void abandon_pass(struct profiler *p, int range_open)
+/* Stops a pass that failed half way (its results are discarded). */
+static void abandon_pass(struct profiler *p)
 {
-    if (range_open) {
-        CUpti_RangeProfiler_PopRange_Params pop = {.structSize = CUpti_RangeProfiler_PopRange_Params_STRUCT_SIZE};
-        pop.pRangeProfilerObject = p->rp;
-        (void)p->api->rp_pop_range(&pop); /* best effort: the measurement already failed */
-    }
     CUpti_RangeProfiler_Stop_Params stop = {.structSize = CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
     stop.pRangeProfilerObject = p->rp;
-    (void)p->api->rp_stop(&stop);
+    (void)p->api->rp_stop(&stop); /* best effort: the measurement already failed */
 }
 
-/* One range inside a started pass. On failure the pass is abandoned. */
-static enum profiler_status one_range(struct profiler *p, size_t pass, struct profiler_range *rg,
-                                      char *err, size_t err_len)
+/* Every pass must launch what the first did: the ranges are matched to rows
+ * by position. */
+static enum profiler_status same_kernels(size_t pass, const struct profiler_range *rg,
+                                         const char *what, int *first, int now, char *err,
+                                         size_t err_len)
 {
-    /* Outside the range: the L2 flush and input restore must not be counted. */
-    if (rg->prepare && rg->prepare(rg->ctx) != 0) {
-        abandon_pass(p, 0);
+    if (pass == 0) {
+        *first = now;
+        return PROFILER_OK;
+    }
+    if (now == *first)
+        return PROFILER_OK;
+    snprintf(err, err_len, "range %s: its %s launched %d kernel(s) in pass %zu and %d in pass 1; "
+             "every pass must replay the same launches",
+             rg->name, what, now, pass + 1, *first);
+    return PROFILER_ERROR;
+}
+
+/* Row j of the set inside a started pass: prepare, then work, each in ranges
+ * of their own kernels. On failure the pass is abandoned. */
+static enum profiler_status one_range(struct profiler *p, size_t pass, const struct replay_set *s,
+                                      size_t j, char *err, size_t err_len)
+{
+    struct profiler_range *rg = set_range(s, j);
+    int kernels = rg->prepare ? rg->prepare(rg->ctx) : 0;
+    if (kernels < 0) {
+        abandon_pass(p);
         snprintf(err, err_len, "range %s: preparing pass %zu (L2 flush / input restore) failed",
                  rg->name, pass + 1);
         return PROFILER_ERROR;
     }
-
-    CUpti_RangeProfiler_PushRange_Params push = {.structSize = CUpti_RangeProfiler_PushRange_Params_STRUCT_SIZE};
-    push.pRangeProfilerObject = p->rp;
-    push.pRangeName = rg->name;
-    CUptiResult r = p->api->rp_push_range(&push);
-    if (r != CUPTI_SUCCESS) {
-        abandon_pass(p, 0);
-        return fail_at(p, r, "cuptiRangeProfilerPushRange", err, err_len);
+    enum profiler_status st = same_kernels(pass, rg, "preparation", &s->prepare_kernels[j],
+                                           kernels, err, err_len);
+    if (st != PROFILER_OK) {
+        abandon_pass(p);
+        return st;
     }
-
-    if (rg->work(rg->ctx) != 0) {
-        abandon_pass(p, 1);
+    kernels = rg->work(rg->ctx);
+    if (kernels < 0) {
+        abandon_pass(p);
         snprintf(err, err_len, "range %s: the kernel launch failed in pass %zu", rg->name,
                  pass + 1);
         return PROFILER_ERROR;
     }
-
-    CUpti_RangeProfiler_PopRange_Params pop = {.structSize = CUpti_RangeProfiler_PopRange_Params_STRUCT_SIZE};
-    pop.pRangeProfilerObject = p->rp;
-    r = p->api->rp_pop_range(&pop);
-    if (r != CUPTI_SUCCESS) {
-        abandon_pass(p, 0);
-        return fail_at(p, r, "cuptiRangeProfilerPopRange", err, err_len);
-    }
-    return PROFILER_OK;
+    st = same_kernels(pass, rg, "launch", &s->work_kernels[j], kernels, err, err_len);
+    if (st != PROFILER_OK)
+        abandon_pass(p);
+    return st;
 }
 
 /* One pass over every range of the set: returns 1 in *done when CUPTI has all
@@ -163,7 +191,7 @@ static enum profiler_status run_pass(struct profiler *p, size_t pass, const stru
         return fail_at(p, r, "cuptiRangeProfilerStart", err, err_len);
 
     for (size_t j = 0; j < s->m; j++) {
-        enum profiler_status st = one_range(p, pass, set_range(s, j), err, err_len);
+        enum profiler_status st = one_range(p, pass, s, j, err, err_len);
         if (st != PROFILER_OK)
             return st;
     }
@@ -177,29 +205,18 @@ static enum profiler_status run_pass(struct profiler *p, size_t pass, const stru
     return PROFILER_OK;
 }
 
-/* Range j of the counter data must be the set's range j. */
-static enum profiler_status check_range_name(struct profiler *p, const struct config_group *g,
-                                             size_t j, const char *want, char *err,
-                                             size_t err_len)
+/* Kernels the set launched in a pass, flush included. */
+static size_t kernels_in_pass(const struct replay_set *s)
 {
-    CUpti_RangeProfiler_CounterData_GetRangeInfo_Params ri = {
-        .structSize = CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE};
-    ri.pCounterDataImage = g->counter_data;
-    ri.counterDataImageSize = g->counter_data_size;
-    ri.rangeIndex = j;
-    ri.rangeDelimiter = "/";
-    CUptiResult r = p->api->rp_counter_data_get_range_info(&ri);
-    if (r != CUPTI_SUCCESS)
-        return fail_at(p, r, "cuptiRangeProfilerCounterDataGetRangeInfo", err, err_len);
-    if (!ri.rangeName || strcmp(ri.rangeName, want) != 0) {
-        snprintf(err, err_len, "range %s: the counter data holds range '%s' in its place", want,
-                 ri.rangeName ? ri.rangeName : "(unnamed)");
-        return PROFILER_ERROR;
-    }
-    return PROFILER_OK;
+    size_t total = 0;
+    for (size_t j = 0; j < s->m; j++)
+        total += (size_t)s->prepare_kernels[j] + (size_t)s->work_kernels[j];
+    return total;
 }
 
-/* Decodes the replay and checks it holds exactly the set's ranges, in order. */
+/* Decodes the replay and checks it holds one range per kernel launched. A
+ * batch of one whose launch reported one kernel but ran several (a library
+ * call) learns the true count here, so its row can say so. */
 static enum profiler_status decode(struct profiler *p, const struct config_group *g,
                                    const struct replay_set *s, char *err, size_t err_len)
 {
@@ -223,15 +240,17 @@ static enum profiler_status decode(struct profiler *p, const struct config_group
     r = p->api->rp_get_counter_data_info(&gi);
     if (r != CUPTI_SUCCESS)
         return fail_at(p, r, "cuptiRangeProfilerGetCounterDataInfo", err, err_len);
-    if (gi.numTotalRanges != s->m) {
-        snprintf(err, err_len, "range %s: the counter data holds %zu ranges, expected %zu", first,
-                 gi.numTotalRanges, s->m);
-        return PROFILER_ERROR;
+    size_t want = kernels_in_pass(s);
+    if (gi.numTotalRanges != want && s->m == 1 &&
+        gi.numTotalRanges > (size_t)s->prepare_kernels[0]) {
+        s->work_kernels[0] = (int)(gi.numTotalRanges - (size_t)s->prepare_kernels[0]);
+        want = gi.numTotalRanges;
     }
-    for (size_t j = 0; j < s->m; j++) {
-        enum profiler_status st = check_range_name(p, g, j, set_range(s, j)->name, err, err_len);
-        if (st != PROFILER_OK)
-            return st;
+    if (gi.numTotalRanges != want) {
+        snprintf(err, err_len, "range %s%s: the counter data holds %zu kernel ranges where the "
+                 "launches counted %zu",
+                 first, s->m > 1 ? " and the rest of its batch" : "", gi.numTotalRanges, want);
+        return PROFILER_ERROR;
     }
     return PROFILER_OK;
 }
@@ -320,12 +339,25 @@ static enum profiler_status measure_image(struct profiler *p, struct config_grou
     enum profiler_status st = replay(p, g, s, err, err_len);
     if (st != PROFILER_OK)
         return st;
+    size_t range = 0; /* the row's first kernel range: its flush's come before */
     for (size_t j = 0; j < s->m; j++) {
         struct profiler_range *rg = set_range(s, j);
-        CUptiResult first = CUPTI_SUCCESS;
-        if (evaluate_group(p, g, j, &raw[s->idx[j] * p->ms->nraw], &first) == 0)
-            rg->status = fail_at(p, first != CUPTI_SUCCESS ? first : CUPTI_ERROR_UNKNOWN,
-                                 "cuptiProfilerHostEvaluateToGpuValues", rg->err, sizeof rg->err);
+        range += (size_t)s->prepare_kernels[j];
+        if (s->work_kernels[j] != 1) {
+            /* Counters of several kernels do not add up to one row's: ratios,
+             * averages and peaks would mix them. */
+            rg->status = PROFILER_ERROR;
+            snprintf(rg->err, sizeof rg->err, "range %s: its launch ran %d kernels; a row holds "
+                     "the counters of exactly one",
+                     rg->name, s->work_kernels[j]);
+        } else {
+            CUptiResult first = CUPTI_SUCCESS;
+            if (evaluate_group(p, g, range, &raw[s->idx[j] * p->ms->nraw], &first) == 0)
+                rg->status = fail_at(p, first != CUPTI_SUCCESS ? first : CUPTI_ERROR_UNKNOWN,
+                                     "cuptiProfilerHostEvaluateToGpuValues", rg->err,
+                                     sizeof rg->err);
+        }
+        range += (size_t)s->work_kernels[j];
     }
     return PROFILER_OK;
 }
@@ -334,8 +366,8 @@ static enum profiler_status measure_image(struct profiler *p, struct config_grou
  * fail, one replay per range, so that a failing launch costs only its own
  * values and its message names it. */
 static void measure_ranges_with(struct profiler *p, struct config_group *g,
-                                struct profiler_range *ranges, size_t *idx, size_t n,
-                                double *raw)
+                                struct profiler_range *ranges, size_t *idx, int *kernels,
+                                size_t n, double *raw)
 {
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
@@ -343,7 +375,7 @@ static void measure_ranges_with(struct profiler *p, struct config_group *g,
             idx[m++] = i;
     if (m == 0)
         return;
-    struct replay_set all = {ranges, idx, m};
+    struct replay_set all = {ranges, idx, m, kernels, kernels + n};
     char err[sizeof ranges->err];
     enum profiler_status st = measure_image(p, g, &all, raw, err, sizeof err);
     if (st == PROFILER_OK)
@@ -354,7 +386,7 @@ static void measure_ranges_with(struct profiler *p, struct config_group *g,
         return;
     }
     for (size_t j = 0; j < m; j++) {
-        struct replay_set one = {ranges, &idx[j], 1};
+        struct replay_set one = {ranges, &idx[j], 1, kernels, kernels + n};
         struct profiler_range *rg = &ranges[idx[j]];
         st = measure_image(p, g, &one, raw, rg->err, sizeof rg->err);
         if (st != PROFILER_OK)
@@ -368,27 +400,29 @@ enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_
     const struct metric_set *ms = p->ms;
     double *raw = malloc((n ? n : 1) * ms->nraw * sizeof *raw);
     size_t *idx = malloc((n ? n : 1) * sizeof *idx);
+    int *kernels = malloc(2 * (n ? n : 1) * sizeof *kernels); /* prepare's, then work's */
     for (size_t i = 0; i < n; i++) {
         struct profiler_range *r = &ranges[i];
         r->err[0] = '\0';
-        r->status = raw && idx ? PROFILER_OK : PROFILER_ERROR;
+        r->status = raw && idx && kernels ? PROFILER_OK : PROFILER_ERROR;
         if (r->status != PROFILER_OK)
             snprintf(r->err, sizeof r->err, "out of memory for %zu metric values", n * ms->nraw);
         for (size_t c = 0; c < ms->ncols; c++)
             r->column_values[c] = NAN;
     }
-    if (raw && idx) {
+    if (raw && idx && kernels) {
         for (size_t i = 0; i < n * ms->nraw; i++)
             raw[i] = NAN;
         /* Image-major: one Range Profiler object per image for the whole batch. */
         for (size_t k = 0; k < p->plan.ngroups; k++)
-            measure_ranges_with(p, &p->plan.group[k], ranges, idx, n, raw);
+            measure_ranges_with(p, &p->plan.group[k], ranges, idx, kernels, n, raw);
         for (size_t i = 0; i < n; i++)
             if (ranges[i].status == PROFILER_OK)
                 metric_set_evaluate(ms, &raw[i * ms->nraw], ranges[i].column_values);
     }
     free(raw);
     free(idx);
+    free(kernels);
     for (size_t i = 0; i < n; i++)
         if (ranges[i].status != PROFILER_OK)
             return ranges[i].status;

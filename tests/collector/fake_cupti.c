@@ -17,6 +17,8 @@ void fake_reset(void)
     fake.vgpu = CUPTI_PROFILER_CONFIGURATION_SUPPORTED;
     fake.chip = "GH100";
     fake.passes = 3;
+    fake.prepare_kernels = 2; /* as collect's L2 flush: a read and a discard kernel */
+    fake.work_kernels = 1;
 }
 
 void fake_set_value(const char *name, double value)
@@ -44,23 +46,54 @@ static int failing(const char *call)
             return fake.fail_code;                                                                 \
     } while (0)
 
+/* A kernel launch under the Range Profiler in auto range mode: a range of
+ * its own, named by its index, while a pass is started; CUPTI drops what
+ * does not fit the pass (SetConfig's maxRangesPerPass). */
+static void launch_kernels(int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (!fake.started) {
+            fake.kernels_outside_pass++;
+            continue;
+        }
+        if (fake.session_passes > 0)
+            continue; /* a replay: the same ranges again */
+        if (fake.session_ranges >= fake.max_ranges_per_pass || fake.session_ranges >= FAKE_MAX_RANGES)
+            fake.session_dropped++;
+        else
+            fake.session_ranges++;
+    }
+}
+
 int fake_prepare(void *ctx)
 {
     int fail_on = ctx ? *(int *)ctx : 0;
     fake.prepare_calls++;
-    if (fake.range_open)
-        fake.prepare_in_range++;
-    return fail_on > 0 && (size_t)fail_on == fake.prepare_calls ? -1 : 0;
+    if (fail_on > 0 && (size_t)fail_on == fake.prepare_calls)
+        return -1;
+    launch_kernels(fake.prepare_kernels);
+    return fake.prepare_kernels;
 }
 
 int fake_work(void *ctx)
 {
     int fail_on = ctx ? *(int *)ctx : 0;
     fake.work_calls++;
-    if (!fake.range_open)
-        fake.work_outside_range++;
     /* fail_on -1: every call fails */
-    return fail_on < 0 || (fail_on > 0 && (size_t)fail_on == fake.work_calls) ? -1 : 0;
+    if (fail_on < 0 || (fail_on > 0 && (size_t)fail_on == fake.work_calls))
+        return -1;
+    int n = fake.work_kernels_by_call && fake.work_calls == fake.work_kernels_call ? fake.work_kernels_by_call
+                                                                                   : fake.work_kernels;
+    launch_kernels(n);
+    return n;
+}
+
+int fake_work_library(void *ctx)
+{
+    (void)ctx;
+    fake.work_calls++;
+    launch_kernels(fake.library_kernels);
+    return 1;
 }
 
 /* --- CUDA runtime and driver --- */
@@ -357,7 +390,10 @@ static CUptiResult f_rp_set_config(CUpti_RangeProfiler_SetConfig_Params *p)
     fake.set_configs++;
     fake.session_passes = 0;
     fake.session_ranges = 0;
+    fake.session_dropped = 0;
     fake.max_ranges_per_pass = p->maxRangesPerPass;
+    fake.range_mode = (int)p->range;
+    fake.target_nesting = (int)p->targetNestingLevel;
     fake.config_passes = fake.metrics_per_pass ? p->pConfig[0] : fake.passes;
     return CUPTI_SUCCESS;
 }
@@ -382,34 +418,10 @@ static CUptiResult f_rp_stop(CUpti_RangeProfiler_Stop_Params *p)
     return CUPTI_SUCCESS;
 }
 
-static CUptiResult f_rp_push_range(CUpti_RangeProfiler_PushRange_Params *p)
-{
-    FAKE_CUPTI("rp_push_range");
-    fake.pushes++;
-    fake.range_open = 1;
-    snprintf(fake.last_range, sizeof fake.last_range, "%s", p->pRangeName);
-    if (fake.session_passes == 0) {
-        /* as CUPTI does: no more ranges in a pass than SetConfig allowed */
-        if (fake.session_ranges >= fake.max_ranges_per_pass || fake.session_ranges >= FAKE_MAX_RANGES)
-            return CUPTI_ERROR_OUT_OF_MEMORY;
-        snprintf(fake.session_range[fake.session_ranges++], sizeof fake.session_range[0], "%s",
-                 p->pRangeName);
-    }
-    return CUPTI_SUCCESS;
-}
-
-static CUptiResult f_rp_pop_range(CUpti_RangeProfiler_PopRange_Params *p)
-{
-    FAKE_CUPTI("rp_pop_range");
-    fake.pops++;
-    fake.range_open = 0;
-    return CUPTI_SUCCESS;
-}
-
 static CUptiResult f_rp_decode_data(CUpti_RangeProfiler_DecodeData_Params *p)
 {
     FAKE_CUPTI("rp_decode_data");
-    p->numOfRangeDropped = fake.dropped;
+    p->numOfRangeDropped = fake.dropped + fake.session_dropped;
     return CUPTI_SUCCESS;
 }
 
@@ -420,18 +432,6 @@ static CUptiResult f_rp_get_counter_data_info(CUpti_RangeProfiler_GetCounterData
     return CUPTI_SUCCESS;
 }
 
-static CUptiResult
-f_rp_counter_data_get_range_info(CUpti_RangeProfiler_CounterData_GetRangeInfo_Params *p)
-{
-    FAKE_CUPTI("rp_counter_data_get_range_info");
-    if (fake.range_name)
-        p->rangeName = fake.range_name;
-    else if (p->rangeIndex < fake.session_ranges)
-        p->rangeName = fake.session_range[p->rangeIndex];
-    else
-        return CUPTI_ERROR_INVALID_PARAMETER;
-    return CUPTI_SUCCESS;
-}
 
 const struct cupti_api fake_api = {
     .get_device_count = f_get_device_count,
@@ -465,9 +465,6 @@ const struct cupti_api fake_api = {
     .rp_set_config = f_rp_set_config,
     .rp_start = f_rp_start,
     .rp_stop = f_rp_stop,
-    .rp_push_range = f_rp_push_range,
-    .rp_pop_range = f_rp_pop_range,
     .rp_decode_data = f_rp_decode_data,
     .rp_get_counter_data_info = f_rp_get_counter_data_info,
-    .rp_counter_data_get_range_info = f_rp_counter_data_get_range_info,
 };

@@ -1,6 +1,8 @@
-/* profiler_measure through the fake boundary: the pass loop (prepare outside the
- * range, work inside it), one config for the run, values into columns, NaN for
- * what CUPTI could not evaluate, and clean failure when a callback or CUPTI fails. */
+/* profiler_measure through the fake boundary: the pass loop (auto range + user
+ * replay: every kernel a range, the flush's ranges dropped, each row's values
+ * from its kernel's range), one config for the run, values into columns, NaN
+ * for what CUPTI could not evaluate, and clean failure when a callback, a
+ * launch count or CUPTI fails. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -80,16 +82,15 @@ static void one_range_all_passes(void **state)
     assert_int_equal(profiler_measure(prof, "tiled_t32/2048x2048x2048", fake_prepare, fake_work,
                                       NULL, v, err, sizeof err),
                      PROFILER_OK);
-    assert_string_equal(fake.last_range, "tiled_t32/2048x2048x2048");
+    assert_int_equal(fake.range_mode, CUPTI_AutoRange); /* a range per kernel ... */
+    assert_int_equal(fake.target_nesting, 0);
     assert_int_equal(fake.set_configs, 1);
     assert_int_equal(fake.starts, 4);
     assert_int_equal(fake.stops, 4);
-    assert_int_equal(fake.pushes, 4);
-    assert_int_equal(fake.pops, 4);
     assert_int_equal(fake.prepare_calls, 4);
     assert_int_equal(fake.work_calls, 4);
-    assert_int_equal(fake.prepare_in_range, 0);   /* the L2 flush is not counted */
-    assert_int_equal(fake.work_outside_range, 0); /* the kernel is */
+    assert_int_equal(fake.kernels_outside_pass, 0); /* ... all of them inside the passes */
+    assert_int_equal(fake.session_ranges, 3);       /* the flush's two, then the kernel */
 
     assert_double_equal(v[0], 100, 0);
     assert_double_equal(v[1], 3 + 5 + 2 * 7, 0);
@@ -162,12 +163,13 @@ static void batch_ranges_share_passes(void **state)
     assert_int_equal(fake.starts, 2);
     assert_int_equal(fake.work_calls, 6);
     assert_int_equal(fake.prepare_calls, 6); /* the L2 flush before every range */
-    assert_int_equal(fake.prepare_in_range, 0);
+    assert_int_equal(fake.session_ranges, 9);
+    /* row i's kernel is range 3i + 2: the flush's ranges 3i, 3i + 1 are dropped */
     for (int i = 0; i < 3; i++) {
         assert_int_equal(r[i].status, PROFILER_OK);
-        assert_double_equal(v[i][0], 100 + 1000 * i, 0);
-        assert_double_equal(v[i][2], 64 + 1000 * i, 0);
-        assert_double_equal(v[i][3], 12 + 1000 * i, 0);
+        assert_double_equal(v[i][0], 100 + 1000 * (3 * i + 2), 0);
+        assert_double_equal(v[i][2], 64 + 1000 * (3 * i + 2), 0);
+        assert_double_equal(v[i][3], 12 + 1000 * (3 * i + 2), 0);
     }
 }
 
@@ -192,7 +194,6 @@ static void batch_failure_falls_back_to_single_ranges(void **state)
     assert_int_equal(r[2].status, PROFILER_OK);
     /* image 1: batch (vec, best fails), then vec, best, cublas alone; image 2: vec, cublas */
     assert_int_equal(fake.work_calls, 7);
-    assert_int_equal(fake.range_open, 0);
     assert_int_equal(fake.started, 0);
     for (int i = 0; i < 3; i += 2) {
         assert_double_equal(v[i][0], 100, 0);
@@ -227,15 +228,13 @@ static void failure_in_a_later_image(void **state)
     double v[NCOLS];
     fake.metrics_per_pass = 2;
     open_ok();
-    fake.fail_call = "rp_push_range";
+    fake.fail_call = "rp_stop";
     fake.fail_code = CUPTI_ERROR_UNKNOWN;
     fake.fail_after = 1;
     assert_int_equal(profiler_measure(prof, "vec/2048x2048x2048", NULL, fake_work, NULL, v, err,
                                       sizeof err),
                      PROFILER_ERROR);
-    assert_non_null(strstr(err, "cuptiRangeProfilerPushRange"));
-    assert_int_equal(fake.range_open, 0);
-    assert_int_equal(fake.started, 0);
+    assert_non_null(strstr(err, "cuptiRangeProfilerStop"));
     assert_true(isnan(v[0]) && isnan(v[2]));
 }
 
@@ -267,7 +266,6 @@ static void work_failure_closes_the_range(void **state)
                      PROFILER_ERROR);
     assert_non_null(strstr(err, "rt_b16_8x8/2048x2048x2048"));
     assert_non_null(strstr(err, "pass 2"));
-    assert_int_equal(fake.pushes, fake.pops);
     assert_int_equal(fake.starts, fake.stops);
     for (int i = 0; i < NCOLS; i++)
         assert_true(isnan(v[i]));
@@ -286,7 +284,7 @@ static void prepare_failure(void **state)
                                       err, sizeof err),
                      PROFILER_ERROR);
     assert_non_null(strstr(err, "L2 flush"));
-    assert_int_equal(fake.pushes, 0);
+    assert_int_equal(fake.work_calls, 0);
     assert_int_equal(fake.starts, fake.stops);
 }
 
@@ -342,7 +340,7 @@ static void replay_longer_than_config(void **state)
     assert_non_null(strstr(err, "still wants passes"));
 }
 
-static void dropped_or_foreign_range(void **state)
+static void dropped_ranges(void **state)
 {
     char err[512];
     double v[NCOLS];
@@ -352,12 +350,48 @@ static void dropped_or_foreign_range(void **state)
                                       sizeof err),
                      PROFILER_ERROR);
     assert_non_null(strstr(err, "dropped"));
-    fake.dropped = 0;
-    fake.range_name = "other";
-    assert_int_equal(profiler_measure(prof, "naive/8x8x8", NULL, fake_work, NULL, v, err,
+}
+
+/* A library call that launches three kernels where one was expected: the
+ * batch's count of ranges is off, each row is replayed alone, and only that
+ * row fails, naming the count; its neighbours keep their own values. */
+static void launch_of_several_kernels_fails_its_row(void **state)
+{
+    double v[3][NCOLS];
+    struct profiler_range r[3] = {
+        {.name = "vec/2048x2048x2048", .prepare = fake_prepare, .work = fake_work, .column_values = v[0]},
+        {.name = "cublas/2048x2048x2048", .prepare = fake_prepare, .work = fake_work_library, .column_values = v[1]},
+        {.name = "best/2048x2048x2048", .prepare = fake_prepare, .work = fake_work, .column_values = v[2]},
+    };
+    fake.per_range_step = 1000;
+    fake.library_kernels = 3;
+    open_ok();
+    assert_int_equal(profiler_measure_batch(prof, r, 3), PROFILER_ERROR);
+    assert_int_equal(r[1].status, PROFILER_ERROR);
+    assert_non_null(strstr(r[1].err, "cublas/2048x2048x2048"));
+    assert_non_null(strstr(r[1].err, "ran 3 kernels"));
+    assert_true(isnan(v[1][0]));
+    /* vec and best, replayed alone: the kernel is range 2 of each replay */
+    assert_int_equal(r[0].status, PROFILER_OK);
+    assert_int_equal(r[2].status, PROFILER_OK);
+    assert_double_equal(v[0][0], 100 + 2000, 0);
+    assert_double_equal(v[2][0], 100 + 2000, 0);
+}
+
+/* Replays are matched to rows by position: a launch that changes its kernel
+ * count between passes cannot be decoded. */
+static void kernel_count_changing_between_passes(void **state)
+{
+    char err[512];
+    double v[NCOLS];
+    fake.work_kernels_by_call = 2; /* pass 2 launches two kernels */
+    fake.work_kernels_call = 2;
+    open_ok();
+    assert_int_equal(profiler_measure(prof, "cublas/8x8x8", fake_prepare, fake_work, NULL, v, err,
                                       sizeof err),
                      PROFILER_ERROR);
-    assert_non_null(strstr(err, "'other'"));
+    assert_non_null(strstr(err, "every pass must replay the same launches"));
+    assert_int_equal(fake.starts, fake.stops);
 }
 
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -379,7 +413,9 @@ int main(void)
         T(busy_counters_during_measure),
         T(replay_shorter_than_config),
         T(replay_longer_than_config),
-        T(dropped_or_foreign_range),
+        T(dropped_ranges),
+        T(launch_of_several_kernels_fails_its_row),
+        T(kernel_count_changing_between_passes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -52,9 +52,9 @@ static void good_forms(void **state)
     assert_int_equal(args.opt.buffer_offset_mib, 30);
     assert_int_equal(parse(why, sizeof why, "--buffer-offset-mb", "0", NULL), 0);
     assert_int_equal(args.opt.buffer_offset_mib, 0);
-    assert_int_equal(args.opt.settle_cap_ms, 50);
-    assert_int_equal(parse(why, sizeof why, "--settle-ms", "0", NULL), 0);
     assert_int_equal(args.opt.settle_cap_ms, 0);
+    assert_int_equal(parse(why, sizeof why, "--settle-ms", "30", NULL), 0);
+    assert_int_equal(args.opt.settle_cap_ms, 30);
     assert_int_equal(parse(why, sizeof why, "--settle-ms", "250", NULL), 0);
     assert_int_equal(args.opt.settle_cap_ms, 250);
 }
