@@ -154,7 +154,8 @@ int counters_measure_batch(struct counters *c, struct workload *w, struct counte
         ctx[i] = (struct range_ctx){c, r[i].v, w, 0};
         ctx[i].settle_ms = settle_for(&ctx[i]);
         pr[i] = (struct profiler_range){.name = r[i].range, .prepare = flush_l2, .work = launch_once,
-                                        .ctx = &ctx[i], .column_values = r[i].values};
+                                        .expected_kernels = L2_FLUSH_KERNELS + 1, .ctx = &ctx[i],
+                                        .column_values = r[i].values};
     }
     profiler_measure_batch(c->prof, pr, n);
     for (size_t i = 0; i < n; i++) {

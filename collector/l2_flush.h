@@ -17,7 +17,9 @@ struct l2_flush_buf {
  * with l2_flush_buf_free either way. */
 int l2_flush_buf_alloc(struct l2_flush_buf *f, size_t l2_bytes, char *why, size_t why_len);
 /* Reads the buffer on the default stream and waits for it. Returns the
- * kernels it launched (the profiler drops their ranges), or -1. */
+ * kernels it launched (L2_FLUSH_KERNELS: the profiler drops their ranges),
+ * or -1. */
+#define L2_FLUSH_KERNELS 2
 int l2_flush_buf_run(const struct l2_flush_buf *f);
 void l2_flush_buf_free(struct l2_flush_buf *f);
 

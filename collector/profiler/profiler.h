@@ -98,6 +98,8 @@ struct profiler_range {
     const char *name;            /* "variant/MxNxK", for messages */
     int (*prepare)(void *ctx);   /* before work in each pass: kernels launched, or -1; may be NULL */
     int (*work)(void *ctx);      /* the row's kernel: kernels launched (1), or -1 */
+    int expected_kernels;        /* prepare's and work's kernels together, if known (0 =
+                                    unknown): sizes the passes, whose cost grows with it */
     void *ctx;
     double *column_values;       /* out: ms->ncols values, NaN where not evaluated */
     enum profiler_status status; /* out */

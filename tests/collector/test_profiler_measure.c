@@ -164,6 +164,7 @@ static void batch_ranges_share_passes(void **state)
     assert_int_equal(fake.work_calls, 6);
     assert_int_equal(fake.prepare_calls, 6); /* the L2 flush before every range */
     assert_int_equal(fake.session_ranges, 9);
+    assert_int_equal(fake.max_ranges_per_pass, 3 * 8); /* rows that say nothing: room for 8 each */
     /* row i's kernel is range 3i + 2: the flush's ranges 3i, 3i + 1 are dropped */
     for (int i = 0; i < 3; i++) {
         assert_int_equal(r[i].status, PROFILER_OK);
@@ -355,6 +356,21 @@ static void dropped_ranges(void **state)
 /* A library call that launches three kernels where one was expected: the
  * batch's count of ranges is off, each row is replayed alone, and only that
  * row fails, naming the count; its neighbours keep their own values. */
+/* Rows that say how many kernels they launch size the passes to just that
+ * (CUPTI's Start costs in proportion). */
+static void expected_kernels_size_the_pass(void **state)
+{
+    double v[2][NCOLS];
+    struct profiler_range r[2] = {
+        {.name = "vec/64x64x64", .prepare = fake_prepare, .work = fake_work, .expected_kernels = 3, .column_values = v[0]},
+        {.name = "best/64x64x64", .prepare = fake_prepare, .work = fake_work, .expected_kernels = 3, .column_values = v[1]},
+    };
+    open_ok();
+    assert_int_equal(profiler_measure_batch(prof, r, 2), PROFILER_OK);
+    assert_int_equal(fake.max_ranges_per_pass, 6);
+    assert_double_equal(v[1][0], 100, 0);
+}
+
 static void launch_of_several_kernels_fails_its_row(void **state)
 {
     double v[3][NCOLS];
@@ -414,6 +430,7 @@ int main(void)
         T(replay_shorter_than_config),
         T(replay_longer_than_config),
         T(dropped_ranges),
+        T(expected_kernels_size_the_pass),
         T(launch_of_several_kernels_fails_its_row),
         T(kernel_count_changing_between_passes),
     };
