@@ -85,20 +85,32 @@ static double model_or_column(double model, const struct table *t, size_t row, c
     return isnan(model) ? table_num(t, row, table_col(t, col)) : model;
 }
 
+int analysis_departs(double ratio)
+{
+    return !isnan(ratio) && fabs(ratio - 1) > ANALYSIS_EXPLAIN_GAP;
+}
+
 static void fill_row(const struct table *t, size_t row, double sm_count, struct analysis_row *r)
 {
     struct shape s = {r->m, r->n, r->k};
     r->has_theory = theory_of(r->v, &s, &r->th) == 0;
-    double flops = model_or_column(r->th.flops, t, row, "flops");
-    double bytes = model_or_column(r->th.bytes_compulsory, t, row, "bytes_compulsory");
-    int ok = strcmp(r->status, "ok") == 0;
-    measured_from_row(t, row, flops, bytes, row_is_matmul(r), ok, &r->ms);
+    struct measure_basis b = {
+        .useful_flops = model_or_column(r->th.flops, t, row, "flops"),
+        .bytes_compulsory = model_or_column(r->th.bytes_compulsory, t, row, "bytes_compulsory"),
+        .has_flops = row_is_matmul(r),
+        .loads_by_cp_async = r->th.loads_by_cp_async,
+        .ok = strcmp(r->status, "ok") == 0,
+    };
+    measured_from_row(t, row, &b, &r->ms);
     geometry_from_row(t, row, r->v, sm_count, &r->geo);
-    r->flops_ratio = r->ms.flops / r->th.flops;
+    /* like with like: executed FLOPs against executed, CGMA (2MNK over
+     * words) against CGMA (2MNK over the model's words) */
+    r->flops_executed_ratio = r->ms.flops_executed / r->th.flops_executed;
+    r->flops_padding_pct = 100 * (r->ms.flops_executed / b.useful_flops - 1);
     r->cgma_thread_ratio = r->ms.cgma_thread_flop_per_word / r->th.cgma;
-    r->cgma_sector_ratio = r->ms.cgma_sector_flop_per_word / r->th.cgma;
+    r->cgma_sector_ratio = r->ms.cgma_sector_flop_per_word / r->th.cgma_sector;
     if (!row_is_matmul(r))
-        r->flops_ratio = NAN; /* 0 / 0 for transposes */
+        r->flops_executed_ratio = r->flops_padding_pct = NAN; /* 0 / 0 for transposes */
     r->bw_vs_copy_pct = NAN;
 }
 

@@ -13,8 +13,12 @@
 #include "kernels/registry.h"
 #include "kernels/theory.h"
 
-/* Relative gap between theory and measurement past which `reason` explains it. */
+/* Relative gap between theory and measurement past which `reason` explains
+ * it: |ratio - 1| above this is a departure. */
 #define ANALYSIS_EXPLAIN_GAP 0.10
+
+/* 1 when ratio (measured / theory) departs from 1 by more than the gap. */
+int analysis_departs(double ratio);
 
 struct analysis_row {
     char variant[64], family[16], params[64], status[16];
@@ -25,9 +29,12 @@ struct analysis_row {
     struct theory th; /* NaN everywhere when has_theory is 0 */
     struct measured ms;
     struct geometry geo;
-    double flops_ratio;       /* measured FLOPs / 2MNK */
-    double cgma_thread_ratio; /* measured thread-level CGMA / theory */
-    double cgma_sector_ratio; /* measured sector-level CGMA / theory */
+    double flops_executed_ratio; /* measured executed FLOPs / the model's executed FLOPs */
+    double flops_padding_pct;    /* measured executed FLOPs beyond 2MNK, % of 2MNK: zeros of
+                                    padded edge tiles multiplied */
+    double cgma_thread_ratio;    /* measured / theory thread-level CGMA: both 2MNK over words, so
+                                    model words / measured words */
+    double cgma_sector_ratio;    /* measured / theory sector-level CGMA: model sectors / measured */
     double bw_vs_copy_pct;    /* transposes: GB/s against tr_copy of the same tile and shape */
     char reason[512];         /* why measurement and theory differ; "" when they agree */
 };

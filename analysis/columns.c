@@ -2,8 +2,6 @@
 
 #include <math.h>
 
-enum { SECTOR_WORDS = 8 };
-
 /* name, value: units are in the names (_ms, _words, _bytes, _pct,
  * _flop_per_word, ...); "theory_" is the model, "meas_" the counters. */
 #define ANALYSIS_COLUMNS(NUM, TEXT)                                                            \
@@ -26,7 +24,7 @@ enum { SECTOR_WORDS = 8 };
     NUM(theory_cgma_flop_per_word, r->th.cgma)                                                 \
     NUM(theory_gld_sectors, r->th.gld_sectors)                                                 \
     NUM(theory_gst_sectors, r->th.gst_sectors)                                                 \
-    NUM(theory_cgma_sector_flop_per_word, theory_cgma_sector(r))                               \
+    NUM(theory_cgma_sector_flop_per_word, r->th.cgma_sector)                                   \
     NUM(theory_bytes_compulsory, r->th.bytes_compulsory)                                       \
     NUM(theory_intensity_compulsory_flop_per_byte, theory_intensity(r))                        \
     NUM(theory_shared_ld_words, r->th.shared_ld_words)                                         \
@@ -35,9 +33,11 @@ enum { SECTOR_WORDS = 8 };
     NUM(theory_sectors_per_request_st, r->th.ideal_sectors_per_request_st)                     \
     NUM(theory_bank_ways_ld, r->th.bank_conflict_ways_ld)                                      \
     NUM(theory_bank_ways_st, r->th.bank_conflict_ways_st)                                      \
-    NUM(meas_flops, r->ms.flops)                                                               \
-    NUM(flops_ratio, r->flops_ratio)                                                           \
+    NUM(meas_flops_executed, r->ms.flops_executed)                                             \
+    NUM(flops_executed_ratio, r->flops_executed_ratio)                                         \
+    NUM(meas_flops_padding_pct, r->flops_padding_pct)                                          \
     NUM(meas_gld_words, r->ms.gld_words)                                                       \
+    NUM(meas_gld_cp_async_words, r->ms.cp_async_words)                                         \
     NUM(meas_gst_words, r->ms.gst_words)                                                       \
     NUM(meas_cgma_thread_flop_per_word, r->ms.cgma_thread_flop_per_word)                       \
     NUM(cgma_thread_ratio, r->cgma_thread_ratio)                                               \
@@ -52,6 +52,7 @@ enum { SECTOR_WORDS = 8 };
     NUM(meas_dram_read_bytes, r->ms.dram_read_bytes)                                           \
     NUM(meas_dram_write_bytes, r->ms.dram_write_bytes)                                         \
     NUM(meas_gld_sectors, r->ms.gld_sectors)                                                   \
+    NUM(meas_gld_cp_async_sectors, r->ms.cp_async_sectors)                                     \
     NUM(meas_gst_sectors, r->ms.gst_sectors)                                                   \
     NUM(meas_sectors_per_request_ld, r->ms.sectors_per_request_ld)                             \
     NUM(meas_sectors_per_request_st, r->ms.sectors_per_request_st)                             \
@@ -75,12 +76,6 @@ enum { SECTOR_WORDS = 8 };
     NUM(last_wave_util_pct, r->geo.last_wave_util_pct)                                         \
     NUM(fill_square_n, r->geo.fill_square_n)                                                   \
     TEXT(reason, r->reason)
-
-/* CGMA the ideal coalescing model predicts per word moved between L1 and L2. */
-static double theory_cgma_sector(const struct analysis_row *r)
-{
-    return r->th.flops / (SECTOR_WORDS * (r->th.gld_sectors + r->th.gst_sectors));
-}
 
 static double theory_intensity(const struct analysis_row *r)
 {

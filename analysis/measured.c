@@ -53,14 +53,38 @@ static double ways(double wavefronts, double conflicts)
     return per(wavefronts, wavefronts - conflicts);
 }
 
-static void read_counts(const struct table *t, size_t row, struct measured *m)
+/* A cp.async (LDGSTS) counter. A results.csv from before these columns
+ * lacks them: no cp.async then for a kernel that uses none (0), unknown
+ * for one that does (NaN: not measured, rather than silently low). A
+ * column with an empty cell is not measured either way. */
+static double ldgsts_value(const struct table *t, size_t row, const char *name, int loads_by_cp_async)
 {
-    m->gld_words = metric_value(t, row, MET_GLD_BYTES) / WORD_BYTES;
+    if (metric_col(t, name) < 0 && !loads_by_cp_async)
+        return 0;
+    return metric_value(t, row, name);
+}
+
+/* Thread-level words: sm__sass_data_bytes_mem_global_op_ld does not count
+ * cp.async copies (best measures 0 there), so their bytes are added.
+ * Requests and sectors: the L1TEX T-stage's op_ld counters already count
+ * them on GH100 (best, all loads cp.async: 196608 requests and 1572864
+ * sectors at 1024^3, 398400 and 3678000 at 1000x3000x700 under ncu too,
+ * exactly its copies' count), so adding the LDGSTS ones would count them
+ * twice: these stay beside as the cp.async share. */
+static void read_global(const struct table *t, size_t row, int loads_by_cp_async, struct measured *m)
+{
+    m->cp_async_words = ldgsts_value(t, row, MET_LDGSTS_BYTES, loads_by_cp_async) / WORD_BYTES;
+    m->cp_async_sectors = ldgsts_value(t, row, MET_LDGSTS_SECTORS, loads_by_cp_async);
+    m->gld_words = metric_value(t, row, MET_GLD_BYTES) / WORD_BYTES + m->cp_async_words;
     m->gst_words = metric_value(t, row, MET_GST_BYTES) / WORD_BYTES;
     m->gld_sectors = metric_value(t, row, MET_GLD_SECTORS);
     m->gst_sectors = metric_value(t, row, MET_GST_SECTORS);
     m->gld_requests = metric_value(t, row, MET_GLD_REQUESTS);
     m->gst_requests = metric_value(t, row, MET_GST_REQUESTS);
+}
+
+static void read_counts(const struct table *t, size_t row, struct measured *m)
+{
     m->dram_read_bytes = metric_value(t, row, MET_DRAM_READ_BYTES);
     m->dram_write_bytes = metric_value(t, row, MET_DRAM_WRITE_BYTES);
     m->dram_bytes = dram_total(t, row, m);
@@ -82,44 +106,44 @@ static void read_shared(const struct table *t, size_t row, struct measured *m)
     m->bank_ways_st = ways(wf_st, bc_st);
 }
 
-/* Compute-to-memory ratios; meaningless without floating-point work. */
-static void flop_ratios(const struct table *t, size_t row, struct measured *m)
+/* Compute-to-memory ratios, all with the useful FLOPs as numerator (as in
+ * the theory); meaningless without floating-point work. */
+static void flop_ratios(const struct table *t, size_t row, double useful, struct measured *m)
 {
     double l1 = metric_value(t, row, MET_L1_BYTES), l2 = metric_value(t, row, MET_L2_BYTES);
     double sectors = m->gld_sectors + m->gst_sectors;
-    m->flops = measured_flops(t, row);
-    m->cgma_thread_flop_per_word = per(m->flops, m->gld_words + m->gst_words);
-    m->cgma_sector_flop_per_word = per(m->flops, SECTOR_WORDS * sectors);
-    m->cgma_seed_flop_per_sector = per(m->flops, sectors);
-    m->intensity_seed_flop_per_byte = per(m->flops, m->dram_read_bytes);
-    m->intensity_l1_flop_per_byte = per(m->flops, l1);
-    m->intensity_l2_flop_per_byte = per(m->flops, l2);
-    m->intensity_dram_flop_per_byte = per(m->flops, m->dram_bytes);
+    m->cgma_thread_flop_per_word = per(useful, m->gld_words + m->gst_words);
+    m->cgma_sector_flop_per_word = per(useful, SECTOR_WORDS * sectors);
+    m->cgma_seed_flop_per_sector = per(useful, sectors);
+    m->intensity_seed_flop_per_byte = per(useful, m->dram_read_bytes);
+    m->intensity_l1_flop_per_byte = per(useful, l1);
+    m->intensity_l2_flop_per_byte = per(useful, l2);
+    m->intensity_dram_flop_per_byte = per(useful, m->dram_bytes);
 }
 
-static void no_flop_ratios(const struct table *t, size_t row, struct measured *m)
+static void no_flop_ratios(struct measured *m)
 {
-    m->flops = measured_flops(t, row);
     m->cgma_thread_flop_per_word = m->cgma_sector_flop_per_word = NAN;
     m->cgma_seed_flop_per_sector = m->intensity_seed_flop_per_byte = NAN;
     m->intensity_l1_flop_per_byte = m->intensity_l2_flop_per_byte = NAN;
     m->intensity_dram_flop_per_byte = NAN;
 }
 
-void measured_from_row(const struct table *t, size_t row, double useful_flops, double bytes_compulsory,
-                       int has_flops, int ok, struct measured *m)
+void measured_from_row(const struct table *t, size_t row, const struct measure_basis *b, struct measured *m)
 {
+    read_global(t, row, b->loads_by_cp_async, m);
     read_counts(t, row, m);
     read_shared(t, row, m);
-    if (has_flops)
-        flop_ratios(t, row, m);
+    m->flops_executed = measured_flops(t, row);
+    if (b->has_flops)
+        flop_ratios(t, row, b->useful_flops, m);
     else
-        no_flop_ratios(t, row, m);
+        no_flop_ratios(m);
     m->sectors_per_request_ld = per(m->gld_sectors, m->gld_requests);
     m->sectors_per_request_st = per(m->gst_sectors, m->gst_requests);
     m->runtime_ms = table_num(t, row, table_col(t, "runtime_ms"));
     /* a failed variant's time is not a result (DESIGN: no GFLOP/s for it) */
-    double s = ok ? m->runtime_ms * 1e-3 : NAN;
-    m->gflop_s = has_flops ? per(useful_flops, s) * 1e-9 : NAN;
-    m->gb_s = per(bytes_compulsory, s) * 1e-9;
+    double s = b->ok ? m->runtime_ms * 1e-3 : NAN;
+    m->gflop_s = b->has_flops ? per(b->useful_flops, s) * 1e-9 : NAN;
+    m->gb_s = per(b->bytes_compulsory, s) * 1e-9;
 }

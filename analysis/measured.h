@@ -7,18 +7,23 @@
 
 #include "common/table.h"
 
+/* Every FLOP-per-something ratio below has the useful FLOPs (2*M*N*K, the
+ * model's) as numerator, as the theory has: measurement and theory then
+ * differ only where the kernel moved other words than modelled. The FLOPs
+ * the kernel executed (padded edge tiles included) stand apart. */
 struct measured {
     double runtime_ms;   /* median of the timed, unprofiled launches */
     double gflop_s;      /* useful FLOPs (2*M*N*K) per second, 1e9 */
     double gb_s;         /* compulsory bytes per second, 1e9 */
-    double flops;        /* FADD + FMUL + 2*FFMA, thread-level */
-    double gld_words, gst_words;     /* thread-level global bytes / 4 */
+    double flops_executed; /* FADD + FMUL + 2*FFMA, thread-level: padded edge tiles included */
+    double gld_words, gst_words;     /* thread-level global bytes / 4, cp.async copies included */
     double gld_sectors, gst_sectors; /* L1 sectors of global loads / stores */
     double gld_requests, gst_requests;
-    double cgma_thread_flop_per_word; /* flops / (gld + gst words) */
-    double cgma_sector_flop_per_word; /* flops / (8 * (gld + gst sectors)) */
-    double cgma_seed_flop_per_sector; /* seed 003: flops / (gld + gst sectors) */
-    double intensity_seed_flop_per_byte; /* seed 003: flops / DRAM read bytes */
+    double cp_async_words, cp_async_sectors; /* the cp.async (LDGSTS) share of gld words, sectors */
+    double cgma_thread_flop_per_word; /* useful flops / (gld + gst words) */
+    double cgma_sector_flop_per_word; /* useful flops / (8 * (gld + gst sectors)) */
+    double cgma_seed_flop_per_sector; /* seed 003: useful flops / (gld + gst sectors) */
+    double intensity_seed_flop_per_byte; /* seed 003: useful flops / DRAM read bytes */
     double intensity_l1_flop_per_byte, intensity_l2_flop_per_byte, intensity_dram_flop_per_byte;
     double dram_bytes, dram_read_bytes, dram_write_bytes;
     double sectors_per_request_ld, sectors_per_request_st;
@@ -28,11 +33,17 @@ struct measured {
     double achieved_occupancy_pct, ipc, sm_efficiency_pct;
 };
 
-/* Fills m from row `row` of results.csv. useful_flops and bytes_compulsory
- * (theory, or the row's own columns when there is no model) give the
- * rates; has_flops is 0 for transposes, whose flop ratios are NaN; ok is 0
- * for failed or skipped rows, which get no rates. */
-void measured_from_row(const struct table *t, size_t row, double useful_flops, double bytes_compulsory,
-                       int has_flops, int ok, struct measured *m);
+/* What the row's model says (without a model: the row's own flops and
+ * bytes_compulsory columns). */
+struct measure_basis {
+    double useful_flops;     /* 2*M*N*K: the numerator of every CGMA, intensity and GFLOP/s */
+    double bytes_compulsory; /* the numerator of GB/s */
+    int has_flops;           /* 0 for transposes: no FLOP ratios */
+    int loads_by_cp_async;   /* 1: without the LDGSTS byte column the global loads are not measured */
+    int ok;                  /* 0 for failed or skipped rows, which get no rates */
+};
+
+/* Fills m from row `row` of results.csv. */
+void measured_from_row(const struct table *t, size_t row, const struct measure_basis *b, struct measured *m);
 
 #endif

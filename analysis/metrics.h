@@ -18,6 +18,15 @@
 #define MET_GST_SECTORS "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"
 #define MET_GLD_REQUESTS "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
 #define MET_GST_REQUESTS "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"
+/* cp.async (LDGSTS) copies global -> shared, access (through L1) and bypass
+ * (16-byte, L2 only) together. Their thread-level bytes are not in
+ * MET_GLD_BYTES; their T-stage requests and sectors are already in
+ * MET_GLD_REQUESTS and MET_GLD_SECTORS on GH100 (best: the l1tex op_ld counts
+ * equal its copies' to the unit, see measured.c), so the LDGSTS sectors are
+ * shown as the cp.async share and its requests are not read. */
+#define MET_LDGSTS_BYTES "sm__sass_data_bytes_mem_global_op_ldgsts.sum"
+#define MET_LDGSTS_SECTORS "sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts.sum"
+#define MET_LDGSTS_REQUESTS "sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum"
 #define MET_SHARED_LD_WAVEFRONTS "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
 #define MET_SHARED_ST_WAVEFRONTS "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
 #define MET_SHARED_LD_CONFLICTS "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"

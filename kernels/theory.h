@@ -25,14 +25,20 @@ struct theory {
                               2*M*N*K when a dimension is not a multiple of the block's tile */
     double gld_sectors;    /* ideal 32-byte L1 sectors of the global loads (full warps, rows
                               32-byte aligned): a broadcast word costs one sector per warp,
-                              a strided access more than words/8 */
+                              a strided access more than words/8. best: exact, its copies
+                              and stores counted one by one at the real row pitch */
     double gst_sectors;    /* ... of the global stores */
+    double cgma_sector;    /* flops / (8 * (gld_sectors + gst_sectors)): CGMA per word of the
+                              sectors moved */
     double gld_words_distinct; /* global loads with the lanes of a warp request that read the same
                                   word counted once: what sm__sass_data_bytes_mem_global_op_ld / 4
                                   measures (equal to gld_words unless a kernel broadcasts) */
     double gst_words_distinct; /* ... stores */
     double bank_conflict_ways_ld; /* worst shared load of the kernel, n-way (1 = none) */
     double bank_conflict_ways_st; /* worst shared store */
+    int loads_by_cp_async;        /* 1: the global loads are cp.async copies (LDGSTS) to shared
+                                     memory, whose thread-level bytes only
+                                     sm__sass_data_bytes_mem_global_op_ldgsts counts */
     long grid_blocks;             /* thread blocks of the launch (0 for the CPU) */
     int threads_per_block;        /* 0 for the CPU */
 };

@@ -36,7 +36,7 @@ FIELD(dram_write, r->ms.dram_write_bytes)
 FIELD(gld, r->ms.gld_sectors)
 FIELD(gst, r->ms.gst_sectors)
 FIELD(occupancy, r->ms.achieved_occupancy_pct)
-FIELD(flops, r->ms.flops)
+FIELD(flops, r->ms.flops_executed)
 FIELD(regs, r->geo.regs_per_thread)
 
 /* Bytes each input read once and the output written once: the scale of DRAM traffic. */

@@ -191,7 +191,7 @@ static void json_format(void **state)
     cJSON *root = cJSON_Parse(r.out);
     assert_non_null(root);
     const cJSON *rows = cJSON_GetObjectItemCaseSensitive(root, "rows");
-    assert_int_equal(cJSON_GetArraySize(rows), 7);
+    assert_int_equal(cJSON_GetArraySize(rows), 8);
     const cJSON *first = cJSON_GetArrayItem(rows, 0);
     assert_string_equal(cJSON_GetObjectItemCaseSensitive(first, "variant")->valuestring, "rt_b16_2x2");
     assert_close(cJSON_GetObjectItemCaseSensitive(first, "theory_cgma_flop_per_word")->valuedouble, 25.6, 1e-12);

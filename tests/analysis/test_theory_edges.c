@@ -346,6 +346,150 @@ static void best_at_every_tile(void **state)
     best_tune_reset();
 }
 
+/* ---- best's sectors and requests: every block, stage and warp
+ * instruction of matmul_best.cu walked with the kernel's own guard and
+ * offset expressions (copy_plan, load_stage, store4), a request counted
+ * when a lane reads or writes (cp.async src-size 0 reads nothing), its
+ * distinct 32-byte sectors at the real row pitch. kernels/best_traffic.c
+ * walks one block per class of equal blocks; this walks them all. */
+struct warp_count {
+    double requests, sectors, words;
+};
+
+struct warp_acc {
+    long sector[64];
+    int nsectors, words;
+};
+
+static void lane_access(struct warp_acc *w, long word, int words)
+{
+    for (long s = word / 8; s <= (word + words - 1) / 8; s++) {
+        int seen = 0;
+        for (int i = 0; i < w->nsectors && !seen; i++)
+            seen = w->sector[i] == s;
+        if (!seen)
+            w->sector[w->nsectors++] = s;
+    }
+    w->words += words;
+}
+
+static void warp_done(struct warp_acc *w, struct warp_count *c)
+{
+    if (w->words > 0) {
+        c->requests++;
+        c->sectors += w->nsectors;
+        c->words += w->words;
+    }
+    w->nsectors = w->words = 0;
+}
+
+static void best_block_copies(const struct best_config *b, const struct shape *s, long row0, long col0, long k0,
+                              struct warp_count *c)
+{
+    long m = s->m, n = s->n, k = s->k;
+    struct warp_acc w = {{0}, 0, 0};
+    for (int i = 0; i < b->bm * b->bk / 256; i++) /* A: cp_async4 per copy i */
+        for (int tid = 0; tid < 256; tid++) {
+            int rg = i % (b->bm / 32), kg = i / (b->bm / 32);
+            long a_rows = m - (row0 + tid / 8), a_k_left = k - k0 - tid % 8;
+            if (32 * rg < a_rows && 8 * kg < a_k_left)
+                lane_access(&w, (row0 + tid / 8) * k + tid % 8 + k0 + 8 * kg + 32L * rg * k, 1);
+            if (tid % 32 == 31)
+                warp_done(&w, c);
+        }
+    if (n % 4 == 0) { /* B: cp_async16 */
+        int chunks = b->bk * b->bn / 4, rows_per_pass = 4 * 256 / b->bn;
+        for (int i = 0; i < (chunks + 255) / 256; i++)
+            for (int tid = 0; tid < 256; tid++) {
+                long cq = 4 * (tid % (b->bn / 4)), b_k_left = k - k0 - tid / (b->bn / 4);
+                if (i * 256 + tid < chunks && col0 + cq < n && rows_per_pass * i < b_k_left)
+                    lane_access(&w, (tid / (b->bn / 4)) * n + col0 + cq + (k0 + rows_per_pass * i) * n, 4);
+                if (tid % 32 == 31)
+                    warp_done(&w, c);
+            }
+        return;
+    }
+    for (int i = 0; i < b->bk * b->bn / 256; i++) /* B: cp_async4 */
+        for (int tid = 0; tid < 256; tid++) {
+            int e = i * 256 + tid;
+            long gk = k0 + e / b->bn, gc = col0 + e % b->bn;
+            if (gk < k && gc < n)
+                lane_access(&w, gk * n + gc, 1);
+            if (tid % 32 == 31)
+                warp_done(&w, c);
+        }
+}
+
+/* The epilogue: for i < TM (rows of the thread), j < TN/4, store4. */
+static void best_block_stores(const struct best_config *b, const struct shape *s, long row0, long col0,
+                              struct warp_count *c)
+{
+    int tm = b->wm / 4, tn = b->wn / 8, vec = s->n % 4 == 0;
+    struct warp_acc w = {{0}, 0, 0};
+    for (int i = 0; i < tm; i++)
+        for (int j = 0; j < tn / 4; j++)
+            for (int e = 0; e < (vec ? 1 : 4); e++)
+                for (int tid = 0; tid < 256; tid++) {
+                    int warp = tid / 32, lane = tid % 32, lm = lane / 8, ln = lane % 8;
+                    int wm0 = (warp / (b->bn / b->wn)) * b->wm, wn0 = (warp % (b->bn / b->wn)) * b->wn;
+                    long gr = row0 + wm0 + (i / 4) * 16 + lm * 4 + i % 4, col = col0 + wn0 + j * 32 + ln * 4;
+                    if (gr < s->m && vec && col < s->n)
+                        lane_access(&w, gr * s->n + col, 4);
+                    if (gr < s->m && !vec && col + e < s->n)
+                        lane_access(&w, gr * s->n + col + e, 1);
+                    if (lane == 31)
+                        warp_done(&w, c);
+                }
+}
+
+static void check_best_sectors(const struct shape *s)
+{
+    const struct best_config *b = best_config_for(s);
+    struct warp_count ld = {0, 0, 0}, st = {0, 0, 0};
+    for (long row0 = 0; row0 < s->m; row0 += b->bm)
+        for (long col0 = 0; col0 < s->n; col0 += b->bn) {
+            for (long k0 = 0; k0 < s->k; k0 += b->bk)
+                best_block_copies(b, s, row0, col0, k0, &ld);
+            best_block_stores(b, s, row0, col0, &st);
+        }
+    struct theory t;
+    const struct variant *v = registry_find("best");
+    assert_int_equal(theory_of(v, s, &t), 0);
+    assert_true(t.loads_by_cp_async);
+    expect("load words (copies)", t.gld_words, ld.words, v, s);
+    expect("distinct load words", t.gld_words_distinct, ld.words, v, s);
+    expect("store words", t.gst_words, st.words, v, s);
+    expect("load sectors", t.gld_sectors, ld.sectors, v, s);
+    expect("store sectors", t.gst_sectors, st.sectors, v, s);
+    assert_close(t.ideal_sectors_per_request_ld, ld.sectors / ld.requests, 1e-12);
+    assert_close(t.ideal_sectors_per_request_st, st.sectors / st.requests, 1e-12);
+    assert_close(t.cgma_sector, t.flops / (8 * (ld.sectors + st.sectors)), 1e-15);
+}
+
+/* Odd shapes (rows that start mid-sector, N % 4 != 0: word-by-word copies
+ * and stores), N % 8 == 4 (16-byte copies half a sector off), K below a
+ * k-tile (rows of A sharing sectors), and whole tiles; at every tile. */
+static void best_sectors_every_block(void **state)
+{
+    static const struct shape more[] = {
+        {257, 383, 129}, {300, 1004, 260}, {130, 260, 17}, {64, 64, 4}, {100, 36, 5}, {256, 512, 64},
+    };
+    size_t n;
+    const struct best_config *cs = best_configs(&n);
+    for (size_t i = 0; i < n; i++) {
+        best_tune_reset();
+        for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)
+            assert_int_equal(best_tune_set(&shapes[j], &cs[i], 0, 0), 0);
+        for (size_t j = 0; j < sizeof more / sizeof more[0]; j++)
+            assert_int_equal(best_tune_set(&more[j], &cs[i], 0, 0), 0);
+        for (size_t j = 0; j < sizeof shapes / sizeof shapes[0]; j++)
+            check_best_sectors(&shapes[j]);
+        for (size_t j = 0; j < sizeof more / sizeof more[0]; j++)
+            check_best_sectors(&more[j]);
+    }
+    best_tune_reset();
+}
+
 /* A transpose or copy guards every element: each in-range element read
  * once and written once, whatever the tile. */
 static void transposes_count_in_range_elements(void **state)
@@ -426,6 +570,7 @@ int main(void)
         cmocka_unit_test(bad_shapes_refused),
         cmocka_unit_test(cpu_has_flops_and_compulsory_bytes_only),
         cmocka_unit_test(best_at_every_tile),
+        cmocka_unit_test(best_sectors_every_block),
         cmocka_unit_test(cublas_has_flops_and_compulsory_bytes_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
