@@ -144,7 +144,7 @@ run() { # expected-status out-name [mmprof kb L2 read] [mmprof kb requests] [mor
     [ -z "${7:-}" ] || printf '%s\n' "$7" >> "$T/values"
     : > "$T/calls"
     PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof \
-        bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 --sizes 64 --metrics "$M" --out "$T/$2" ${5:-} > "$T/$2.txt" 2>&1
+        bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 --sizes 64 --metrics "$M" --floor-sectors 0 --out "$T/$2" ${5:-} > "$T/$2.txt" 2>&1
     local rc=$?
     [ "$rc" = "$1" ] || { fail "$2: exit $rc, expected $1"; sed 's/^/    /' "$T/$2.txt"; }
 }
@@ -152,7 +152,7 @@ run() { # expected-status out-name [mmprof kb L2 read] [mmprof kb requests] [mor
 # 1. Everything within limits: exit 0.
 run 0 same
 grep -q 'offsets 0 2 6 MiB' "$T/same.txt" || fail "same: offsets not printed"
-grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/same.txt" ||
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2%\|0 ok' "$T/same.txt" ||
     fail "same: ka's DRAM row is not the medians 104 against 103"
 grep -q '999999999' "$T/same.txt" && fail "same: the flush kernel's rows were counted"
 grep -q '888888888' "$T/same.txt" && fail "same: the discard kernel's rows were counted"
@@ -178,12 +178,12 @@ run 0 twice "" "" "--metrics $M,dram__bytes_read.sum"
 
 # 1b. --skip-flush: no flush rows; the placements split by kernel ID.
 run 0 skip-flush "" "" --skip-flush
-grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/skip-flush.txt" ||
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2%\|0 ok' "$T/skip-flush.txt" ||
     fail "skip-flush: ka's DRAM row is not the medians 104 against 103"
 
 # 1c. --ncu-per-placement: one ncu process per offset, the same medians.
 run 0 per-placement "" "" --ncu-per-placement
-grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/per-placement.txt" ||
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2%\|0 ok' "$T/per-placement.txt" ||
     fail "per-placement: ka's DRAM row is not the medians 104 against 103"
 [ "$(grep -c '^ncu process ka,kb offsets=[0-9]* run=ncu$' "$T/calls")" = 3 ] || fail "per-placement: not 3 ncu processes for ka and kb"
 # blocks of one placement: collect, ncu; ncu, collect; collect, ncu
@@ -199,16 +199,23 @@ grep -Eq '^kb ' "$T/cpu.txt" && fail "cpu: kb compared although not named"
 
 # 2. mmprof's L2 read sectors 3 % above ncu's at every offset: a miss, exit 1.
 run 1 miss 1030
-grep -Eq '^kb .*lts__t_sectors_op_read.sum +1030 +1000 +3.0000% +2% MISS' "$T/miss.txt" || fail "miss: no MISS row"
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1030 +1000 +3.0000% +2%\|0 MISS' "$T/miss.txt" || fail "miss: no MISS row"
 grep -q '1 misses' "$T/miss.txt" || fail "miss: summary does not count 1 miss"
 # constant on both sides: infinitely many standard errors apart, not noise
 grep -Eq '^kb .*lts__t_sectors_op_read.sum .* MISS +0\.0000% +0\.0000% +inf$' "$T/miss.txt" || fail "miss: t is not inf"
 grep -q '|t| < 2' "$T/miss.txt" && fail "miss: a constant difference was called noise"
 
+# 2a. The same 30 sectors under the default floor (8192 sectors, 256 KiB for
+# bytes): within the run-to-run movement of a small kernel's L2 totals, ok.
+run 0 floor 1030 "" "--floor-sectors 8192"
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1030 +1000 +3.0000% +2%\|8192 ok' "$T/floor.txt" || fail "floor: kb's 30 sectors not within the floor"
+run 2 floor-bad "" "" "--floor-sectors lots"
+grep -q -- '--floor-sectors lots: give a whole number' "$T/floor-bad.txt" || fail "floor-bad: no message"
+
 # 2b. ka's DRAM medians 100 against 103 (2.9 %), but ncu's runs (102 103 300)
 # spread far wider: a miss within the noise, t = (98 - 168.3) / 66.2 = -1.1.
 run 1 noisy "" "" "" 90
-grep -Eq '^ka .*dram__bytes_read.sum +100 +103 +2\.9126% +2% MISS .* -1\.1$' "$T/noisy.txt" || fail "noisy: no MISS row with t = -1.1"
+grep -Eq '^ka .*dram__bytes_read.sum +100 +103 +2\.9126% +2%\|0 MISS .* -1\.1$' "$T/noisy.txt" || fail "noisy: no MISS row with t = -1.1"
 grep -q '1 of the misses have |t| < 2' "$T/noisy.txt" || fail "noisy: the miss is not counted as within the noise"
 
 # 3. 1.5 % is within the 2 % limit of L2 sectors; 0.5 % on requests (0.1 %) is not.
@@ -221,7 +228,7 @@ grep -Eq '^kb .*l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum +7035 +7000 +0.5
 # values play no part (its kb L2 reads are 3 % off here) and collect runs once.
 run 0 self-ncu 1030 "" "--self ncu"
 grep -q 'ncu_1 and ncu_2 are two measurements by ncu' "$T/self-ncu.txt" || fail "self-ncu: not said what is compared"
-grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1000 +0.0000% +2% ok' "$T/self-ncu.txt" || fail "self-ncu: kb's L2 row"
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1000 +0.0000% +2%\|0 ok' "$T/self-ncu.txt" || fail "self-ncu: kb's L2 row"
 for run_id in ncu ncu@b; do
     [ "$(grep -c "^ncu process ka,kb offsets=0,2,6 run=$run_id\$" "$T/calls")" = 1 ] || fail "self-ncu: no ncu process $run_id"
 done
@@ -229,12 +236,12 @@ grep -q 'run=mmprof@b' "$T/calls" && fail "self-ncu: collect ran twice"
 head -1 "$T/self-ncu/crosscheck.csv" | grep -q '^variant,shape,metric,ncu_1,ncu_2,' || fail "self-ncu: CSV header"
 # ncu's second run 3 % higher on kb's L2 reads at every offset: a miss.
 run 1 self-ncu-miss "" "" "--self ncu" "" "$(printf 'ncu@b kb %s lts__t_sectors_op_read.sum 1030\n' 0 2 6)"
-grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1030 +2.9126% +2% MISS' "$T/self-ncu-miss.txt" || fail "self-ncu-miss: no MISS row"
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1030 +2.9126% +2%\|0 MISS' "$T/self-ncu-miss.txt" || fail "self-ncu-miss: no MISS row"
 
 # 5. --self mmprof: two collects per placement, no ncu at all.
 run 1 self-mmprof "" "" "--self mmprof" "" "$(printf 'mmprof@b kb %s lts__t_sectors_op_read.sum 1030\n' 0 2 6)"
-grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1030 +2.9126% +2% MISS' "$T/self-mmprof.txt" || fail "self-mmprof: no MISS row"
-grep -Eq '^ka .*dram__bytes_read.sum +104 +104 +0.0000% +2% ok' "$T/self-mmprof.txt" || fail "self-mmprof: ka's DRAM row"
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1000 +1030 +2.9126% +2%\|0 MISS' "$T/self-mmprof.txt" || fail "self-mmprof: no MISS row"
+grep -Eq '^ka .*dram__bytes_read.sum +104 +104 +0.0000% +2%\|0 ok' "$T/self-mmprof.txt" || fail "self-mmprof: ka's DRAM row"
 for o in 0 2 6; do
     grep -qx "collect offset=$o run=mmprof@b" "$T/calls" || fail "self-mmprof: no second collect at offset $o"
 done
@@ -254,7 +261,7 @@ done)
 run 0 cycled "" "" "--repeat 12 --variants ka" "" "$more"
 grep -q 'medians of 12 run(s) per side, at buffer offsets 0 2 6 14 30 62 126 254 510 1022 MiB (cycled)' "$T/cycled.txt" ||
     fail "cycled: offsets line"
-grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +50 +51 +1.9608% +2% ok' "$T/cycled.txt" || fail "cycled: ka's DRAM medians"
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +50 +51 +1.9608% +2%\|0 ok' "$T/cycled.txt" || fail "cycled: ka's DRAM medians"
 for offsets in 0,2,6,14,30 62,126,254,510,1022 0,2; do # blocks of 5
     [ "$(grep -c "^ncu process ka offsets=$offsets run=ncu\$" "$T/calls")" = 1 ] || fail "cycled: no ncu process at $offsets"
 done
@@ -270,7 +277,7 @@ lrc_req=lrc__request_sectors_op_read_coalescable.sum
 lrc_merged=lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum
 more=$(steady $lrc_req 1000 1030; steady $lrc_merged 100 150)
 run 1 lrc "" "" "--variants ka --metrics $M,$lrc_req,$lrc_merged" "" "$more"
-grep -Eq "^ka .*$lrc_req +1000 +1030 +2.9126% +2% MISS" "$T/lrc.txt" || fail "lrc: requested sectors not checked at 2 %"
+grep -Eq "^ka .*$lrc_req +1000 +1030 +2.9126% +2%\|0 MISS" "$T/lrc.txt" || fail "lrc: requested sectors not checked at 2 %"
 grep -Eq "^ka .*$lrc_merged +100 +150 +33.3333% +- +info" "$T/lrc.txt" || fail "lrc: merged sectors not information only"
 grep -q '1 misses' "$T/lrc.txt" || fail "lrc: not exactly 1 miss"
 
@@ -282,7 +289,7 @@ more=$(steady lts__t_bytes.sum 1030 1000; steady lts__t_sectors_op_membar.sum 85
 run 1 membar "" "" "--variants ka --metrics $M,lts__t_bytes.sum,lts__t_sectors_op_membar.sum,lts__t_sectors_op_write.sum" "" "$more"
 grep -Eq "^ka .*lts__t_bytes.sum +1030 +1000 +3.0000% +- +info" "$T/membar.txt" || fail "membar: lts__t_bytes not information only"
 grep -Eq "^ka .*lts__t_sectors_op_membar.sum +85440 +42720 .* +- +info" "$T/membar.txt" || fail "membar: barrier sectors not information only"
-grep -Eq "^ka .*lts__t_sectors_op_write.sum +1030 +1000 +3.0000% +2% MISS" "$T/membar.txt" || fail "membar: write sectors not checked at 2 %"
+grep -Eq "^ka .*lts__t_sectors_op_write.sum +1030 +1000 +3.0000% +2%\|0 MISS" "$T/membar.txt" || fail "membar: write sectors not checked at 2 %"
 grep -q '1 misses' "$T/membar.txt" || fail "membar: not exactly 1 miss"
 
 # 8. --extend-to 6 after --repeat 3: ka's L2 read sectors scatter (mmprof 900,
@@ -317,7 +324,7 @@ grep -Eq '^ka +64x64x64 +lts__t_sectors_op_read.sum +1000 +1000 ' "$T/extend.txt
 # already on disk, and measures nothing again.
 : > "$T/calls"
 PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" \
-    --repeat 3 --sizes 64 --metrics "$M" --out "$T/extend" --extend-to 6 --resume > "$T/extend-resumed.txt" 2>&1 ||
+    --repeat 3 --sizes 64 --metrics "$M" --floor-sectors 0 --out "$T/extend" --extend-to 6 --resume > "$T/extend-resumed.txt" 2>&1 ||
     fail "extend: the resumed check failed"
 grep -q '^ka 64x64x64: runs 4-6 added' "$T/extend-resumed.txt" || fail "extend: resumed, ka's runs 4-6 were not decided again"
 grep -Eq '^ka +64x64x64 +lts__t_sectors_op_read.sum +1000 +1000 ' "$T/extend-resumed.txt" || fail "extend: resumed, ka's L2 row"
@@ -343,8 +350,8 @@ rc=$?
 [ "$rc" = 1 ] || { fail "join: exit $rc, expected 1 (kb's miss)"; sed 's/^/    /' "$T/joined.txt"; }
 [ "$(grep -c '^variant,shape,metric,mmprof,ncu,' "$T/joined/crosscheck.csv")" = 1 ] || fail "join: not one CSV header"
 [ "$(wc -l < "$T/joined/crosscheck.csv")" = $((1 + 2 * 3)) ] || fail "join: not the 6 rows of ka and kb"
-grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/joined.txt" || fail "join: ka's row"
-grep -Eq '^kb .*lts__t_sectors_op_read.sum +1030 +1000 +3.0000% +2% MISS' "$T/joined.txt" || fail "join: kb's miss"
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2%\|0 ok' "$T/joined.txt" || fail "join: ka's row"
+grep -Eq '^kb .*lts__t_sectors_op_read.sum +1030 +1000 +3.0000% +2%\|0 MISS' "$T/joined.txt" || fail "join: kb's miss"
 grep -Eq '^kcpu +- +not compared: runs on the CPU' "$T/joined.txt" || fail "join: kcpu's line"
 grep -q '5 values within limits, 1 misses, 0 failed runs' "$T/joined.txt" || fail "join: the counts"
 [ "$(grep -c '^medians of 3 run(s) per side' "$T/joined.txt")" = 1 ] || fail "join: settings not printed once"
@@ -358,21 +365,21 @@ FAKE_NCU_FAIL=1 run 1 resume
 grep -q 'FAIL 64x64x64 runs 1-3: ncu failed' "$T/resume.txt" || fail "resume: the failed ncu process is not reported"
 : > "$T/calls"
 PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" \
-    --repeat 3 --sizes 64 --metrics "$M" --out "$T/resume" --resume > "$T/resume2.txt" 2>&1
+    --repeat 3 --sizes 64 --metrics "$M" --floor-sectors 0 --out "$T/resume" --resume > "$T/resume2.txt" 2>&1
 rc=$?
 [ "$rc" = 0 ] || { fail "resume: the second call exits $rc"; sed 's/^/    /' "$T/resume2.txt"; }
 grep -q '^collect' "$T/calls" && fail "resume: collect ran again"
 [ "$(grep -c '^ncu process' "$T/calls")" = 1 ] || fail "resume: ncu's block was not measured once"
-grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2% ok' "$T/resume2.txt" || fail "resume: ka's DRAM row"
+grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2%\|0 ok' "$T/resume2.txt" || fail "resume: ka's DRAM row"
 grep -Eq '^ncu-crosscheck: 64x64x64 runs 1-3 .*mmprof done earlier' "$T/resume2.txt" ||
     fail "resume: the progress line does not say that collect's runs were measured by the first call"
 grep -Eq '^ncu-crosscheck: 64x64x64 runs 1-3 .*ncu [0-9]+ s' "$T/resume2.txt" || fail "resume: the progress line lacks ncu's time"
 : > "$T/calls"
 PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" \
-    --repeat 3 --sizes 64 --metrics "$M" --out "$T/resume" --resume > /dev/null 2>&1
+    --repeat 3 --sizes 64 --metrics "$M" --floor-sectors 0 --out "$T/resume" --resume > /dev/null 2>&1
 [ -s "$T/calls" ] && fail "resume: a finished cross-check was measured again"
 PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" \
-    --repeat 4 --sizes 64 --metrics "$M" --out "$T/resume" --resume > "$T/resume3.txt" 2>&1
+    --repeat 4 --sizes 64 --metrics "$M" --floor-sectors 0 --out "$T/resume" --resume > "$T/resume3.txt" 2>&1
 rc=$?
 [ "$rc" = 2 ] || fail "resume: other options exit $rc, expected 2"
 grep -q 'measured with other options' "$T/resume3.txt" || fail "resume: other options not named"
