@@ -20,8 +20,10 @@ ls -A m | grep -q '^\.' && bad "temporary files left in m" || ok "no temporary f
 
 # Refusals: each exits 2 naming --force and writes nothing.
 expect 2 'm already holds files' -- merge m s0 s1 s2
-cp -r s1 dev && sed -i 's/"NVIDIA H200"/"NVIDIA H100 PCIe"/' dev/run.json
-expect 2 "ran on 'NVIDIA H200'.*'NVIDIA H100 PCIe'.*--force" -- merge x1 s0 dev s2
+# s1's device as recorded (the example run's GPU), renamed in a copy.
+gpu=$(sed -n 's/^[[:space:]]*"name":[[:space:]]*"\(NVIDIA [^"]*\)".*/\1/p' s1/run.json | head -n 1)
+cp -r s1 dev && sed -i "s/\"$gpu\"/\"NVIDIA H100 PCIe\"/" dev/run.json
+expect 2 "ran on '$gpu'.*'NVIDIA H100 PCIe'.*--force" -- merge x1 s0 dev s2
 [ -e x1 ] && bad "a refused merge created x1" || ok "a refused merge writes nothing"
 expect 0 'merged 3 runs' -- merge --force x1f s0 dev s2
 grep -q 'NVIDIA H100 PCIe' x1f/run.json && ok "forced mismatch recorded in run.json" || bad "forced mismatch not recorded"

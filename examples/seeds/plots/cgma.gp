@@ -1,5 +1,5 @@
 # cgma.gp: theoretical vs measured CGMA: thread-level, L1<->L2 sector and DRAM words
-# Run: examples/seeds (NVIDIA H200)
+# Run: examples/seeds (NVIDIA H100 80GB HBM3)
 # Variants: naive, tiled_t2, tiled_t4, tiled_t8, tiled_t16, tiled_t32, coarse_1x2, coarse_1x4, rt_b16_1x1,
 #   rt_b16_2x1, rt_b16_2x2, rt_b16_2x3, rt_b16_2x8, rt_b16_4x4, rt_b16_5x6, rt_b16_6x6, rt_b16_8x8,
 #   rt_b16_16x16, rt_b16_23x24, rt_b16_24x24, rt_b32_1x1, rt_b32_2x1, rt_b32_2x2, rt_b32_2x3, rt_b32_4x4,
@@ -23,7 +23,7 @@ set encoding utf8
 set label 1000 "Theoretical vs measured CGMA (FLOPs per 4-byte global word)" at screen 0.5, screen 0.975 center font ",12"
 set logscale xy 10
 set xrange [0.5:500]
-set yrange [0.2:10000]
+set yrange [0.2:5000]
 set format x "%g"
 set format y "%g"
 set mxtics 10

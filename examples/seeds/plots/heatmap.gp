@@ -1,5 +1,5 @@
 # heatmap.gp: GFLOP/s of each Rx x Ry register tile, BS 16 and BS 32 (seed 003)
-# Run: examples/seeds (NVIDIA H200)
+# Run: examples/seeds (NVIDIA H100 80GB HBM3)
 # Variants: rt_b16_1x1, rt_b16_2x1, rt_b16_2x2, rt_b16_2x3, rt_b16_2x8, rt_b16_4x4, rt_b16_5x6, rt_b16_6x6,
 #   rt_b16_8x8, rt_b16_16x16, rt_b16_23x24, rt_b16_24x24, rt_b32_1x1, rt_b32_2x1, rt_b32_2x2, rt_b32_2x3,
 #   rt_b32_4x4, rt_b32_5x6, rt_b32_6x6
@@ -16,7 +16,7 @@ set encoding utf8
 # all at 2048x2048x2048. Grey cells were skipped (the tile does not fit the SM's registers or shared
 # memory) or failed verification; blank cells were not run.
 set palette defined (0 "#ffffd9", 0.25 "#c7e9b4", 0.5 "#41b6c4", 0.75 "#225ea8", 1 "#081d58")
-set cbrange [0:29084.4]
+set cbrange [0:28950]
 set cblabel "GFLOP/s (2 M N K / time)" offset 2.5,0
 set format cb "%g"
 set colorbox user origin screen 0.895, screen 0.16 size screen 0.018, screen 0.66

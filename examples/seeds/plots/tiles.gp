@@ -1,5 +1,5 @@
 # tiles.gp: time and GFLOP/s vs TILE_WIDTH, one line per size, naive as reference (seed 000)
-# Run: examples/seeds (NVIDIA H200)
+# Run: examples/seeds (NVIDIA H100 80GB HBM3)
 # Variants: tiled_t2, tiled_t4, tiled_t8, tiled_t16, tiled_t32, naive
 #
 # Written by `mmprof plot` with its data in tiles.dat (same directory). To render again:

@@ -1,5 +1,5 @@
 # transpose.gp: transpose effective bandwidth per variant and size, tr_copy as reference (seed 002)
-# Run: examples/seeds (NVIDIA H200)
+# Run: examples/seeds (NVIDIA H100 80GB HBM3)
 # Variants: tr_copy, tr_copy_shared, tr_naive, tr_coalesced, tr_padded, tr_copy_16x16, tr_copy_shared_16x16,
 #   tr_naive_16x16, tr_coalesced_16x16, tr_padded_16x16, tr_swizzled, tr_vectorized
 #
@@ -16,7 +16,7 @@ set encoding utf8
 # (analysis.csv's bw_vs_copy_pct).
 set title "Transpose effective bandwidth against copy (seed 002)\nabove each transpose: its bandwidth in % of the copy with the same tile"
 set xrange [-1:25.5]
-set yrange [0:3137.88]
+set yrange [0:2649.03]
 set xtics ("1024x1024" 5.5, "2048x2048" 19) scale 0
 set ylabel "effective bandwidth (GB/s)"
 set xlabel "matrix size (rows x cols)"
