@@ -1,7 +1,7 @@
 /* How a metric set is split into CUPTI config images.
  *
  * CUPTI schedules a config image's raw counters over its passes as it sees fit.
- * On GH100 the 29-metric default set in one image takes 5 passes, and totals
+ * On GH100 the default set (29 metrics then) in one image took 5 passes, and totals
  * such as l1tex__t_bytes.sum then move by up to 5 % between runs, while the
  * same metric in a one-pass image equals Nsight Compute's value exactly
  * (examples/ncu-crosscheck-h200). So by default the set is packed greedily into

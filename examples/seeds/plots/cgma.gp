@@ -14,8 +14,8 @@ set encoding utf8
 
 # Theoretical vs measured CGMA (compute to global memory access: FLOPs per 4-byte word) of each
 # matmul variant at its largest size. x: the model (analysis.csv theory_cgma_flop_per_word);
-# y: three measured definitions, all FLOPs (counted by the hardware) per 4-byte word:
-#   thread-level   words the threads asked for (sm__sass_data_bytes_mem_global_op_ld/st / 4)
+# y: three measured definitions, all useful FLOPs (2MNK) per 4-byte word the kernel moved:
+#   thread-level   words the threads asked for (sm__sass_data_bytes_mem_global_op_ld/st/ldgsts / 4)
 #   sector-level   words moved between L1 and L2 (8 per 32-byte sector of global ld/st)
 #   DRAM           words read and written in DRAM (4 x meas_intensity_dram_flop_per_byte)
 # On the dashed line measurement equals theory. Variant names above the chart, joined to their x.
