@@ -44,11 +44,10 @@ struct replay_set {
  * or that is replayed alone: the flush's two kernels, the kernel, and room
  * for a library call that launches a few (its row then fails with the count,
  * rather than the whole batch with CUPTI's dropped ranges). Rows that give
- * expected_kernels get just that: CUPTI's Start takes time in proportion to
- * the ranges a pass may hold (about 0.9 ms each on an H100: 300 ms a pass at
- * 8 per row for 42 rows). */
+ * expected_kernels get just that: CUPTI's Start grows with the ranges a pass
+ * may hold (on an H100 at 2048^3, 3.0 s over a run's 10 passes at 8 per row;
+ * the run took 8.5 s, and 7.0 s at 3 per row). */
 #define KERNELS_PER_RANGE_MAX 8
-
 
 static struct profiler_range *set_range(const struct replay_set *s, size_t j)
 {
