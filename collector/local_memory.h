@@ -6,7 +6,7 @@
  * by then, would decide where a spilling kernel's local memory sits and how
  * often its lines evict A and B from L2: under ncu, rt_b16_24x24's DRAM reads
  * at 2048^3 were 34 MB in some processes and 50 MB in others, the same within
- * each (examples/ncu-crosscheck-h200). Reserving the largest frame first, before
+ * each (git e2353c2:examples/ncu-crosscheck-h200). Reserving the largest frame first, before
  * any other allocation, puts it in the same place in every process, collect's
  * and launch's alike, and gives every kernel of the process the same per-thread
  * stride from its first launch on. */

@@ -180,10 +180,9 @@ static __global__ void l2_flush_kernel(const float4 *buf4, size_t count4, const 
  * clean, and what the buffer holds does not matter), so the next kernel finds
  * L2 empty, as after ncu's --cache-control all, rather than full of the flush's
  * lines: its allocations then evict nothing, in particular not what the host
- * interface and firmware keep reading. With it (and collect's settling wait),
- * tiled_t2's DRAM reads at 1000x3000x700 came within 0.5 % of ncu's, against
- * +1.1 to +2.1 % without, and +0.12 % in the full cross-check
- * (examples/ncu-crosscheck-h200/settle-discard.txt, crosscheck.txt).
+ * interface and firmware keep reading. With it, tiled_t2's DRAM reads at
+ * 1000x3000x700 came within 0.5 % of ncu's, against +1.1 to +2.1 % without
+ * (docs/fidelity.md).
  * A kernel of its own, after all the reads: a line dropped as soon as it is
  * read would free a slot for the next read, which would then evict nothing. */
 static __global__ void l2_discard_kernel(char *buf, size_t lines)

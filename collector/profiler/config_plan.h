@@ -4,7 +4,7 @@
  * On GH100 the default set (29 metrics then) in one image took 5 passes, and totals
  * such as l1tex__t_bytes.sum then move by up to 5 % between runs, while the
  * same metric in a one-pass image equals Nsight Compute's value exactly
- * (examples/ncu-crosscheck-h200). So by default the set is packed greedily into
+ * (git e2353c2:examples/ncu-crosscheck-h200). So by default the set is packed greedily into
  * images that each take only the passes of the metric that opened them (one
  * pass for every metric of the default set): the pass total stays the same,
  * and every counter is read whole, in one pass. PROFILER_ONE_IMAGE keeps
