@@ -1,4 +1,5 @@
-/* The chart table, and writing a chart's .dat and .gp. */
+/* The charts plots/charts.def lists, with their builders, and writing a
+ * chart's .dat and .gp. */
 #include "plots/chart.h"
 
 #include <stdio.h>
@@ -9,13 +10,8 @@
 #include "plots/template.h"
 
 static const struct chart_spec specs[] = {
-    {"roofline", "hierarchical roofline: GFLOP/s at L1, L2 and DRAM arithmetic intensity", chart_roofline},
-    {"tiles", "time and GFLOP/s vs TILE_WIDTH, one line per size, naive as reference (seed 000)", chart_tiles},
-    {"heatmap", "GFLOP/s of each Rx x Ry register tile, BS 16 and BS 32 (seed 003)", chart_heatmap},
-    {"transpose", "transpose effective bandwidth per variant and size, tr_copy as reference (seed 002)",
-     chart_transpose},
-    {"cgma", "theoretical vs measured CGMA: thread-level, L1<->L2 sector and DRAM words", chart_cgma},
-    {"sizes", "GFLOP/s vs matrix size per variant (seed 004)", chart_sizes},
+#define CHART(name_, section_, what_, caption_) {#name_, what_, chart_##name_},
+#include "plots/charts.def"
 };
 
 const struct chart_spec *chart_specs(size_t *count)

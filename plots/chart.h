@@ -15,7 +15,7 @@
 #define PLOT_FONT "DejaVu Sans,11"
 
 #define CHART_VARS_MAX 24
-#define CHART_MAX 16 /* charts in chart_specs(), at most */
+#define CHART_MAX 16 /* charts in plots/charts.def, at most */
 
 /* What a builder fills. */
 struct chart_job {
@@ -37,7 +37,7 @@ void job_variant(struct chart_job *job, const char *name);
 
 struct chart_spec {
     const char *name;   /* file names NAME.gp, NAME.dat, NAME.png, NAME.svg; template NAME.gp.in */
-    const char *what;   /* one line for the .gp header and the command's output */
+    const char *what;   /* one line for the .gp header and the command's output (charts.def) */
     enum chart_result (*build)(const struct plot_data *d, struct chart_job *job);
 };
 
@@ -47,15 +47,13 @@ int chart_point(size_t i);
 /* Appends one plot clause, ", \"-continued after the first. */
 void plot_clause(struct strbuf *plot, const char *text);
 
-/* The charts, in the order they are drawn. */
+/* The charts of plots/charts.def, in the order they are drawn. */
 const struct chart_spec *chart_specs(size_t *count);
 
-enum chart_result chart_roofline(const struct plot_data *d, struct chart_job *job);
-enum chart_result chart_tiles(const struct plot_data *d, struct chart_job *job);
-enum chart_result chart_heatmap(const struct plot_data *d, struct chart_job *job);
-enum chart_result chart_transpose(const struct plot_data *d, struct chart_job *job);
-enum chart_result chart_cgma(const struct plot_data *d, struct chart_job *job);
-enum chart_result chart_sizes(const struct plot_data *d, struct chart_job *job);
+/* One builder per chart, chart_NAME in chart_NAME.c. */
+#define CHART(name_, section_, what_, caption_) \
+    enum chart_result chart_##name_(const struct plot_data *d, struct chart_job *job);
+#include "plots/charts.def"
 
 /* Builds chart s and writes dir/NAME.dat and dir/NAME.gp; formats ("png
  * svg", "png" or "svg") is what the .gp renders when run by hand.

@@ -20,12 +20,12 @@
 static int cgma_row(const struct plot_row *r)
 {
     return row_is_matmul(r) && row_ok(r) && isfinite(r->cgma_theory) && r->cgma_theory > 0 &&
-           (isfinite(r->cgma_thread) || isfinite(r->cgma_sector) || isfinite(r->intensity[LEVEL_DRAM]));
+           (isfinite(r->cgma_thread) || isfinite(r->cgma_sector) || isfinite(r->intensity[ROOF_DRAM]));
 }
 
 static double dram_words(const struct plot_row *r)
 {
-    return WORD_BYTES * r->intensity[LEVEL_DRAM];
+    return WORD_BYTES * r->intensity[ROOF_DRAM];
 }
 
 static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, struct chart_job *job,

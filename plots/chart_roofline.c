@@ -18,14 +18,14 @@
 #define BM 0.20
 #define LABEL_PX 16.0 /* vertical room one variant label needs */
 
-static const char *const level_color[LEVEL_COUNT] = {"#1f77b4", "#2ca02c", "#d62728"};
-static const int level_point[LEVEL_COUNT] = {7, 5, 9};
-static const char *const level_title[LEVEL_COUNT] = {"L1/shared", "L2 read", "DRAM"};
+static const char *const level_color[ROOF_LEVELS] = {"#1f77b4", "#2ca02c", "#d62728"};
+static const int level_point[ROOF_LEVELS] = {7, 5, 9};
+static const char *const level_title[ROOF_LEVELS] = {"L1/shared", "L2 read", "DRAM"};
 
 static int roofline_row(const struct plot_row *r)
 {
     int any = 0;
-    for (int l = 0; l < LEVEL_COUNT; l++)
+    for (int l = 0; l < ROOF_LEVELS; l++)
         any |= isfinite(r->intensity[l]) && r->intensity[l] > 0;
     return any && row_ok(r) && row_is_matmul(r) && isfinite(r->gflop_s) && r->gflop_s > 0;
 }
@@ -35,7 +35,7 @@ static int roofline_row(const struct plot_row *r)
 static double intensity_end(const struct plot_row *r, int want_max)
 {
     double v = NAN;
-    for (int l = 0; l < LEVEL_COUNT; l++)
+    for (int l = 0; l < ROOF_LEVELS; l++)
         if (isfinite(r->intensity[l]) && r->intensity[l] > 0)
             v = isnan(v) ? r->intensity[l] : want_max ? fmax(v, r->intensity[l]) : fmin(v, r->intensity[l]);
     return v;
@@ -48,18 +48,18 @@ struct axes {
 /* Axis ranges: every point and every roof's ridge (where it meets FP32). */
 static void ranges(const struct plot_data *d, const size_t *idx, size_t n, struct axes *a)
 {
-    const struct roofs *ro = &d->roofs;
+    const struct roofline *ro = &d->roofs;
     struct span x, y;
     span_init(&x);
     span_init(&y);
     for (size_t i = 0; i < n; i++) {
         const struct plot_row *row = &d->rows[idx[i]];
-        for (int l = 0; l < LEVEL_COUNT; l++)
+        for (int l = 0; l < ROOF_LEVELS; l++)
             span_add(&x, row->intensity[l]);
         span_add(&y, row->gflop_s);
     }
-    for (int l = 0; l < LEVEL_COUNT && ro->has_measured; l++)
-        span_add(&x, ro->fp32_gflops / ro->bw_gbs[l]);
+    for (int l = 0; l < ROOF_LEVELS && ro->has_measured; l++)
+        span_add(&x, roofline_ridge_flop_per_byte(ro, (enum roof_level)l));
     span_add(&x, ro->ds_fp32_gflops / ro->ds_dram_gbs);
     span_log_range(&x, 1.3, &a->x0, &a->x1);
     span_add(&y, ro->fp32_gflops);
@@ -80,7 +80,7 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
         row_shape_text(r, shape, sizeof shape);
         gp_str(b, r->variant);
         gp_num(b, r->gflop_s);
-        for (int l = 0; l < LEVEL_COUNT; l++)
+        for (int l = 0; l < ROOF_LEVELS; l++)
             gp_num(b, r->intensity[l]);
         gp_num(b, intensity_end(r, 0));
         gp_num(b, intensity_end(r, 1));
@@ -93,21 +93,21 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
 
 /* The highest measured bandwidth: its roof meets FP32 first, where the
  * flat FP32 line starts. 0 when none was measured. */
-static double widest_bw(const struct roofs *ro)
+static double widest_bw(const struct roofline *ro)
 {
     double widest = 0;
-    for (int l = 0; l < LEVEL_COUNT; l++)
+    for (int l = 0; l < ROOF_LEVELS; l++)
         if (!isnan(ro->bw_gbs[l]))
             widest = fmax(widest, ro->bw_gbs[l]);
     return widest;
 }
 
 /* gnuplot variables for the roofs, so the plot command reads as words. */
-static void roof_vars(const struct roofs *ro, struct strbuf *b)
+static void roof_vars(const struct roofline *ro, struct strbuf *b)
 {
-    for (int l = 0; l < LEVEL_COUNT && ro->has_measured; l++)
+    for (int l = 0; l < ROOF_LEVELS && ro->has_measured; l++)
         if (!isnan(ro->bw_gbs[l]))
-            sb_printf(b, "BW_%s = %.6g  # GB/s, measured\n", level_name(l), ro->bw_gbs[l]);
+            sb_printf(b, "BW_%s = %.6g  # GB/s, measured\n", roof_level_name(l), ro->bw_gbs[l]);
     if (ro->has_measured)
         sb_printf(b, "PEAK = %.6g  # GFLOP/s, measured FP32\nBW_WIDEST = %.6g\n", ro->fp32_gflops, widest_bw(ro));
     if (ro->has_datasheet)
@@ -116,15 +116,15 @@ static void roof_vars(const struct roofs *ro, struct strbuf *b)
         sb_printf(b, "DS_DRAM = %.6g  # GB/s, datasheet\n", ro->ds_dram_gbs);
 }
 
-static void measured_clauses(const struct roofs *ro, struct strbuf *plot)
+static void measured_clauses(const struct roofline *ro, struct strbuf *plot)
 {
     char rate[32], line[256];
-    for (int l = 0; l < LEVEL_COUNT; l++) {
+    for (int l = 0; l < ROOF_LEVELS; l++) {
         if (isnan(ro->bw_gbs[l]))
             continue;
         human_rate(rate, sizeof rate, ro->bw_gbs[l], "GB/s");
-        snprintf(line, sizeof line, "slope(x, BW_%s, PEAK) lw 2 lc rgb \"%s\" title \"%s%s%s %s\"", level_name(l),
-                 level_color[l], level_title[l], l == LEVEL_DRAM ? " " : "", l == LEVEL_DRAM ? ro->dram_kind : "",
+        snprintf(line, sizeof line, "slope(x, BW_%s, PEAK) lw 2 lc rgb \"%s\" title \"%s%s%s %s\"", roof_level_name(l),
+                 level_color[l], level_title[l], l == ROOF_DRAM ? " " : "", l == ROOF_DRAM ? ro->dram_kind : "",
                  rate);
         plot_clause(plot, line);
     }
@@ -138,13 +138,13 @@ static void measured_clauses(const struct roofs *ro, struct strbuf *plot)
     plot_clause(plot, line);
 }
 
-static void datasheet_clauses(const struct roofs *ro, struct strbuf *plot)
+static void datasheet_clauses(const struct roofline *ro, struct strbuf *plot)
 {
     char rate[32], line[320];
     if (!isnan(ro->ds_dram_gbs)) {
         human_rate(rate, sizeof rate, ro->ds_dram_gbs, "GB/s");
         snprintf(line, sizeof line, "slope(x, DS_DRAM, DS_PEAK) lw 1.5 dt 2 lc rgb \"%s\" title \"DRAM %s\"",
-                 level_color[LEVEL_DRAM], rate);
+                 level_color[ROOF_DRAM], rate);
         plot_clause(plot, line);
     }
     human_rate(rate, sizeof rate, ro->ds_fp32_gflops, "GFLOP/s");
@@ -154,7 +154,7 @@ static void datasheet_clauses(const struct roofs *ro, struct strbuf *plot)
 }
 
 /* The key's title says which lines are measured and which datasheet. */
-static void key_title(const struct roofs *ro, struct strbuf *b)
+static void key_title(const struct roofline *ro, struct strbuf *b)
 {
     char text[256];
     const char *measured = ro->has_measured ? "solid: ceilings measured by mmprof collect" : "";
@@ -170,10 +170,10 @@ static void point_clauses(struct strbuf *plot)
 {
     char line[256];
     plot_clause(plot, "'roofline.dat' using 6:2:($7-$6):(0) with vectors nohead lw 1 lc rgb \"#aaaaaa\" notitle");
-    for (int l = 0; l < LEVEL_COUNT; l++) {
+    for (int l = 0; l < ROOF_LEVELS; l++) {
         snprintf(line, sizeof line,
                  "'roofline.dat' using %d:2 with points pt %d ps 1.4 lc rgb \"%s\" title \"%s intensity\"",
-                 3 + l, level_point[l], level_color[l], level_name(l));
+                 3 + l, level_point[l], level_color[l], roof_level_name(l));
         plot_clause(plot, line);
     }
 }
@@ -240,7 +240,7 @@ static void title(const struct plot_data *d, const struct plot_row *common, int 
 
 enum chart_result chart_roofline(const struct plot_data *d, struct chart_job *job)
 {
-    if (!roofs_drawable(&d->roofs)) {
+    if (!roofline_drawable(&d->roofs)) {
         snprintf(job->skip, sizeof job->skip, "%s", d->roofs.note);
         return CHART_SKIP;
     }

@@ -141,9 +141,9 @@ static void fill_row(const struct table *t, size_t i, struct plot_row *r)
     r->cgma_theory = v[C_CGMA_THEORY];
     r->cgma_thread = v[C_CGMA_THREAD];
     r->cgma_sector = v[C_CGMA_SECTOR];
-    r->intensity[LEVEL_L1] = v[C_INT_L1];
-    r->intensity[LEVEL_L2] = v[C_INT_L2];
-    r->intensity[LEVEL_DRAM] = v[C_INT_DRAM];
+    r->intensity[ROOF_L1] = v[C_INT_L1];
+    r->intensity[ROOF_L2] = v[C_INT_L2];
+    r->intensity[ROOF_DRAM] = v[C_INT_DRAM];
 }
 
 static int fill_rows(const struct table *t, struct plot_data *d, char *err, size_t err_len)
@@ -177,7 +177,7 @@ static int read_run_json(struct plot_data *d, char *err, size_t err_len)
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "device"), "name");
     if (cJSON_IsString(name) && name->valuestring)
         snprintf(d->device, sizeof d->device, "%s", name->valuestring);
-    roofs_read(root, &d->roofs);
+    roofline_read(root, &d->roofs);
     cJSON_Delete(root);
     return EXIT_OK;
 }

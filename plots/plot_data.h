@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "kernels/registry.h"
-#include "plots/roofs.h"
+#include "analysis/roofline.h"
 
 /* One analysis.csv row; NaN = not measured / not applicable. */
 struct plot_row {
@@ -17,7 +17,7 @@ struct plot_row {
     double runtime_ms, gflop_s, gb_s, bw_vs_copy_pct;
     double cgma_theory;                 /* FLOP per 4-byte word, the model */
     double cgma_thread, cgma_sector;    /* FLOP per word: thread-level, L1<->L2 sector words */
-    double intensity[LEVEL_COUNT];      /* FLOP per byte at L1, L2, DRAM */
+    double intensity[ROOF_LEVELS];      /* FLOP per byte at L1, L2, DRAM */
 };
 
 struct plot_data {
@@ -25,7 +25,7 @@ struct plot_data {
     char device[128]; /* "" when run.json does not say */
     size_t nrows;
     struct plot_row *rows;
-    struct roofs roofs;
+    struct roofline roofs;
 };
 
 /* Loads a run directory. Returns 0, 2 (EXIT_USAGE) when the directory or

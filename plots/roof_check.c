@@ -5,18 +5,19 @@
 
 #include "common/util.h"
 
-static int check_point(const struct roofs *roofs, const struct plot_row *r, enum level l)
+static int check_point(const struct roofline *roofs, const struct plot_row *r, enum roof_level l)
 {
     char which[128], shape[64];
     double x = r->intensity[l];
-    double roof = roof_at(roofs, l, x, which, sizeof which);
-    if (isnan(roof) || !(r->gflop_s > roof * (1 + 1e-9)))
+    struct roof_position at = roofline_position(roofs, l, x, r->gflop_s);
+    if (!at.above_roof)
         return 0;
+    roofline_roof_text(roofs, l, at.bound, which, sizeof which);
     row_shape_text(r, shape, sizeof shape);
     msg_warn("plot: %s %s is above its roof: the %s point (%.4g GFLOP/s at %.4g FLOP/byte) is %.1f %% above "
              "the %s, which allows %.4g GFLOP/s there; check the row's counters and time, and the ceilings "
              "in run.json",
-             r->variant, shape, level_name(l), r->gflop_s, x, 100 * (r->gflop_s / roof - 1), which, roof);
+             r->variant, shape, roof_level_name(l), r->gflop_s, x, at.pct_of_roof - 100, which, at.roof_gflops);
     return 1;
 }
 
@@ -27,8 +28,8 @@ int roof_check(const struct plot_data *d)
         const struct plot_row *r = &d->rows[i];
         if (!row_ok(r) || !isfinite(r->gflop_s))
             continue;
-        for (int l = 0; l < LEVEL_COUNT; l++)
-            n += check_point(&d->roofs, r, (enum level)l);
+        for (int l = 0; l < ROOF_LEVELS; l++)
+            n += check_point(&d->roofs, r, (enum roof_level)l);
     }
     return n;
 }

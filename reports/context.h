@@ -8,10 +8,10 @@
 #include <stddef.h>
 
 #include "analysis/analysis.h"
+#include "analysis/roofline.h"
 #include "common/table.h"
 #include "reports/doc.h"
 #include "reports/plots.h"
-#include "reports/roof.h"
 #include "reports/run_meta.h"
 
 /* The most distinct sizes one table lays out. */
@@ -22,7 +22,7 @@ struct report_ctx {
     struct analysis a;
     struct table *results; /* results.csv; row i is a.rows[i] */
     struct run_meta meta;
-    struct roof roof;
+    struct roofline roof; /* the roofline model (analysis/roofline.h), as the roofline chart draws it */
     struct plots plots;
     struct doc doc;
 };

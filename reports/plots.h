@@ -1,6 +1,9 @@
-/* The charts `mmprof plot` left in RUN/plots/ (*.png, *.svg). Each section
- * embeds the ones about it by name prefix; whatever no section claimed is
- * shown at the end, so a new chart appears without a change here. */
+/* The charts of plots/charts.def that `mmprof plot` left in RUN/plots/,
+ * each with its caption and the report section it is shown in. A section
+ * embeds its charts where its text wants them; report.c places whatever a
+ * section left at that section's end, so every chart drawn is shown under
+ * its section. Files in RUN/plots/ the table does not name are not
+ * `mmprof plot`'s and are not shown. */
 #ifndef MMPROF_REPORTS_PLOTS_H
 #define MMPROF_REPORTS_PLOTS_H
 
@@ -8,11 +11,21 @@
 
 #include "reports/doc.h"
 
-#define PLOTS_MAX 64
+#define PLOTS_MAX 16 /* rows of plots/charts.def, at most */
+
+/* One row of plots/charts.def, as the report reads it. */
+struct chart_entry {
+    const char *name;    /* file stem: NAME.png, NAME.svg */
+    const char *section; /* anchor of the report section it is shown in */
+    const char *caption;
+};
+
+/* The table, in its order. */
+const struct chart_entry *chart_entries(size_t *count);
 
 struct plot {
-    char file[256]; /* name inside RUN/plots/ */
-    char stem[256]; /* without the extension */
+    const struct chart_entry *chart;
+    char file[256];     /* name inside RUN/plots/: NAME.png, else NAME.svg */
     const char *mime;
     int used;
 };
@@ -23,11 +36,13 @@ struct plots {
     struct plot items[PLOTS_MAX];
 };
 
-/* Lists RUN/plots/; a missing folder is simply no charts. A stem drawn as
- * both PNG and SVG is listed once, as the PNG (what every viewer shows). */
+/* Finds each chart of the table in RUN/plots/; a missing folder is simply
+ * no charts. A chart drawn as both PNG and SVG is taken as the PNG (what
+ * every viewer shows). */
 void plots_scan(const char *run_dir, struct plots *p);
-/* Embeds every not yet shown chart whose stem starts with prefix; returns how many. */
-size_t plots_embed(struct plots *p, struct doc *d, const char *prefix);
-size_t plots_unused(const struct plots *p);
+/* How many of the run's charts belong to the section with this anchor. */
+size_t plots_of_section(const struct plots *p, const char *section);
+/* Embeds, with its caption, every not yet shown chart of the section; returns how many. */
+size_t plots_embed(struct plots *p, struct doc *d, const char *section);
 
 #endif

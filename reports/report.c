@@ -16,9 +16,15 @@
 
 static const struct section *const sections[] = {
     &sec_env, &sec_seed000, &sec_seed001, &sec_seed002, &sec_seed003,
-    &sec_seed004, &sec_cgma, &sec_findings, &sec_skipped, &sec_charts,
+    &sec_seed004, &sec_cgma, &sec_findings, &sec_skipped,
 };
 enum { NSECTIONS = sizeof sections / sizeof sections[0] };
+
+const struct section *const *report_sections(size_t *count)
+{
+    *count = NSECTIONS;
+    return sections;
+}
 
 static void usage(FILE *f)
 {
@@ -99,33 +105,52 @@ static void key_numbers(struct report_ctx *c)
     else
         snprintf(fast, sizeof fast, "%s", FMT_NONE);
     const char *gpu = meta_str(&c->meta, "device.name");
+    int measured = c->roof.has_measured;
     struct doc_card cards[] = {
         {"GPU", gpu ? gpu : FMT_NONE},
         {"SM count", sms},
-        {c->roof.source && strcmp(c->roof.source, "measured") == 0 ? "FP32 ceiling (measured)" : "FP32 ceiling",
-         fmt_rate_g(fp32, c->roof.fp32_gflops, "FLOP/s")},
-        {c->roof.source && strcmp(c->roof.source, "measured") == 0 ? "DRAM ceiling (measured)" : "DRAM ceiling",
-         fmt_rate_g(dram, c->roof.dram_gbs, "B/s")},
+        {measured ? "FP32 ceiling (measured)" : "FP32 ceiling",
+         fmt_rate_g(fp32, roofline_fp32_gflops(&c->roof), "FLOP/s")},
+        {measured ? "DRAM ceiling (measured)" : "DRAM ceiling",
+         fmt_rate_g(dram, roofline_bw_gbs(&c->roof, ROOF_DRAM), "B/s")},
         {"Fastest matmul", fast},
         {"Rows ok / skipped / failed", rows},
     };
     doc_cards(&c->doc, cards, sizeof cards / sizeof cards[0]);
 }
 
-static size_t present_sections(const struct report_ctx *c, const struct section **out)
+/* A section appears when the run has what its tables need, or when a chart
+ * of it was drawn: every chart is shown under its own section. */
+static size_t present_sections(const struct report_ctx *c, const struct section **out, int *tables)
 {
     size_t n = 0;
-    for (size_t i = 0; i < NSECTIONS; i++)
-        if (sections[i]->present(c))
+    for (size_t i = 0; i < NSECTIONS; i++) {
+        int own = sections[i]->present(c);
+        if (own || plots_of_section(&c->plots, sections[i]->anchor) > 0) {
+            tables[n] = own;
             out[n++] = sections[i];
+        }
+    }
     return n;
+}
+
+static void write_section(struct report_ctx *c, const struct section *s, int tables)
+{
+    doc_heading(&c->doc, 2, s->anchor, "%s", s->title);
+    if (tables)
+        s->write(c);
+    else
+        doc_para(&c->doc, "This run has none of the rows this section's tables compare; its chart below shows the "
+                          "rows it has.");
+    plots_embed(&c->plots, &c->doc, s->anchor); /* the charts the section did not place itself */
 }
 
 static void write_document(struct report_ctx *c)
 {
     const struct section *todo[NSECTIONS];
+    int tables[NSECTIONS];
     struct doc_link toc[NSECTIONS];
-    size_t n = present_sections(c, todo);
+    size_t n = present_sections(c, todo, tables);
     char title[256], subtitle[1400], footer[1200];
     const char *gpu = meta_str(&c->meta, "device.name");
     const char *when = meta_str(&c->meta, "updated_utc") ? meta_str(&c->meta, "updated_utc")
@@ -140,10 +165,12 @@ static void write_document(struct report_ctx *c)
     for (size_t i = 0; i < n; i++)
         toc[i] = (struct doc_link){todo[i]->anchor, todo[i]->title};
     doc_toc(&c->doc, toc, n);
-    for (size_t i = 0; i < n; i++) {
-        doc_heading(&c->doc, 2, todo[i]->anchor, "%s", todo[i]->title);
-        todo[i]->write(c);
-    }
+    if (c->plots.n == 0)
+        doc_note(&c->doc, "This run has no charts: `%s/plots/` holds none that `mmprof plot` draws. Run `mmprof "
+                          "plot %s`, then `mmprof report %s` again to include them.",
+                 c->run_dir, c->run_dir, c->run_dir);
+    for (size_t i = 0; i < n; i++)
+        write_section(c, todo[i], tables[i]);
     doc_end(&c->doc, footer);
 }
 

@@ -38,7 +38,7 @@ int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err
         report_unload(c);
         return rc;
     }
-    roof_from_meta(&c->meta, &c->roof);
+    roofline_read(c->meta.root, &c->roof);
     plots_scan(run_dir, &c->plots);
     return EXIT_OK;
 }

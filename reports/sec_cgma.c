@@ -106,7 +106,6 @@ static void write_cgma(struct report_ctx *c)
     doc_note(&c->doc, "Ratios beyond ±%.0f %% are highlighted; the analysis then names the cause. Every size is "
                       "in `analysis.csv`.",
              100 * ANALYSIS_EXPLAIN_GAP);
-    plots_embed(&c->plots, &c->doc, "cgma");
 }
 
 const struct section sec_cgma = {"cgma", "Theoretical vs measured CGMA", present, write_cgma};

@@ -161,6 +161,27 @@ static void ceiling_notes(struct report_ctx *c)
     doc_list_end(&c->doc);
 }
 
+/* Which roofline the findings use, with its ridge: the same roofs the
+ * roofline chart draws (analysis/roofline.h). */
+static void roofline_note(struct report_ctx *c)
+{
+    const struct roofline *r = &c->roof;
+    char fp32[FMT_LEN], dram[FMT_LEN], ridge[FMT_LEN], kind[64] = "";
+    if (!roofline_source(r)) {
+        doc_note(&c->doc, "run.json holds no usable ceilings and names no device the SKU table knows, so the "
+                          "findings below cannot place variants on a roofline. `mmprof collect` measures the "
+                          "ceilings once per run.");
+        return;
+    }
+    if (r->has_measured && r->dram_kind[0])
+        snprintf(kind, sizeof kind, " (%s, the best of copy, read and write)", r->dram_kind);
+    doc_note(&c->doc, "The findings place variants on the %s roofline%s%s: FP32 %s and DRAM %s%s meet at %s FLOP per "
+                      "DRAM byte (the ridge point).",
+             roofline_source(r), r->has_measured ? "" : " of the ", r->has_measured ? "" : r->sku,
+             fmt_rate_g(fp32, roofline_fp32_gflops(r), "FLOP/s"),
+             fmt_rate_g(dram, roofline_bw_gbs(r, ROOF_DRAM), "B/s"), kind, fmt_sig(ridge, roofline_ridge_flop_per_byte(r, ROOF_DRAM), 3));
+}
+
 static int present(const struct report_ctx *c)
 {
     return 1; /* every report says where it was measured */
@@ -175,19 +196,11 @@ static void write_env(struct report_ctx *c)
     device_table(c);
     software_table(c);
     doc_pair_end(&c->doc);
-    if (!meta_at(&c->meta, "ceilings")) {
-        doc_note(&c->doc, "run.json has no ceilings: this run measured none, so the findings below cannot "
-                          "place variants on a roofline. `mmprof collect` measures them once per run.");
-        return;
+    if (meta_at(&c->meta, "ceilings")) {
+        ceilings_table(c);
+        ceiling_notes(c);
     }
-    ceilings_table(c);
-    ceiling_notes(c);
-    char fp32[FMT_LEN], dram[FMT_LEN], ridge[FMT_LEN];
-    if (c->roof.source)
-        doc_note(&c->doc, "The findings place variants on the %s roofline: FP32 %s and DRAM %s meet at %s FLOP per "
-                          "DRAM byte (the ridge point).",
-                 c->roof.source, fmt_rate_g(fp32, c->roof.fp32_gflops, "FLOP/s"),
-                 fmt_rate_g(dram, c->roof.dram_gbs, "B/s"), fmt_sig(ridge, roof_ridge(&c->roof), 3));
+    roofline_note(c);
 }
 
 const struct section sec_env = {"environment", "Device and environment", present, write_env};

@@ -72,7 +72,7 @@ static void best_matmul(struct report_ctx *c)
         grid_set(g, r, 0, "%s", shape_label(buf, sizeof buf, &s[i]));
         grid_set(g, r, 1, "`%s`", b->variant);
         grid_set(g, r, 2, "%s", fmt_rate_g(buf, b->ms.gflop_s, "FLOP/s"));
-        grid_set(g, r, 3, "%s", fmt_pct(buf, 100 * b->ms.gflop_s / c->roof.fp32_gflops));
+        grid_set(g, r, 3, "%s", fmt_pct(buf, 100 * b->ms.gflop_s / roofline_fp32_gflops(&c->roof)));
         grid_set(g, r, 4, "%s", fmt_ratio(buf, naive ? b->ms.gflop_s / naive->ms.gflop_s : NAN));
     }
     doc_table(&c->doc, g);
@@ -107,7 +107,7 @@ static void best_transpose(struct report_ctx *c)
         grid_set(g, r, 0, "%s", shape_label(buf, sizeof buf, &s[i]));
         grid_set(g, r, 1, "`%s`", b->variant);
         grid_set(g, r, 2, "%s", fmt_rate_g(buf, b->ms.gb_s, "B/s"));
-        grid_set(g, r, 3, "%s", fmt_pct(buf, 100 * b->ms.gb_s / c->roof.dram_gbs));
+        grid_set(g, r, 3, "%s", fmt_pct(buf, 100 * b->ms.gb_s / roofline_bw_gbs(&c->roof, ROOF_DRAM)));
         grid_set(g, r, 4, "%s", fmt_pct(buf, b->bw_vs_copy_pct));
     }
     doc_table(&c->doc, g);
@@ -142,28 +142,31 @@ static void bound_row(struct report_ctx *c, struct grid *g, const struct analysi
     char buf[FMT_LEN], size[48];
     int measured;
     struct shape s = row_shape(a);
-    double i = intensity(a, &measured), roof = roof_attainable(&c->roof, i);
-    int memory = i < roof_ridge(&c->roof);
+    double i = intensity(a, &measured);
+    /* the DRAM point of the roofline chart, held to the same roofs */
+    struct roof_position at = roofline_position(&c->roof, ROOF_DRAM, i, a->ms.gflop_s);
     size_t r = grid_row(g);
     grid_set(g, r, 0, "`%s`", a->variant);
     grid_set(g, r, 1, "%s", shape_label(size, sizeof size, &s));
     grid_set(g, r, 2, "%s%s", fmt_sig(buf, i, 3), measured ? "" : " (compulsory)");
-    grid_set(g, r, 3, "%s", isnan(i) ? FMT_NONE : memory ? "memory" : "compute");
+    grid_set(g, r, 3, "%s", at.bound == ROOF_BOUND_MEMORY    ? "memory"
+                            : at.bound == ROOF_BOUND_COMPUTE ? "compute"
+                                                             : FMT_NONE);
     grid_set(g, r, 4, "%s", fmt_rate_g(buf, a->ms.gflop_s, "FLOP/s"));
-    grid_set(g, r, 5, "%s", fmt_rate_g(buf, roof, "FLOP/s"));
-    grid_set(g, r, 6, "%s", fmt_pct(buf, 100 * a->ms.gflop_s / roof));
-    if (a->ms.gflop_s > roof) {
-        grid_set(g, r, 6, "%s above the roof", fmt_pct(buf, 100 * a->ms.gflop_s / roof));
+    grid_set(g, r, 5, "%s", fmt_rate_g(buf, at.roof_gflops, "FLOP/s"));
+    grid_set(g, r, 6, "%s", fmt_pct(buf, at.pct_of_roof));
+    if (at.above_roof) {
+        grid_set(g, r, 6, "%s above the roof", fmt_pct(buf, at.pct_of_roof));
         grid_flag(g, r, 6, CELL_WARN);
         n->above++;
     }
-    if (!isnan(i))
-        *(memory ? &n->memory : &n->compute) += 1;
+    if (at.bound != ROOF_BOUND_UNKNOWN)
+        *(at.bound == ROOF_BOUND_MEMORY ? &n->memory : &n->compute) += 1;
 }
 
 static void bounds(struct report_ctx *c)
 {
-    if (!c->roof.source) {
+    if (!roofline_source(&c->roof)) {
         doc_para(&c->doc, "No ceilings in run.json (neither measured nor datasheet): variants are not classified "
                           "as memory- or compute-bound.");
         return;
@@ -176,7 +179,8 @@ static void bounds(struct report_ctx *c)
     struct grid *g = grid_new(COUNT_OF(heads),
                               "Roofline position of each variant at its largest size (ridge %s FLOP/byte, %s "
                               "ceilings)",
-                              fmt_sig(ridge, roof_ridge(&c->roof), 3), c->roof.source);
+                              fmt_sig(ridge, roofline_ridge_flop_per_byte(&c->roof, ROOF_DRAM), 3),
+                              roofline_source(&c->roof));
     if (!g) {
         c->doc.failed = 1;
         return;
@@ -285,7 +289,7 @@ static void write_findings(struct report_ctx *c)
     best_transpose(c);
     doc_heading(&c->doc, 3, NULL, "Memory- or compute-bound");
     bounds(c);
-    plots_embed(&c->plots, &c->doc, "roofline");
+    plots_embed(&c->plots, &c->doc, sec_findings.anchor); /* the roofline chart, beside its table */
     doc_heading(&c->doc, 3, NULL, "Where measurement departs from theory");
     theory_gaps(c);
 }

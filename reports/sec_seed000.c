@@ -97,7 +97,6 @@ static void write_000(struct report_ctx *c)
     for (size_t s = 0; s < nshapes; s++)
         best_sentence(c, cols, ncols, &shapes[s]);
     doc_list_end(&c->doc);
-    plots_embed(&c->plots, &c->doc, "tile_size");
 }
 
 const struct section sec_seed000 = {"seed000", "Tile width and matrix size (seed 000)", present, write_000};

@@ -125,7 +125,6 @@ static void write_001(struct report_ctx *c)
     doc_table(&c->doc, g);
     grid_free(g);
     trend(c, shapes, x, nshapes, cols[ncols - 1]->rx, cols[first]->rx);
-    plots_embed(&c->plots, &c->doc, "gflops_vs_size");
 }
 
 const struct section sec_seed001 = {"seed001", "Thread granularity: naive vs 1×2 vs 1×4 (seed 001)", present,

@@ -147,7 +147,6 @@ static void write_002(struct report_ctx *c)
                       "fastest transpose of each size.");
     for (size_t i = 0; i < n; i++)
         tile_table(c, &t[i]);
-    plots_embed(&c->plots, &c->doc, "transpose");
 }
 
 const struct section sec_seed002 = {"seed002", "Matrix transpose against copy (seed 002)", present, write_002};

@@ -228,7 +228,6 @@ static void write_003(struct report_ctx *c)
                       "the output still fits in L2). Duration is the median of unprofiled launches timed with "
                       "CUDA events; GFLOP/s counts 2MNK.",
              MET_GLD_SECTORS, MET_SHARED_LD_WAVEFRONTS);
-    plots_embed(&c->plots, &c->doc, "rxry");
 }
 
 const struct section sec_seed003 = {"seed003", "Register tiles per thread: the Rx × Ry profiler tables (seed 003)",

@@ -1,5 +1,7 @@
 /* The report's sections, in the order report.c writes them. Each is one
- * file (sec_*.c): whether the run has what it needs, and how to write it. */
+ * file (sec_*.c): whether the run has what it needs, and how to write it.
+ * A section's charts (plots/charts.def names its anchor) follow its text
+ * unless it embeds them earlier itself (plots_embed). */
 #ifndef MMPROF_REPORTS_SECTIONS_H
 #define MMPROF_REPORTS_SECTIONS_H
 
@@ -20,6 +22,8 @@ extern const struct section sec_seed004;  /* naive vs shared across sizes, CPU b
 extern const struct section sec_cgma;     /* theoretical vs measured CGMA */
 extern const struct section sec_findings; /* best variants, bounds, theory gaps */
 extern const struct section sec_skipped;  /* skipped and failed rows with their reason */
-extern const struct section sec_charts;   /* charts no section above claimed */
+
+/* All of them, in order (report.c): the anchors plots/charts.def names. */
+const struct section *const *report_sections(size_t *count);
 
 #endif

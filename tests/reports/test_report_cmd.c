@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "charts_placed.h"
+#include "reports/plots.h"
 #include "reports/report.h"
 #include "run_dir.h"
 
@@ -122,7 +124,10 @@ static void assert_analysis_sections(const char *md)
     assert_only_real_departures(md);
     assert_has(md, "| `rt_b16_4x4` | 1024³ |");
     assert_has(md, "### Best variant per size");
-    assert_has(md, "ridge 16.7 FLOP/byte, measured ceilings");
+    /* the DRAM roof is the best of copy (3923), read (4517) and write (4365), as on the roofline chart */
+    assert_has(md, "ridge 14.5 FLOP/byte, measured ceilings");
+    assert_has(md, "FP32 65.4 TFLOP/s and DRAM 4.52 TB/s (read, the best of copy, read and write) meet at 14.5 FLOP");
+    assert_has(md, "**DRAM ceiling (measured):** 4.52 TB/s");
     assert_has(md, "| compute |");
     assert_has(md, "### Where measurement departs from theory");
     assert_has(md, "| `tiled_t8` | 1024³ | ⚠ failed | relative error 0.312 exceeds 1e-04 |");
@@ -148,9 +153,8 @@ static void fixture_report(void **state)
     assert_sections_in_order(md);
     assert_seed_tables(md);
     assert_analysis_sections(md);
-    /* a chart named for a section sits in it; the one no section claims lands in "Charts" */
-    assert_true(strstr(md, "](plots/gflops_vs_size.png)") < strstr(md, "## Matrix transpose"));
-    assert_true(strstr(md, "](plots/fixture_extra.svg)") > strstr(md, "## Charts"));
+    /* sizes.png under seed 004, heatmap.svg under seed 003, each with its caption */
+    assert_int_equal(assert_charts_placed(dir, md), 2);
     free(md);
     captured_free(&c);
     run_remove(dir);
@@ -205,12 +209,12 @@ static void truncated_chart_is_said(void **state)
     char dir[64], path[128];
     struct captured c;
     run_copy(FIXTURE, dir, sizeof dir);
-    snprintf(path, sizeof path, "%s/plots/gflops_vs_size.png", dir);
+    snprintf(path, sizeof path, "%s/plots/sizes.png", dir);
     assert_int_equal(truncate(path, 300), 0);
     report(dir, &c);
     assert_int_equal(c.rc, 0);
     char *md = run_read(dir, "report.md"), *html = run_read(dir, "report.html");
-    assert_has(md, "Chart `plots/gflops_vs_size.png` is incomplete (the file ends early)");
+    assert_has(md, "Chart `plots/sizes.png` is incomplete (the file ends early)");
     assert_null(strstr(html, "data:image/png"));
     assert_has(html, "data:image/svg+xml");
     free(md);
@@ -304,6 +308,64 @@ static void bad_run_directories(void **state)
     run_remove(dir);
 }
 
+/* Every chart of plots/charts.def, once drawn, is shown under its section
+ * with its caption: a stand-in PNG under each name of the table. */
+static void every_chart_is_placed(void **state)
+{
+    char dir[64], path[128];
+    struct captured c;
+    run_copy(FIXTURE, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/plots/sizes.png", dir);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    unsigned char png[64 * 1024];
+    size_t png_len = fread(png, 1, sizeof png, f), n;
+    assert_true(feof(f)); /* the whole stand-in chart, not its first 64 KiB */
+    fclose(f);
+    const struct chart_entry *t = chart_entries(&n);
+    for (size_t i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/plots/%s.png", dir, t[i].name);
+        f = fopen(path, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(png, 1, png_len, f), png_len);
+        fclose(f);
+    }
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    char *md = run_read(dir, "report.md");
+    assert_int_equal(assert_charts_placed(dir, md), n);
+    free(md);
+    captured_free(&c);
+    run_remove(dir);
+}
+
+/* A chart whose section has no table in this run (no transpose rows, yet
+ * a transpose chart) still appears, under its own section, saying why. */
+static void chart_without_its_table(void **state)
+{
+    char dir[64], from[128], to[128];
+    struct captured c;
+    static const char *const transposes[] = {"tr_copy", "tr_naive", "tr_coalesced", "tr_padded"};
+    run_copy(FIXTURE, dir, sizeof dir);
+    for (size_t i = 0; i < sizeof transposes / sizeof transposes[0]; i++) {
+        csv_drop(dir, transposes[i], 256);
+        csv_drop(dir, transposes[i], 1024);
+    }
+    snprintf(from, sizeof from, "%s/plots/sizes.png", dir);
+    snprintf(to, sizeof to, "%s/plots/transpose.png", dir);
+    assert_int_equal(rename(from, to), 0);
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    char *md = run_read(dir, "report.md");
+    assert_has(md, "## Matrix transpose against copy (seed 002)\n\nThis run has none of the rows this section's "
+                   "tables compare");
+    assert_null(strstr(md, "**Effective bandwidth, GB/s"));
+    assert_int_equal(assert_charts_placed(dir, md), 2);
+    free(md);
+    captured_free(&c);
+    run_remove(dir);
+}
+
 /* The committed run from a real H100/H200 (examples/seeds), once the lead has added it. */
 static void example_run(void **state)
 {
@@ -321,6 +383,10 @@ static void example_run(void **state)
     assert_sections_in_order(md);
     for (size_t i = 0; i < sizeof seed003_rows / sizeof seed003_rows[0]; i++)
         assert_has(md, seed003_rows[i]);
+    /* tiles, sizes and heatmap under seeds 000, 004 and 003; every other chart under its section */
+    assert_true(run_has(dir, "plots/tiles.png") && run_has(dir, "plots/sizes.png") &&
+                run_has(dir, "plots/heatmap.png"));
+    assert_true(assert_charts_placed(dir, md) >= 3);
     assert_true(run_has(dir, "report.html"));
     free(md);
     captured_free(&c);
@@ -334,7 +400,8 @@ int main(void)
         cmocka_unit_test(no_charts_is_said),  cmocka_unit_test(truncated_chart_is_said),
         cmocka_unit_test(rerun_replaces_the_files),
         cmocka_unit_test(cannot_write),       cmocka_unit_test(usage_errors),
-        cmocka_unit_test(bad_run_directories), cmocka_unit_test(example_run),
+        cmocka_unit_test(bad_run_directories), cmocka_unit_test(every_chart_is_placed),
+        cmocka_unit_test(chart_without_its_table), cmocka_unit_test(example_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

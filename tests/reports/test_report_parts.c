@@ -1,5 +1,6 @@
-/* The report's building blocks: number formatting, base64, and the two
- * renderings of a table (escaping included). */
+/* The report's building blocks: number formatting, base64, the two
+ * renderings of a table (escaping included), and the chart table's
+ * binding of charts to sections. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +15,8 @@
 #include "reports/doc.h"
 #include "reports/fmt.h"
 #include "reports/grid.h"
+#include "reports/plots.h"
+#include "reports/sections.h"
 
 static void significant_digits(void **state)
 {
@@ -96,12 +99,36 @@ static void table_in_both_formats(void **state)
     grid_free(g);
 }
 
+/* plots/charts.def: each chart once, bound to a section the report has
+ * (else a drawn chart could not be placed), with a caption that is a
+ * sentence printed as is in the .md and the .html (no Markdown in it). */
+static void charts_bind_real_sections(void **state)
+{
+    size_t n, ns;
+    const struct chart_entry *t = chart_entries(&n);
+    const struct section *const *s = report_sections(&ns);
+    assert_true(n > 0 && n <= PLOTS_MAX);
+    for (size_t i = 0; i < n; i++) {
+        size_t found = 0;
+        for (size_t j = 0; j < ns; j++)
+            found += strcmp(s[j]->anchor, t[i].section) == 0;
+        if (found != 1)
+            fail_msg("chart %s names section '%s', which the report does not have", t[i].name, t[i].section);
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(t[j].name, t[i].name) == 0)
+                fail_msg("chart %s is in plots/charts.def twice", t[i].name);
+        size_t len = strlen(t[i].caption);
+        if (len < 60 || t[i].caption[len - 1] != '.' || strpbrk(t[i].caption, "_*`[]\n"))
+            fail_msg("chart %s: its caption is not a plain sentence: %s", t[i].name, t[i].caption);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(significant_digits),     cmocka_unit_test(engineering_units),
         cmocka_unit_test(times_percent_ratio),    cmocka_unit_test(base64_rfc4648_vectors),
-        cmocka_unit_test(table_in_both_formats),
+        cmocka_unit_test(table_in_both_formats),  cmocka_unit_test(charts_bind_real_sections),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

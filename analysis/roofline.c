@@ -1,4 +1,6 @@
-#include "plots/roofs.h"
+/* The roofline model (roofline.h): the ceilings from run.json, and where a
+ * kernel sits under them. */
+#include "analysis/roofline.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -7,10 +9,10 @@
 #include "kernels/ceilings.h"
 #include "kernels/sku.h"
 
-const char *level_name(enum level l)
+const char *roof_level_name(enum roof_level l)
 {
     static const char *const names[] = {"L1", "L2", "DRAM"};
-    return l < LEVEL_COUNT ? names[l] : "?";
+    return l < ROOF_LEVELS ? names[l] : "?";
 }
 
 /* A positive number, or NaN. */
@@ -26,33 +28,32 @@ static const char *str(const cJSON *obj, const char *key)
     return cJSON_IsString(v) && v->valuestring ? v->valuestring : "";
 }
 
-/* The DRAM roof is the best of copy, read-only and write-only: a kernel
- * that mostly reads can reach the read figure, and a point above the best
- * measured bandwidth is worth a warning whichever pattern it has. */
-static void measured_dram(const cJSON *m, struct roofs *r)
+/* The DRAM roof is the best of copy, read-only and write-only (why: the
+ * header). */
+static void measured_dram(const cJSON *m, struct roofline *r)
 {
     static const enum ceiling_id ids[] = {CEIL_DRAM_COPY, CEIL_DRAM_READ, CEIL_DRAM_WRITE};
     static const char *const kinds[] = {"copy", "read", "write"};
     for (int i = 0; i < 3; i++) {
         double v = num(m, ceiling_key(ids[i]));
-        if (!isnan(v) && (isnan(r->bw_gbs[LEVEL_DRAM]) || v > r->bw_gbs[LEVEL_DRAM])) {
-            r->bw_gbs[LEVEL_DRAM] = v;
+        if (!isnan(v) && (isnan(r->bw_gbs[ROOF_DRAM]) || v > r->bw_gbs[ROOF_DRAM])) {
+            r->bw_gbs[ROOF_DRAM] = v;
             snprintf(r->dram_kind, sizeof r->dram_kind, "%s", kinds[i]);
         }
     }
 }
 
-static void read_measured(const cJSON *m, struct roofs *r)
+static void read_measured(const cJSON *m, struct roofline *r)
 {
     measured_dram(m, r);
-    r->bw_gbs[LEVEL_L2] = num(m, ceiling_key(CEIL_L2_READ));
-    r->bw_gbs[LEVEL_L1] = num(m, ceiling_key(CEIL_SMEM));
+    r->bw_gbs[ROOF_L2] = num(m, ceiling_key(CEIL_L2_READ));
+    r->bw_gbs[ROOF_L1] = num(m, ceiling_key(CEIL_SMEM));
     r->fp32_gflops = num(m, ceiling_key(CEIL_FP32));
     r->sm_clock_mhz = num(m, "sm_clock_mhz");
     r->has_measured = !isnan(r->fp32_gflops);
 }
 
-static void read_datasheet(const cJSON *d, struct roofs *r)
+static void read_datasheet(const cJSON *d, struct roofline *r)
 {
     snprintf(r->sku, sizeof r->sku, "%s", str(d, "sku"));
     r->computed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(d, "computed"));
@@ -69,7 +70,7 @@ static int num_int(const cJSON *obj, const char *key)
 }
 
 /* The SKU table from what run.json says about the device. */
-static void datasheet_from_device(const cJSON *dev, struct roofs *r)
+static void datasheet_from_device(const cJSON *dev, struct roofline *r)
 {
     struct sku_query q = {0};
     q.device_name = str(dev, "name");
@@ -92,7 +93,7 @@ static void datasheet_from_device(const cJSON *dev, struct roofs *r)
     r->has_datasheet = !isnan(r->ds_fp32_gflops);
 }
 
-static void write_note(struct roofs *r)
+static void write_note(struct roofline *r)
 {
     if (!r->has_measured && r->has_datasheet)
         snprintf(r->note, sizeof r->note,
@@ -102,14 +103,14 @@ static void write_note(struct roofs *r)
         snprintf(r->note, sizeof r->note,
                  "run.json has no measured ceilings and names no known device: no roofs to draw "
                  "(collect again without --no-ceilings)");
-    else if (isnan(r->bw_gbs[LEVEL_L1]) || isnan(r->bw_gbs[LEVEL_L2]) || isnan(r->bw_gbs[LEVEL_DRAM]))
+    else if (isnan(r->bw_gbs[ROOF_L1]) || isnan(r->bw_gbs[ROOF_L2]) || isnan(r->bw_gbs[ROOF_DRAM]))
         snprintf(r->note, sizeof r->note, "run.json lacks some measured bandwidth ceilings: those roofs are not drawn");
 }
 
-void roofs_read(const cJSON *root, struct roofs *r)
+void roofline_read(const cJSON *root, struct roofline *r)
 {
     memset(r, 0, sizeof *r);
-    for (int l = 0; l < LEVEL_COUNT; l++)
+    for (int l = 0; l < ROOF_LEVELS; l++)
         r->bw_gbs[l] = NAN;
     r->fp32_gflops = r->sm_clock_mhz = NAN;
     r->ds_dram_gbs = r->ds_fp32_gflops = r->ds_boost_mhz = NAN;
@@ -123,22 +124,59 @@ void roofs_read(const cJSON *root, struct roofs *r)
     write_note(r);
 }
 
-int roofs_drawable(const struct roofs *r)
+int roofline_drawable(const struct roofline *r)
 {
     return r->has_measured || r->has_datasheet;
 }
 
-double roof_at(const struct roofs *r, enum level l, double x, char *which, size_t which_len)
+const char *roofline_source(const struct roofline *r)
 {
-    double bw = r->has_measured ? r->bw_gbs[l] : l == LEVEL_DRAM ? r->ds_dram_gbs : NAN;
-    double peak = r->has_measured ? r->fp32_gflops : r->ds_fp32_gflops;
-    const char *source = r->has_measured ? "measured" : "datasheet";
-    if (isnan(bw) || isnan(peak) || isnan(x))
+    return r->has_measured ? "measured" : r->has_datasheet ? "datasheet" : NULL;
+}
+
+double roofline_fp32_gflops(const struct roofline *r)
+{
+    return r->has_measured ? r->fp32_gflops : r->has_datasheet ? r->ds_fp32_gflops : NAN;
+}
+
+/* The datasheet gives DRAM only: its L1 and L2 roofs are unknown. */
+double roofline_bw_gbs(const struct roofline *r, enum roof_level l)
+{
+    if (l >= ROOF_LEVELS)
         return NAN;
-    if (bw * x < peak) {
-        snprintf(which, which_len, "%s %s bandwidth roof (%.0f GB/s)", source, level_name(l), bw);
-        return bw * x;
-    }
-    snprintf(which, which_len, "%s FP32 roof (%.0f GFLOP/s)", source, peak);
-    return peak;
+    if (r->has_measured)
+        return r->bw_gbs[l];
+    return r->has_datasheet && l == ROOF_DRAM ? r->ds_dram_gbs : NAN;
+}
+
+double roofline_ridge_flop_per_byte(const struct roofline *r, enum roof_level l)
+{
+    return roofline_fp32_gflops(r) / roofline_bw_gbs(r, l); /* NaN propagates */
+}
+
+struct roof_position roofline_position(const struct roofline *r, enum roof_level l, double flop_per_byte,
+                                       double attained_gflops)
+{
+    struct roof_position p = {ROOF_BOUND_UNKNOWN, NAN, NAN, 0};
+    double bw = roofline_bw_gbs(r, l), peak = roofline_fp32_gflops(r);
+    if (isnan(bw) || isnan(peak) || isnan(flop_per_byte))
+        return p;
+    /* the same comparison as intensity < ridge, without dividing */
+    p.bound = bw * flop_per_byte < peak ? ROOF_BOUND_MEMORY : ROOF_BOUND_COMPUTE;
+    p.roof_gflops = p.bound == ROOF_BOUND_MEMORY ? bw * flop_per_byte : peak;
+    p.pct_of_roof = 100 * attained_gflops / p.roof_gflops;
+    /* a point exactly on its roof must not warn through rounding */
+    p.above_roof = attained_gflops > p.roof_gflops * (1 + 1e-9);
+    return p;
+}
+
+void roofline_roof_text(const struct roofline *r, enum roof_level l, enum roof_bound b, char *buf, size_t len)
+{
+    const char *source = roofline_source(r) ? roofline_source(r) : "no";
+    if (b == ROOF_BOUND_MEMORY)
+        snprintf(buf, len, "%s %s bandwidth roof (%.0f GB/s)", source, roof_level_name(l), roofline_bw_gbs(r, l));
+    else if (b == ROOF_BOUND_COMPUTE)
+        snprintf(buf, len, "%s FP32 roof (%.0f GFLOP/s)", source, roofline_fp32_gflops(r));
+    else
+        snprintf(buf, len, "no %s roof", roof_level_name(l));
 }

@@ -1,0 +1,82 @@
+/* The roofline model: the one place that says which ceilings bound a
+ * kernel. `mmprof plot` draws it (plots/chart_roofline.c) and warns about
+ * points above it (plots/roof_check.c); `mmprof report` classifies each
+ * variant as memory- or compute-bound against it (reports/sec_findings.c).
+ * Both call this file, so the chart and the table cannot disagree.
+ *
+ * The ceilings come from run.json: the ones `mmprof collect` measured with
+ * micro-kernels ("ceilings.measured") and the datasheet's beside them
+ * ("ceilings.datasheet"; without it, the SKU table kernels/sku.h by device
+ * name and SM count). A kernel is held to the measured roofs when the run
+ * measured an FP32 peak, else to the datasheet's (DRAM and FP32 only).
+ *
+ * The DRAM roof is the best of the measured copy, read-only and write-only
+ * bandwidths. A roof is what a kernel can reach at best: a matmul mostly
+ * reads, so the read figure is reachable for it, and holding it to copy
+ * alone (the lowest of the three on an H200: 3.9 against 4.5 TB/s read)
+ * would call a kernel that reads at full speed "above its roof" and move
+ * the ridge point to the right. The chart names which of the three it is
+ * (dram_kind). */
+#ifndef MMPROF_ANALYSIS_ROOFLINE_H
+#define MMPROF_ANALYSIS_ROOFLINE_H
+
+#include <cjson/cJSON.h>
+#include <stddef.h>
+
+/* Memory levels of the hierarchical roofline. */
+enum roof_level { ROOF_L1, ROOF_L2, ROOF_DRAM, ROOF_LEVELS };
+
+const char *roof_level_name(enum roof_level l); /* "L1", "L2", "DRAM" */
+
+/* NaN = not known. */
+struct roofline {
+    int has_measured;           /* the run measured an FP32 peak: kernels are held to the measured roofs */
+    double bw_gbs[ROOF_LEVELS]; /* measured: L1 = shared-memory bandwidth (same SRAM), L2 read, DRAM */
+    char dram_kind[16];         /* which measured DRAM ceiling is the roof: "copy", "read" or "write" */
+    double fp32_gflops;         /* measured FP32 FFMA peak */
+    double sm_clock_mhz;        /* SM clock while the ceilings were measured */
+
+    int has_datasheet;
+    char sku[64];
+    int computed;               /* the SKU was not in the table: peaks computed from device properties */
+    double ds_dram_gbs, ds_fp32_gflops, ds_boost_mhz;
+
+    char note[512];             /* why a roof is missing, "" when all are there */
+};
+
+/* Fills r from run.json's root object; never fails (missing = NaN + note). */
+void roofline_read(const cJSON *root, struct roofline *r);
+
+/* 1 when there is at least one FP32 roof to draw. */
+int roofline_drawable(const struct roofline *r);
+
+/* The roofs kernels are held to: "measured", "datasheet", or NULL when
+ * run.json gives neither. */
+const char *roofline_source(const struct roofline *r);
+/* Their FP32 peak (GFLOP/s) and level l's bandwidth (GB/s); NaN when not known. */
+double roofline_fp32_gflops(const struct roofline *r);
+double roofline_bw_gbs(const struct roofline *r, enum roof_level l);
+/* The intensity (FLOP per byte of level l) where l's bandwidth roof meets
+ * the FP32 roof; NaN when either is not known. */
+double roofline_ridge_flop_per_byte(const struct roofline *r, enum roof_level l);
+
+enum roof_bound { ROOF_BOUND_UNKNOWN, ROOF_BOUND_MEMORY, ROOF_BOUND_COMPUTE };
+
+/* Where a kernel sits against the roofs of level l. */
+struct roof_position {
+    enum roof_bound bound;    /* memory: left of the ridge, under level l's bandwidth roof */
+    double roof_gflops;       /* attainable there: min(bandwidth x intensity, FP32 peak); NaN when unknown */
+    double pct_of_roof;       /* attained / roof_gflops x 100; the headroom is what is left to 100 % */
+    int above_roof;           /* attained beyond the roof by more than rounding */
+};
+
+/* Places a kernel attaining attained_gflops at flop_per_byte (FLOP per byte
+ * of level l). bound UNKNOWN and roof NaN when level l has no roof or the
+ * intensity is NaN; pct_of_roof NaN when attained_gflops is. */
+struct roof_position roofline_position(const struct roofline *r, enum roof_level l, double flop_per_byte,
+                                       double attained_gflops);
+/* The roof that holds a position, in words for messages: "measured DRAM
+ * bandwidth roof (4517 GB/s)", "datasheet FP32 roof (66900 GFLOP/s)". */
+void roofline_roof_text(const struct roofline *r, enum roof_level l, enum roof_bound b, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,172 @@
+/* `mmprof plot` then `mmprof report` on one run directory: what the one
+ * chart table (plots/charts.def) and the one roofline model
+ * (analysis/roofline.h) promise, checked on both outputs together.
+ *   - every chart plot draws is in the report under its section, with its
+ *     caption (rendering needs gnuplot; without it that case is skipped);
+ *   - the roofline chart and the findings table hold each kernel to the
+ *     same roofs: same DRAM ceiling, same ridge, same bound, and the same
+ *     point above its roof (these read the .gp and .dat, which plot writes
+ *     with or without gnuplot). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "charts_placed.h"
+#include "plots/plot.h"
+#include "reports/fmt.h"
+#include "reports/plots.h"
+#include "reports/report.h"
+#include "run_dir.h"
+
+#define SYNTHETIC MMPROF_SOURCE_DIR "/tests/plots/fixtures/synthetic_run"
+#define ABOVE_ROOF MMPROF_SOURCE_DIR "/tests/plots/fixtures/above_roof"
+
+/* Copies src, runs plot (its stderr into *plot_err, malloc'd) and report on
+ * the copy; returns report.md (malloc'd). */
+static char *plot_and_report(const char *src, char *dir, size_t len, int *plot_rc, char **plot_err)
+{
+    struct captured c;
+    run_copy(src, dir, len);
+    const char *plot_argv[] = {"plot", dir};
+    capture(plot_main, 2, plot_argv, &c);
+    *plot_rc = c.rc;
+    *plot_err = c.err;
+    c.err = NULL;
+    captured_free(&c);
+    const char *report_argv[] = {"report", dir};
+    capture(report_main, 2, report_argv, &c);
+    assert_int_equal(c.rc, 0);
+    captured_free(&c);
+    char *md = run_read(dir, "report.md");
+    assert_non_null(md);
+    return md;
+}
+
+/* The value of `NAME = value` in the roofline chart's script. */
+static double gp_value(const char *gp, const char *name)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\n%s = ", name);
+    const char *at = strstr(gp, key);
+    if (!at)
+        fail_msg("roofline.gp sets no %s", name);
+    return strtod(at + strlen(key), NULL);
+}
+
+/* A variant's row of the findings' roofline table (to its line's end). */
+static const char *roofline_row(const char *md, const char *variant)
+{
+    const char *table = strstr(md, "**Roofline position of each variant");
+    assert_non_null(table);
+    char row[96];
+    snprintf(row, sizeof row, "\n| `%s` | ", variant);
+    const char *at = strstr(table, row);
+    if (!at)
+        fail_msg("the findings' roofline table has no row for %s", variant);
+    return at + 1;
+}
+
+/* The "bound" cell of that row. */
+static void bound_cell(const char *md, const char *variant, char *out, size_t len)
+{
+    const char *at = roofline_row(md, variant);
+    for (int cell = 0; cell < 3; cell++) /* past variant, size and intensity to bound */
+        at = strchr(at + 1, '|');
+    const char *end = strchr(at + 1, '|');
+    snprintf(out, len, "%.*s", (int)(end - at - 3), at + 2);
+}
+
+static void every_drawn_chart_is_placed(void **state)
+{
+    char dir[64], *err;
+    int rc;
+    char *md = plot_and_report(SYNTHETIC, dir, sizeof dir, &rc, &err);
+    if (rc != 0 && strstr(err, "gnuplot")) {
+        print_message("gnuplot is not installed: nothing rendered to place\n");
+        free(md);
+        free(err);
+        run_remove(dir);
+        skip();
+    }
+    assert_int_equal(rc, 0);
+    size_t n;
+    chart_entries(&n);
+    assert_int_equal(assert_charts_placed(dir, md), n); /* the synthetic run has something for every chart */
+    free(md);
+    free(err);
+    run_remove(dir);
+}
+
+/* The ceilings the chart draws are the ones the table classifies against,
+ * and each variant the chart places is bound by the same roof in the table. */
+static void chart_and_table_share_the_roofs(void **state)
+{
+    char dir[64], *err, ridge[FMT_LEN], text[160];
+    int rc;
+    char *md = plot_and_report(SYNTHETIC, dir, sizeof dir, &rc, &err);
+    char *gp = run_read(dir, "plots/roofline.gp"), *dat = run_read(dir, "plots/roofline.dat");
+    assert_non_null(gp);
+    assert_non_null(dat);
+    double bw = gp_value(gp, "BW_DRAM"), peak = gp_value(gp, "PEAK");
+    assert_true(bw == 3100 && peak == 60000); /* the best of copy 3000, read 3100, write 2900 */
+    snprintf(text, sizeof text, "ridge %s FLOP/byte, measured ceilings", fmt_sig(ridge, peak / bw, 3));
+    if (!strstr(md, text))
+        fail_msg("the findings do not use the chart's ridge: no '%s'", text);
+    size_t rows = 0;
+    for (const char *line = strchr(dat, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+        char variant[64], bound[32];
+        double gflops, l1, l2, dram;
+        if (sscanf(line + 1, "\"%63[^\"]\" %lf %lf %lf %lf", variant, &gflops, &l1, &l2, &dram) != 5 || isnan(dram))
+            continue;
+        bound_cell(md, variant, bound, sizeof bound);
+        const char *want = dram * bw < peak ? "memory" : "compute";
+        if (strcmp(bound, want) != 0)
+            fail_msg("%s at %g FLOP/DRAM byte: the chart puts it under the %s roof, the table says %s", variant, dram,
+                     want, bound);
+        rows++;
+    }
+    assert_true(rows >= 10);
+    free(gp);
+    free(dat);
+    free(md);
+    free(err);
+    run_remove(dir);
+}
+
+/* A point above its roof is named by the chart's check and flagged by the
+ * table, against the same roof. */
+static void above_the_roof_in_both(void **state)
+{
+    char dir[64], *err;
+    int rc;
+    char *md = plot_and_report(ABOVE_ROOF, dir, sizeof dir, &rc, &err);
+    if (!strstr(err, "naive 1024x1024x1024 is above its roof") ||
+        !strstr(err, "measured DRAM bandwidth roof (3100 GB/s)"))
+        fail_msg("plot did not warn about naive against the 3100 GB/s DRAM roof: %s", err);
+    char bound[32];
+    bound_cell(md, "naive", bound, sizeof bound);
+    assert_string_equal(bound, "memory");
+    const char *row = roofline_row(md, "naive");
+    const char *end = strchr(row + 1, '\n');
+    const char *flag = strstr(row, "above the roof");
+    assert_true(flag && flag < end);
+    free(md);
+    free(err);
+    run_remove(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_drawn_chart_is_placed),
+        cmocka_unit_test(chart_and_table_share_the_roofs),
+        cmocka_unit_test(above_the_roof_in_both),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
