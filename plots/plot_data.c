@@ -164,14 +164,10 @@ static int read_run_json(struct plot_data *d, char *err, size_t err_len)
 {
     char path[1100];
     path_in(path, sizeof path, d->run_dir, "run.json");
-    char *text; /* the message below says it all */
-    file_read_all(path, RUN_JSON_MAX_BYTES, &text, NULL, NULL, 0);
-    cJSON *root = text ? cJSON_Parse(text) : NULL;
-    free(text);
-    if (!cJSON_IsObject(root)) {
-        snprintf(err, err_len, "%s is %s: a run directory needs the run.json `mmprof collect` writes", path,
-                 root ? "not a JSON object" : "missing, unreadable or not JSON");
-        cJSON_Delete(root);
+    char why[1200];
+    cJSON *root = run_json_load(path, why, sizeof why);
+    if (!root) {
+        snprintf(err, err_len, "%s: a run directory needs the run.json `mmprof collect` writes", why);
         return EXIT_USAGE;
     }
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "device"), "name");

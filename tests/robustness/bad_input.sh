@@ -296,7 +296,7 @@ row plot-none 2 'plot: no run directory given' - - 'no run directory' -- plot
 row plot-format 2 "plot: unknown format 'gif': use --format png, svg or both" - mk_run 'unknown --format' -- plot --format gif '$D/run'
 row plot-missing-dir 2 "plot: '.*/none' is not a directory" - - 'directory that does not exist' -- plot '$D/none'
 row plot-truncated 2 'plot: .*/results.csv line 5 has [0-9]+ fields' - mk_truncated_csv 'results.csv cut mid-row' -- plot '$D/run'
-row plot-bad-json 2 'plot: .*/run.json is missing, unreadable or not JSON' - mk_json_truncated 'truncated run.json' -- plot '$D/run'
+row plot-bad-json 2 'plot: .*/run.json is not a JSON object' - mk_json_truncated 'truncated run.json' -- plot '$D/run'
 row plot-no-gnuplot 1 'plot: gnuplot not found: apt-get install gnuplot-nox' writes,nognuplot,check=chk_plot_sources mk_run 'gnuplot not installed: .dat and .gp written to render later, no image' -- plot '$D/run'
 row plot-readonly 1 'plot: cannot create a file in .*/run: Permission denied' nobody mk_run_ro 'read-only run directory' -- plot '$D/run'
 row plot-full-disk 1 'plot: cannot write .*/analysis.csv: No space left on device' fs=fit mk_fs_run 'full disk' -- plot '$D/fs/run'
