@@ -1,10 +1,10 @@
 /* The `analyze` subcommand: options, then load, save, print. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "analysis/analysis.h"
 #include "analysis/analyze.h"
+#include "common/run_args.h"
 #include "common/util.h"
 
 enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON };
@@ -39,36 +39,22 @@ static int parse_format(const char *s, enum format *out)
     return -1;
 }
 
+static int take_option(void *ctx, int code, const char *value)
+{
+    (void)code; /* --format is the only one */
+    if (parse_format(value, ctx) == 0)
+        return 0;
+    msg_error("analyze: unknown format '%s': use --format table, csv or json", value);
+    return -1;
+}
+
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, enum format *format, const char **run)
 {
-    static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    int c;
-    optind = 1;
-    opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            usage(stdout);
-            return EXIT_OK;
-        }
-        if (c == 'f' && parse_format(optarg, format) == 0)
-            continue;
-        if (c == 'f')
-            msg_error("analyze: unknown format '%s': use --format table, csv or json", optarg);
-        else if (c == ':')
-            msg_error("analyze: option '%s' needs a value: e.g. --format table", argv[optind - 1]);
-        else
-            msg_error("analyze: unknown option '%s': see `mmprof analyze --help`", argv[optind - 1]);
-        return EXIT_USAGE;
-    }
-    if (argc - optind != 1) {
-        msg_error("analyze: %s: usage: mmprof analyze RUN [--format table|csv|json]",
-                  argc - optind < 1 ? "no run directory given" : "more than one run directory given");
-        return EXIT_USAGE;
-    }
-    *run = argv[optind];
-    return -1;
+    static const struct option options[] = {{"format", required_argument, NULL, 'f'}, {NULL, 0, NULL, 0}};
+    const struct run_args spec = {"analyze", "mmprof analyze RUN [--format table|csv|json]", "--format table",
+                                  usage, options, "f:", take_option, format, 1};
+    return run_args_parse(&spec, argc, argv, run);
 }
 
 static int print(const struct analysis *a, enum format format)

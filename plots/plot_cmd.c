@@ -1,10 +1,10 @@
 /* The `plot` subcommand: options, then load, check, write, render. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/run_args.h"
 #include "common/util.h"
 #include "plots/chart.h"
 #include "plots/gnuplot.h"
@@ -52,36 +52,23 @@ static const char *parse_format(const char *s)
     return NULL;
 }
 
+static int take_option(void *ctx, int code, const char *value)
+{
+    (void)code; /* --format is the only one */
+    const char **formats = ctx;
+    if ((*formats = parse_format(value)) != NULL)
+        return 0;
+    msg_error("plot: unknown format '%s': use --format png, svg or both", value);
+    return -1;
+}
+
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, const char **formats, const char **run)
 {
-    static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    int c;
-    optind = 1;
-    opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            usage(stdout);
-            return EXIT_OK;
-        }
-        if (c == 'f' && (*formats = parse_format(optarg)) != NULL)
-            continue;
-        if (c == 'f')
-            msg_error("plot: unknown format '%s': use --format png, svg or both", optarg);
-        else if (c == ':')
-            msg_error("plot: option '%s' needs a value: e.g. --format png", argv[optind - 1]);
-        else
-            msg_error("plot: unknown option '%s': see `mmprof plot --help`", argv[optind - 1]);
-        return EXIT_USAGE;
-    }
-    if (argc - optind != 1) {
-        msg_error("plot: %s: usage: mmprof plot RUN [--format png|svg|both]",
-                  argc - optind < 1 ? "no run directory given" : "more than one run directory given");
-        return EXIT_USAGE;
-    }
-    *run = argv[optind];
-    return -1;
+    static const struct option options[] = {{"format", required_argument, NULL, 'f'}, {NULL, 0, NULL, 0}};
+    const struct run_args spec = {"plot", "mmprof plot RUN [--format png|svg|both]", "--format png",
+                                  usage, options, "f:", take_option, (void *)formats, 1};
+    return run_args_parse(&spec, argc, argv, run);
 }
 
 static int make_dir(const char *dir)

@@ -2,12 +2,12 @@
  * variant × size in both runs and the rows only one run has. */
 #include "reports/diff.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/run_args.h"
 #include "common/util.h"
 #include "reports/diff_compare.h"
 
@@ -69,43 +69,34 @@ static int parse_threshold(const char *s, double *out)
     return 0;
 }
 
+static int take_option(void *ctx, int code, const char *value)
+{
+    struct diff_opts *o = ctx;
+    if (code == 't')
+        return parse_threshold(value, &o->threshold_pct);
+    if (code == OPT_FORCE)
+        o->force = 1;
+    else
+        o->fail_on_change = 1;
+    return 0;
+}
+
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, struct diff_opts *o)
 {
-    static const struct option longopts[] = {{"threshold", required_argument, NULL, 't'},
-                                             {"force", no_argument, NULL, OPT_FORCE},
-                                             {"fail-on-change", no_argument, NULL, OPT_FAIL_ON_CHANGE},
-                                             {"help", no_argument, NULL, 'h'},
-                                             {NULL, 0, NULL, 0}};
-    int c;
-    optind = 1;
-    opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, ":t:h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            usage(stdout);
-            return EXIT_OK;
-        } else if (c == 't') {
-            if (parse_threshold(optarg, &o->threshold_pct) != 0)
-                return EXIT_USAGE;
-        } else if (c == OPT_FORCE) {
-            o->force = 1;
-        } else if (c == OPT_FAIL_ON_CHANGE) {
-            o->fail_on_change = 1;
-        } else {
-            msg_error(c == ':' ? "diff: option '%s' needs a value: e.g. --threshold 5"
-                               : "diff: unknown option '%s': see `mmprof diff --help`",
-                      argv[optind - 1]);
-            return EXIT_USAGE;
-        }
+    static const struct option options[] = {{"threshold", required_argument, NULL, 't'},
+                                            {"force", no_argument, NULL, OPT_FORCE},
+                                            {"fail-on-change", no_argument, NULL, OPT_FAIL_ON_CHANGE},
+                                            {NULL, 0, NULL, 0}};
+    const struct run_args spec = {"diff", "mmprof diff RUN_A RUN_B [--threshold PCT] [--force]",
+                                  "--threshold 5", usage, options, "t:", take_option, o, 2};
+    const char *runs[2];
+    int rc = run_args_parse(&spec, argc, argv, runs);
+    if (rc == -1) {
+        o->a = runs[0];
+        o->b = runs[1];
     }
-    if (argc - optind != 2) {
-        msg_error("diff: %s: usage: mmprof diff RUN_A RUN_B [--threshold PCT] [--force]",
-                  argc - optind < 2 ? "give two run directories" : "more than two run directories given");
-        return EXIT_USAGE;
-    }
-    o->a = argv[optind];
-    o->b = argv[optind + 1];
-    return -1;
+    return rc;
 }
 
 /* Plain ASCII: the columns are aligned by byte count. */

@@ -3,11 +3,11 @@
 #include "reports/report.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "common/run_args.h"
 #include "common/atomic_file.h"
 #include "common/util.h"
 #include "reports/fmt.h"
@@ -47,25 +47,8 @@ static void usage(FILE *f)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, const char **run)
 {
-    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    int c;
-    optind = 1;
-    opterr = 0; /* our own one-line messages */
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            usage(stdout);
-            return EXIT_OK;
-        }
-        msg_error("report: unknown option '%s': see `mmprof report --help`", argv[optind - 1]);
-        return EXIT_USAGE;
-    }
-    if (argc - optind != 1) {
-        msg_error("report: %s: usage: mmprof report RUN",
-                  argc - optind < 1 ? "no run directory given" : "more than one run directory given");
-        return EXIT_USAGE;
-    }
-    *run = argv[optind];
-    return -1;
+    const struct run_args spec = {"report", "mmprof report RUN", NULL, usage, NULL, "", NULL, NULL, 1};
+    return run_args_parse(&spec, argc, argv, run);
 }
 
 static void count_status(const struct report_ctx *c, size_t *ok, size_t *skipped, size_t *failed)
