@@ -8,6 +8,7 @@
 #include "plots/plot.h"
 #include "reports/diff.h"
 #include "reports/report.h"
+#include "xcheck/xcheck.h"
 
 struct command {
     const char *name;
@@ -25,6 +26,7 @@ static const struct command commands[] = {
     {"report", report_main, "Markdown + self-contained HTML report of a run"},
     {"run", cmd_run, "the whole job: collect, analyze, plot, report (example run without a GPU)"},
     {"diff", diff_main, "compare two runs: time and counters, beyond each run's spread"},
+    {"xcheck", xcheck_main, "mmprof's counters against Nsight Compute's CSV: medians, limits, verdicts"},
     {"tune", cmd_tune, "time best's tiles per size on this GPU; collect uses the fastest"},
     {"launch", cmd_launch, "run one launch of one variant (for ncu and compute-sanitizer)"},
 };

@@ -13,6 +13,8 @@ struct reader {
     char **fields;
     size_t nfields, cap_fields;
     size_t rows_cap;
+    const char *first_cell; /* NULL: the first record is the header */
+    size_t record;          /* records seen so far, blank and skipped ones too */
     int failed; /* out of memory or ragged row */
     size_t bad_row;
     size_t bad_count;
@@ -66,6 +68,7 @@ static int take_header(struct reader *r)
         return -1;
     memcpy(t->header, r->fields, r->nfields * sizeof *t->header);
     t->ncols = r->nfields;
+    t->header_line = r->record;
     r->nfields = 0;
     return 0;
 }
@@ -74,7 +77,7 @@ static int take_row(struct reader *r)
 {
     struct table *t = r->t;
     if (r->nfields != t->ncols) {
-        r->bad_row = t->nrows + 2; /* 1-based line, after the header */
+        r->bad_row = r->record;
         r->bad_count = r->nfields;
         return -1;
     }
@@ -84,12 +87,17 @@ static int take_row(struct reader *r)
         if (!c)
             return -1;
         t->cells = c;
+        size_t *lines = realloc(t->row_line, cap * sizeof *lines);
+        if (!lines)
+            return -1;
+        t->row_line = lines;
         r->rows_cap = cap;
     }
     char **row = malloc(t->ncols * sizeof *row);
     if (!row)
         return -1;
     memcpy(row, r->fields, t->ncols * sizeof *row);
+    t->row_line[t->nrows] = r->record;
     t->cells[t->nrows++] = row;
     r->nfields = 0;
     return 0;
@@ -101,8 +109,13 @@ static void on_row(int c, void *data)
     (void)c;
     if (r->failed)
         return;
+    r->record++;
     if (r->nfields == 1 && r->fields[0][0] == '\0') { /* blank line */
         drop_fields(r);
+        return;
+    }
+    if (!r->t->header && r->first_cell && (r->nfields == 0 || strcmp(r->fields[0], r->first_cell) != 0)) {
+        drop_fields(r); /* a note before the table */
         return;
     }
     int rc = r->t->header ? take_row(r) : take_header(r);
@@ -135,7 +148,7 @@ static int parse_stream(FILE *f, struct csv_parser *p, struct reader *r)
     return csv_fini(p, on_field, on_row, r) == 0 && !r->failed ? 0 : -1;
 }
 
-struct table *table_read(const char *path, char *err, size_t err_len)
+static struct table *read_table(const char *path, const char *first_cell, char *err, size_t err_len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -144,6 +157,7 @@ struct table *table_read(const char *path, char *err, size_t err_len)
     }
     struct csv_parser p;
     struct reader r = {0};
+    r.first_cell = first_cell;
     r.t = calloc(1, sizeof *r.t);
     if (!r.t || csv_init(&p, CSV_APPEND_NULL) != 0) {
         fclose(f);
@@ -156,6 +170,9 @@ struct table *table_read(const char *path, char *err, size_t err_len)
     fclose(f);
     if (rc == -3) {
         snprintf(err, err_len, "cannot read %s: %s", path, strerror(read_errno));
+    } else if (rc == 0 && !r.t->header && first_cell && r.record > 0) {
+        rc = -1;
+        snprintf(err, err_len, "%s holds no table: no line begins with \"%s\"", path, first_cell);
     } else if (rc == 0 && !r.t->header) {
         rc = -1;
         snprintf(err, err_len, "%s is empty: no header line", path);
@@ -177,6 +194,16 @@ struct table *table_read(const char *path, char *err, size_t err_len)
     return r.t;
 }
 
+struct table *table_read(const char *path, char *err, size_t err_len)
+{
+    return read_table(path, NULL, err, err_len);
+}
+
+struct table *table_read_from(const char *path, const char *first_cell, char *err, size_t err_len)
+{
+    return read_table(path, first_cell, err, err_len);
+}
+
 void table_free(struct table *t)
 {
     if (!t)
@@ -189,6 +216,7 @@ void table_free(struct table *t)
     for (size_t c = 0; c < t->ncols; c++)
         free(t->header[c]);
     free(t->cells);
+    free(t->row_line);
     free(t->header);
     free(t);
 }

@@ -9,11 +9,20 @@ struct table {
     size_t ncols, nrows;
     char **header;   /* ncols names */
     char ***cells;   /* nrows x ncols strings, never NULL ("" when empty) */
+    /* 1-based record numbers, for messages that name a line: the header's and
+     * each row's. A record is a line unless a quoted field spans lines. */
+    size_t header_line;
+    size_t *row_line; /* nrows */
 };
 
 /* Reads path; on failure returns NULL and writes one sentence into err. A file
  * whose rows have a different number of cells than its header is an error. */
 struct table *table_read(const char *path, char *err, size_t err_len);
+/* Like table_read, but the header is the first record whose first field is
+ * first_cell; the records before it are skipped (the notes a tool prints
+ * before its table: ncu's "==PROF==" and "==WARNING==" lines). A file with
+ * no such record is an error. */
+struct table *table_read_from(const char *path, const char *first_cell, char *err, size_t err_len);
 void table_free(struct table *t);
 
 /* Column index by exact name, or -1. */

@@ -29,6 +29,9 @@ expect 2 "'0' must be at least 1" -- collect --sizes 0
 expect 2 "'x' is not a whole number" -- collect --mnk 1,x,3
 expect 2 'unknown option' -- collect --nope
 expect 2 'give VARIANT\[,VARIANT...\]' -- launch
+expect 0 'usage: mmprof xcheck' -- xcheck --help
+expect 2 'give mmprof.s run directories with --mmprof' -- xcheck
+expect 2 'no results.csv|cannot open .*/nowhere/results.csv' -- xcheck --mmprof /nowhere --ncu x.csv
 expect 2 "'cpu_blas' is not a GPU variant" -- launch cpu_blas --size 64
 if ! nvidia-smi -L >/dev/null 2>&1; then
     # Without a GPU, collect says so and fails cleanly, leaving nothing behind.

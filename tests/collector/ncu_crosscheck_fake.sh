@@ -3,9 +3,11 @@
 # stand-ins that print known values, so the comparison itself is tested:
 # medians over placements, the limits, the flush kernel's rows dropped, the
 # buffer offsets and --l2-flush handed to both tools, and the exit status.
-#   ncu_crosscheck_fake.sh SOURCE_DIR
+# The comparison is the real `mmprof xcheck`: the stand-in mmprof hands it on.
+#   ncu_crosscheck_fake.sh SOURCE_DIR MMPROF
 set -u -o pipefail
 src=$1
+export REAL_MMPROF=$2
 # shellcheck source=tests/lib/fake_gpu.sh
 . "$src/tests/lib/fake_gpu.sh"
 # Values per variant, metric and buffer offset come from $T/values:
@@ -14,8 +16,9 @@ src=$1
 # --self (collect --out ...b, ncu --export .../ncub).
 cat > "$T/bin/mmprof" <<'SH'
 #!/usr/bin/env bash
-# fake mmprof: list and collect only
+# fake mmprof: list and collect; xcheck is the real one's
 case "$1" in
+xcheck) exec "$REAL_MMPROF" "$@" ;;
 list) # ka and kb run on the GPU, kcpu on the CPU; --variants takes plain names
     case "$*" in *--gpu*) all="ka kb" ;; *) all="ka kb kcpu" ;; esac
     want=$(echo "$*" | sed -n 's/.*--variants \([^ ]*\).*/\1/p')
@@ -31,7 +34,7 @@ while [ $# -gt 0 ]; do
     --metrics) metrics=$2; shift 2 ;;
     --buffer-offset-mb) offset=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    --mnk) shift 2 ;;
+    --mnk) mnk=$2; shift 2 ;;
     *) shift ;;
     esac
 done
@@ -40,9 +43,9 @@ echo "collect offset=$offset run=$tool" >> "$FAKE_DIR/calls"
 echo "collect variants=$variants offset=$offset" >> "$FAKE_DIR/calls"
 mkdir -p "$out"
 {
-    printf 'variant,status,reason,%s\n' "$metrics"
+    printf 'variant,M,N,K,status,reason,%s\n' "$metrics"
     for v in ${variants//,/ }; do
-        printf '%s,ok,"reason, with a comma"' "$v"
+        printf '%s,%s,ok,"reason, with a comma"' "$v" "$mnk"
         for m in ${metrics//,/ }; do
             printf ',%s' "$(awk -v t="$tool" -v v="$v" -v o="$offset" -v m="$m" -f "$FAKE_DIR/lookup.awk" "$FAKE_DIR/values")"
         done
@@ -266,7 +269,8 @@ for offsets in 0,2,6,14,30 62,126,254,510,1022 0,2; do # blocks of 5
     [ "$(grep -c "^ncu process ka offsets=$offsets run=ncu\$" "$T/calls")" = 1 ] || fail "cycled: no ncu process at $offsets"
 done
 [ "$(grep -c '^collect offset=0 run=mmprof$' "$T/calls")" = 2 ] || fail "cycled: collect did not revisit offset 0"
-[ -s "$T/cycled/work/ka_64x64x64/ncu_r12.tsv" ] || fail "cycled: no ncu sample 12"
+grep -q '^.*ncu_64x64x64_r11-12.csv: 2 samples of 1 variant' "$T/cycled/work/ncu_64x64x64_r11-12.check" ||
+    fail "cycled: ncu's runs 11-12 were not checked to hold 2 samples"
 
 # 7. The L2 Request Coalescer's counters: what the SMs requested is checked
 # (2 %), what the LRC merged is information only.
@@ -316,7 +320,7 @@ for o in 14 30 62; do # one collect per added run, of the listed variants only
 done
 grep -q '^ncu process ka offsets=14,30,62 run=ncu$' "$T/calls" || fail "extend: no ncu process for ka's runs 4-6"
 grep -Eq '^ncu process [a-z,]*kb[a-z,]* offsets=14' "$T/calls" && fail "extend: ncu measured kb's runs 4-6"
-[ -s "$T/extend/work/ka_64x64x64/mmprof_r6.tsv" ] && [ -s "$T/extend/work/ka_64x64x64/ncu_r6.tsv" ] ||
+[ -f "$T/extend/work/mmprof_64x64x64_r6.done" ] && [ -f "$T/extend/work/ncu_64x64x64_r4-6.done" ] ||
     fail "extend: no run 6 on both sides"
 grep -Eq '^ka +64x64x64 +lts__t_sectors_op_read.sum +1000 +1000 ' "$T/extend.txt" || fail "extend: ka's L2 row is not the medians of 6"
 
@@ -345,7 +349,7 @@ grep -qx 'ncu process ka,kb offsets=14,30,62 run=ncu' "$T/calls" || fail "extend
 # without a GPU (no stand-in nvidia-smi on PATH).
 run 0 part-a "" "" "--variants ka,kcpu"
 run 1 part-b 1030 "" "--variants kb"
-PATH=/usr/bin:/bin bash "$src/scripts/ncu-crosscheck.sh" --join "$T/joined" "$T/part-a" "$T/part-b" > "$T/joined.txt" 2>&1
+PATH=/usr/bin:/bin MMPROF=$REAL_MMPROF bash "$src/scripts/ncu-crosscheck.sh" --join "$T/joined" "$T/part-a" "$T/part-b" > "$T/joined.txt" 2>&1
 rc=$?
 [ "$rc" = 1 ] || { fail "join: exit $rc, expected 1 (kb's miss)"; sed 's/^/    /' "$T/joined.txt"; }
 [ "$(grep -c '^variant,shape,metric,mmprof,ncu,' "$T/joined/crosscheck.csv")" = 1 ] || fail "join: not one CSV header"
@@ -355,7 +359,7 @@ grep -Eq '^kb .*lts__t_sectors_op_read.sum +1030 +1000 +3.0000% +2%\|0 MISS' "$T
 grep -Eq '^kcpu +- +not compared: runs on the CPU' "$T/joined.txt" || fail "join: kcpu's line"
 grep -q '5 values within limits, 1 misses, 0 failed runs' "$T/joined.txt" || fail "join: the counts"
 [ "$(grep -c '^medians of 3 run(s) per side' "$T/joined.txt")" = 1 ] || fail "join: settings not printed once"
-bash "$src/scripts/ncu-crosscheck.sh" --join "$T/joined2" "$T/part-a" "$T/nowhere" > /dev/null 2>&1
+MMPROF=$REAL_MMPROF bash "$src/scripts/ncu-crosscheck.sh" --join "$T/joined2" "$T/part-a" "$T/nowhere" > /dev/null 2>&1
 [ $? = 2 ] || fail "join: a directory without crosscheck.csv is not bad usage"
 
 # 8d. --resume: ncu fails in the first call, so the check fails (exit 1) with

@@ -1,0 +1,185 @@
+/* `mmprof xcheck` end to end on small made-up runs: a match (exit 0, the
+ * files --out writes), a miss (exit 1, t = inf), runs missing on one side
+ * (a failure), --noisy, --list-ok, --join, and bad usage or a damaged file
+ * (exit 2, one line naming the file and the line). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "files.h"
+#include "xcheck/xcheck.h"
+
+#define L2 "lts__t_sectors_op_read.sum"
+
+#define assert_has(text, part)                                                                                     \
+    do {                                                                                                           \
+        if (!strstr((text), (part)))                                                                               \
+            fail_msg("expected to find '%s' in:\n%s", (part), (text));                                             \
+    } while (0)
+
+static char dir[256];
+
+/* Runs r1..rN of collect with ka's L2 read sectors mmprof[r], and one ncu
+ * CSV over the same N placements with ncu[r]; kb skipped by mmprof. */
+static void make_runs(const double *mmprof, const double *ncu, int n)
+{
+    char name[64], text[512], csv[8192] = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+    for (int r = 0; r < n; r++) {
+        snprintf(name, sizeof name, "r%d/results.csv", r + 1);
+        snprintf(text, sizeof text, "variant,M,N,K,status,reason," L2 "\nka,64,64,64,ok,,%.0f\nkb,64,64,64,skipped,too big,\n",
+                 mmprof[r]);
+        scratch_write(dir, name, text, NULL, 0);
+        size_t len = strlen(csv);
+        snprintf(csv + len, sizeof csv - len,
+                 "\"%d\",\"l2_flush_kernel(x)\",\"" L2 "\",\"sector\",\"9,999\"\n"
+                 "\"%d\",\"ka_kernel\",\"" L2 "\",\"sector\",\"%.0f\"\n",
+                 2 * r, 2 * r + 1, ncu[r]);
+    }
+    scratch_write(dir, "ncu.csv", csv, NULL, 0);
+}
+
+static void run(struct captured *c, const char *a1, const char *a2, const char *a3, const char *a4)
+{
+    char runs[1024], ncu[512];
+    snprintf(runs, sizeof runs, "%s/r1,%s/r2,%s/r3", dir, dir, dir);
+    snprintf(ncu, sizeof ncu, "%s/ncu.csv", dir);
+    const char *argv[12] = {"xcheck", "--floor-sectors", "0", "--mmprof", runs, "--ncu", ncu};
+    int argc = 7;
+    for (const char *const *a = (const char *const[]){a1, a2, a3, a4}; argc < 11 && *a; a++)
+        argv[argc++] = *a;
+    capture(xcheck_main, argc, argv, c);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    scratch_make(dir, sizeof dir);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    scratch_remove(dir);
+    return 0;
+}
+
+static void match(void **state)
+{
+    (void)state;
+    make_runs((const double[]){1000, 1010, 990}, (const double[]){1005, 1000, 995}, 3);
+    char out[512];
+    snprintf(out, sizeof out, "%s/out", dir);
+    struct captured c;
+    run(&c, "--out", out, NULL, NULL);
+    assert_int_equal(c.rc, 0);
+    assert_has(c.out, "kb                     64x64x64        not compared: skipped by mmprof (too big)");
+    assert_has(c.out, "0.0000%   2%|0 ok     2.0000%   1.0000%    0.0\n");
+    assert_has(c.out, "1 values within limits, 0 misses, 0 failed runs; files in ");
+    assert_string_equal(c.err, "");
+    captured_free(&c);
+    FILE *f = fopen(strcat(out, "/crosscheck.csv"), "r");
+    assert_non_null(f);
+    char line[512];
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, "variant,shape,metric,mmprof,ncu,rel_diff,limit,result,mmprof_spread,ncu_spread,t\n");
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, "ka,64x64x64," L2 ",1000,1000,0.0000%,2%|0,ok,2.0000%,1.0000%,0.0\n");
+    fclose(f);
+}
+
+static void miss_and_join(void **state)
+{
+    (void)state;
+    make_runs((const double[]){1030, 1030, 1030}, (const double[]){1000, 1000, 1000}, 3);
+    char out[512];
+    snprintf(out, sizeof out, "%s/out", dir);
+    struct captured c;
+    run(&c, "--out", out, "--failed-runs", "2");
+    assert_int_equal(c.rc, 1);
+    assert_has(c.out, "1030             1000   3.0000%   2%|0 MISS   0.0000%   0.0000%    inf\n");
+    assert_has(c.out, "0 values within limits, 1 misses, 2 failed runs");
+    captured_free(&c);
+    /* the same again from the files --out wrote */
+    const char *argv[] = {"xcheck", "--join", out};
+    capture(xcheck_main, 3, argv, &c);
+    assert_int_equal(c.rc, 1);
+    assert_has(c.out, "not compared: skipped by mmprof (too big)");
+    assert_has(c.out, "1030             1000   3.0000%   2%|0 MISS");
+    assert_has(c.out, "0 values within limits, 1 misses, 2 failed runs");
+    captured_free(&c);
+}
+
+static void runs_missing(void **state)
+{
+    (void)state;
+    make_runs((const double[]){1000, 1000, 1000}, (const double[]){1000, 1000, 1000}, 2);
+    scratch_write(dir, "r3/results.csv", "variant,M,N,K,status,reason," L2 "\nka,64,64,64,ok,,1000\n", NULL, 0);
+    struct captured c;
+    run(&c, NULL, NULL, NULL, NULL);
+    assert_int_equal(c.rc, 1);
+    assert_has(c.err, "FAIL ka/64x64x64: mmprof has 3 run(s), ncu 2");
+    assert_has(c.out, "0 values within limits, 0 misses, 1 failed runs");
+    captured_free(&c);
+}
+
+static void noisy_and_list_ok(void **state)
+{
+    (void)state;
+    make_runs((const double[]){900, 1000, 1100}, (const double[]){900, 1000, 1100}, 3);
+    struct captured c;
+    run(&c, "--noisy", "0.5", NULL, NULL);
+    assert_int_equal(c.rc, 0);
+    assert_string_equal(c.out, "ka 64x64x64 15.17 " L2 "\n");
+    captured_free(&c);
+    run(&c, "--noisy", "20", NULL, NULL);
+    assert_string_equal(c.out, "");
+    captured_free(&c);
+    run(&c, "--list-ok", NULL, NULL, NULL);
+    assert_string_equal(c.out, "64x64x64 ka\n");
+    captured_free(&c);
+}
+
+static void bad_input(void **state)
+{
+    (void)state;
+    make_runs((const double[]){1000, 1000, 1000}, (const double[]){1000, 1000, 1000}, 3);
+    scratch_write(dir, "r2/results.csv", "variant,M,N,K,status,reason," L2 "\nka,64,64,64,ok\n", NULL, 0);
+    struct captured c;
+    run(&c, NULL, NULL, NULL, NULL);
+    assert_int_equal(c.rc, 2);
+    assert_has(c.err, "r2/results.csv line 2 has 5 fields, the header has 7");
+    assert_has(c.err, "collect it again");
+    assert_true(strchr(c.err, '\n') == c.err + strlen(c.err) - 1); /* one line */
+    assert_string_equal(c.out, "");
+    captured_free(&c);
+    run(&c, "--floor-sectors", "lots", NULL, NULL);
+    assert_int_equal(c.rc, 2);
+    assert_has(c.err, "--floor-sectors 'lots': give a whole number");
+    captured_free(&c);
+    const char *no_inputs[] = {"xcheck", "--out", dir};
+    capture(xcheck_main, 3, no_inputs, &c);
+    assert_int_equal(c.rc, 2);
+    assert_has(c.err, "give mmprof's run directories with --mmprof");
+    captured_free(&c);
+    const char *bad_spec[] = {"xcheck", "--mmprof", dir, "--ncu", "ka@64x64:x.csv"};
+    capture(xcheck_main, 5, bad_spec, &c);
+    assert_int_equal(c.rc, 2);
+    captured_free(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(match, setup, teardown),
+        cmocka_unit_test_setup_teardown(miss_and_join, setup, teardown),
+        cmocka_unit_test_setup_teardown(runs_missing, setup, teardown),
+        cmocka_unit_test_setup_teardown(noisy_and_list_ok, setup, teardown),
+        cmocka_unit_test_setup_teardown(bad_input, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,232 @@
+/* Reading the sources (inputs.h). */
+#include "xcheck/inputs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "xcheck/ncu_csv.h"
+
+#define ERR_LEN 2400
+
+/* Calls fn on each comma-separated item of each value; stops at the first
+ * that fails. */
+static int each_item(const struct xc_args *args, int (*fn)(const char *item, void *ctx), void *ctx)
+{
+    for (size_t i = 0; i < args->n; i++) {
+        char *copy = strdup(args->v[i]), *save = NULL;
+        if (!copy)
+            return -1;
+        int rc = 0;
+        for (char *tok = strtok_r(copy, ",", &save); tok && rc == 0; tok = strtok_r(NULL, ",", &save))
+            rc = fn(tok, ctx);
+        free(copy);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+static int first_item(const char *item, void *ctx)
+{
+    snprintf(ctx, 4096, "%s", item);
+    return 1; /* stop */
+}
+
+struct run_ctx {
+    struct xc_inputs *in;
+    struct xc_side *side;
+    struct xc_statuses *st;
+    int verbose;
+};
+
+static int read_run(const char *dir, void *p)
+{
+    struct run_ctx *c = p;
+    char err[ERR_LEN];
+    size_t before = c->side ? c->side->n : 0;
+    if (xc_read_run(dir, &c->in->metrics, c->side, c->st, err, sizeof err) != 0) {
+        msg_error("xcheck: %s", err);
+        return -1;
+    }
+    if (c->verbose)
+        printf("%s/results.csv: read (%zu new variant-shape series)\n", dir, c->side ? c->side->n - before : 0);
+    return 0;
+}
+
+/* An ncu source: "[VARIANTS@MxNxK:]CSV[,CSV...]". */
+struct ncu_spec {
+    char *variants[256];
+    size_t nvariants;
+    struct xc_shape shape;
+    const char *files; /* inside the spec */
+};
+
+static void spec_free(struct ncu_spec *s)
+{
+    for (size_t i = 0; i < s->nvariants; i++)
+        free(s->variants[i]);
+    s->nvariants = 0;
+}
+
+static int spec_add_variant(struct ncu_spec *s, const char *name, size_t len)
+{
+    if (len == 0 || len >= XC_VARIANT_MAX || s->nvariants == sizeof s->variants / sizeof s->variants[0])
+        return -1;
+    return (s->variants[s->nvariants++] = strndup(name, len)) ? 0 : -1;
+}
+
+/* Without a prefix: the variants mmprof measured ok, in its order, at the
+ * one shape the runs hold (what `mmprof launch` is given for a run's
+ * variants). */
+static int default_launch(const struct xc_inputs *in, const char *spec, struct ncu_spec *s)
+{
+    for (size_t i = 0; i < in->statuses.n; i++) {
+        const struct xc_status *st = &in->statuses.s[i];
+        if (!xc_shape_match(&st->shape, &in->statuses.s[0].shape)) {
+            msg_error("xcheck: --ncu %s: the mmprof runs hold several shapes; say which variants launch ran at "
+                      "which shape: --ncu VARIANTS@MxNxK:%s",
+                      spec, spec);
+            return -1;
+        }
+        if (strcmp(st->status, "ok") == 0 && spec_add_variant(s, st->variant, strlen(st->variant)) != 0)
+            return -1;
+    }
+    if (s->nvariants == 0) {
+        msg_error("xcheck: --ncu %s: no mmprof run names the variants it holds; give them: --ncu "
+                  "VARIANTS@MxNxK:%s",
+                  spec, spec);
+        return -1;
+    }
+    s->shape = in->statuses.s[0].shape;
+    for (size_t i = 0; i < in->statuses.n && s->shape.k == 0; i++) /* a matmul's K, when one ran */
+        s->shape = in->statuses.s[i].shape;
+    return 0;
+}
+
+static int parse_spec(const struct xc_inputs *in, const char *spec, struct ncu_spec *s)
+{
+    memset(s, 0, sizeof *s);
+    const char *colon = strchr(spec, ':');
+    const char *at = colon ? memchr(spec, '@', (size_t)(colon - spec)) : NULL;
+    if (!at) {
+        s->files = spec;
+        return default_launch(in, spec, s);
+    }
+    s->files = colon + 1;
+    char shape[64];
+    snprintf(shape, sizeof shape, "%.*s", (int)(colon - at - 1), at + 1);
+    int bad = xc_shape_parse(shape, &s->shape) != 0;
+    for (const char *p = spec; !bad && p < at;) {
+        size_t len = strcspn(p, ",@");
+        bad = spec_add_variant(s, p, len) != 0;
+        p += len + 1;
+    }
+    if (bad || *s->files == '\0') {
+        msg_error("xcheck: --ncu '%s': give [VARIANTS@MxNxK:]CSV[,CSV...], e.g. --ncu naive,best@1000x3000x700:"
+                  "ncu.csv",
+                  spec);
+        spec_free(s);
+        return -1;
+    }
+    return 0;
+}
+
+struct ncu_ctx {
+    struct xc_inputs *in;
+    struct xc_side *side;
+    struct ncu_spec *spec;
+    int verbose;
+};
+
+static int read_ncu(const char *path, void *p)
+{
+    struct ncu_ctx *c = p;
+    char err[ERR_LEN], shape[64];
+    size_t n;
+    if (xc_read_ncu(path, (const char *const *)c->spec->variants, c->spec->nvariants, &c->spec->shape,
+                    &c->in->metrics, c->side, &n, err, sizeof err) != 0) {
+        msg_error("xcheck: %s", err);
+        return -1;
+    }
+    xc_shape_text(&c->spec->shape, shape, sizeof shape);
+    if (c->verbose)
+        printf("%s: %zu samples of %zu variant(s) at %s\n", path, n, c->spec->nvariants, shape);
+    return 0;
+}
+
+static int read_ncu_specs(struct xc_inputs *in, const struct xc_args *specs, struct xc_side *side, int verbose)
+{
+    for (size_t i = 0; i < specs->n; i++) {
+        struct ncu_spec s;
+        if (parse_spec(in, specs->v[i], &s) != 0)
+            return -1;
+        struct xc_args files = {{s.files}, 1};
+        struct ncu_ctx c = {in, side, &s, verbose};
+        int rc = each_item(&files, read_ncu, &c);
+        spec_free(&s);
+        if (rc != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int default_metrics(const struct xc_sources *src, struct xc_inputs *in)
+{
+    char first[4096] = "", err[ERR_LEN];
+    int rc;
+    if (src->metrics)
+        rc = xc_metrics_add_list(&in->metrics, src->metrics);
+    else if (each_item(&src->mmprof, first_item, first), first[0])
+        rc = xc_run_metric_names(first, &in->metrics, err, sizeof err);
+    else if (each_item(&src->mmprof2, first_item, first), first[0])
+        rc = xc_run_metric_names(first, &in->metrics, err, sizeof err);
+    else {
+        struct ncu_spec s;
+        if (parse_spec(in, src->ncu.n ? src->ncu.v[0] : src->ncu2.v[0], &s) != 0)
+            return -1;
+        struct xc_args files = {{s.files}, 1};
+        each_item(&files, first_item, first);
+        spec_free(&s);
+        rc = xc_ncu_metric_names(first, &in->metrics, err, sizeof err);
+    }
+    if (rc != 0) {
+        msg_error("xcheck: %s", src->metrics ? "out of memory" : err);
+        return -1;
+    }
+    if (in->metrics.n == 0) {
+        msg_error("xcheck: no metrics to compare: name them with --metrics");
+        return -1;
+    }
+    return 0;
+}
+
+int xc_inputs_load(const struct xc_sources *src, struct xc_inputs *in)
+{
+    memset(in, 0, sizeof *in);
+    int self_ncu = src->ncu2.n > 0, self_mmprof = src->mmprof2.n > 0;
+    in->label_a = self_ncu ? "ncu_1" : self_mmprof ? "mmprof_1" : "mmprof";
+    in->label_b = self_ncu ? "ncu_2" : self_mmprof ? "mmprof_2" : "ncu";
+    if (default_metrics(src, in) != 0)
+        return -1;
+    xc_side_init(&in->a, in->metrics.n);
+    xc_side_init(&in->b, in->metrics.n);
+    struct run_ctx runs = {in, self_ncu ? NULL : &in->a, &in->statuses, src->verbose};
+    struct run_ctx runs2 = {in, &in->b, NULL, src->verbose};
+    if (each_item(&src->mmprof, read_run, &runs) != 0 || each_item(&src->mmprof2, read_run, &runs2) != 0 ||
+        read_ncu_specs(in, &src->ncu, self_ncu ? &in->a : &in->b, src->verbose) != 0 ||
+        read_ncu_specs(in, &src->ncu2, &in->b, src->verbose) != 0) {
+        xc_inputs_free(in);
+        return -1;
+    }
+    return 0;
+}
+
+void xc_inputs_free(struct xc_inputs *in)
+{
+    xc_metrics_free(&in->metrics);
+    xc_statuses_free(&in->statuses);
+    xc_side_free(&in->a);
+    xc_side_free(&in->b);
+}

@@ -1,0 +1,40 @@
+/* Everything a comparison reads: the metric list, the statuses mmprof gave
+ * each variant, and the two sides' series, from the command line's run
+ * directories and ncu CSVs. */
+#ifndef MMPROF_XCHECK_INPUTS_H
+#define MMPROF_XCHECK_INPUTS_H
+
+#include <stddef.h>
+
+#include "xcheck/metrics.h"
+#include "xcheck/runs.h"
+#include "xcheck/series.h"
+
+/* A list of command-line values, each possibly "a,b,c". */
+struct xc_args {
+    const char *v[256];
+    size_t n;
+};
+
+struct xc_sources {
+    struct xc_args mmprof, mmprof2; /* RUN_DIR[,RUN_DIR...] */
+    struct xc_args ncu, ncu2;       /* [VARIANTS@MxNxK:]CSV[,CSV...] */
+    const char *metrics;            /* NULL: the first input's */
+    int verbose;                    /* --check: a line per file read */
+};
+
+struct xc_inputs {
+    struct xc_metrics metrics;
+    struct xc_statuses statuses; /* from --mmprof */
+    struct xc_side a, b;
+    const char *label_a, *label_b;
+};
+
+/* Reads every source. Side A is --mmprof and side B --ncu; with --ncu2
+ * they are --ncu and --ncu2 (--mmprof then gives the statuses only), with
+ * --mmprof2 --mmprof and --mmprof2. Returns 0, or -1 after one line on
+ * stderr (a missing or damaged file, a spec that does not parse). */
+int xc_inputs_load(const struct xc_sources *src, struct xc_inputs *in);
+void xc_inputs_free(struct xc_inputs *in);
+
+#endif

@@ -1,0 +1,41 @@
+/* mmprof's side: the results.csv of `mmprof collect` run directories, one
+ * directory per placement. Each row whose status is ok is a sample; the
+ * others are remembered with their status and reason (a skipped variant is
+ * listed as not compared, a failed one is a failure). */
+#ifndef MMPROF_XCHECK_RUNS_H
+#define MMPROF_XCHECK_RUNS_H
+
+#include <stddef.h>
+
+#include "xcheck/metrics.h"
+#include "xcheck/series.h"
+
+struct xc_status {
+    char variant[XC_VARIANT_MAX];
+    struct xc_shape shape;
+    char status[16];  /* ok, skipped, failed */
+    char reason[512];
+};
+
+/* The first status of each variant and shape, in the order read. */
+struct xc_statuses {
+    struct xc_status *s;
+    size_t n, cap;
+};
+
+/* Reads RUN_DIR/results.csv: each ok row becomes a sample of side (NULL:
+ * statuses only) and the first status of each variant and shape goes into
+ * st (NULL: none kept). A metric without a column is not measured. 0, or -1
+ * with one line in err naming the file, the line and the fix. */
+int xc_read_run(const char *dir, const struct xc_metrics *m, struct xc_side *side, struct xc_statuses *st,
+                char *err, size_t err_len);
+
+/* The metric columns of RUN_DIR/results.csv (every column that is not one
+ * of collect's fixed ones), for the default metric list. 0 or -1 with err. */
+int xc_run_metric_names(const char *dir, struct xc_metrics *out, char *err, size_t err_len);
+
+const struct xc_status *xc_status_find(const struct xc_statuses *st, const char *variant,
+                                       const struct xc_shape *shape);
+void xc_statuses_free(struct xc_statuses *st);
+
+#endif

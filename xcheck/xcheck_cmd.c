@@ -1,0 +1,366 @@
+/* The `xcheck` subcommand: options, then one of the comparison (the table,
+ * crosscheck.csv, the summary), --noisy (which series need more runs),
+ * --list-ok (which variants ncu should launch), --check (what each file
+ * holds) or --join (earlier comparisons as one). */
+#include "xcheck/xcheck.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/util.h"
+#include "xcheck/compare.h"
+#include "xcheck/inputs.h"
+#include "xcheck/join.h"
+#include "xcheck/output.h"
+#include "xcheck/tolerance.h"
+
+/* Largest --failed-runs: a count the shell passes on, far above any real one. */
+#define FAILED_RUNS_MAX 1000000L
+/* Largest --floor-sectors: 9 digits, as the cross-check script accepts. */
+#define FLOOR_SECTORS_MAX 999999999L
+
+enum {
+    OPT_MMPROF = 256, OPT_MMPROF2, OPT_NCU, OPT_NCU2, OPT_METRICS, OPT_FLOOR, OPT_OUT, OPT_CPU_ONLY, OPT_FAILED,
+    OPT_NOISY, OPT_LIST_OK, OPT_CHECK, OPT_JOIN
+};
+
+struct opts {
+    struct xc_sources src;
+    struct xc_args join, cpu_only;
+    const char *out;
+    long floor_sectors, failed_runs;
+    double noisy_pct;
+    int noisy, list_ok, check;
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: mmprof xcheck --mmprof RUN_DIR[,RUN_DIR...] --ncu [VARIANTS@MxNxK:]NCU.csv[,...] [OPTIONS]\n"
+            "       mmprof xcheck --join DIR[,DIR...] [--out DIR]\n"
+            "\n"
+            "Compares mmprof's counters with Nsight Compute's on the same kernels: per variant,\n"
+            "shape and metric, the median over the runs given (one run a buffer placement)\n"
+            "of each side, the relative difference |mmprof - ncu| / max(|ncu|, 1) against the\n"
+            "metric's limit, each side's spread (max - min) / median, and Welch's t of the two\n"
+            "means (|t| < 2 on a miss: within the runs' own noise). Limits:\n"
+            "  requests, sectors, instructions, shared wavefronts net of bank conflicts  0.1 %%\n"
+            "  DRAM read, L2 sectors by operation, LRC requested sectors   2 %% or --floor-sectors\n"
+            "  .pct_of_peak_sustained_*, .per_cycle_active, elapsed cycles, clock  2 %% or 1 point\n"
+            "  everything else: information only (docs/fidelity.md says why)\n"
+            "\n"
+            "inputs (each option may be given more than once):\n"
+            "  --mmprof RUN_DIR[,...]  `mmprof collect --profile-only` run directories, one per\n"
+            "                          placement (--buffer-offset-mb); rows with status ok count\n"
+            "  --ncu [VARIANTS@MxNxK:]CSV[,...]\n"
+            "                          `ncu --import REP --csv --page details --print-units base` of\n"
+            "                          ncu over `mmprof launch VARIANTS --mnk M,N,K --l2-flush\n"
+            "                          --profile-flush --buffer-offset-mb O1,O2,...`: the flush kernels\n"
+            "                          split the samples, which go to VARIANTS in launch's order\n"
+            "                          (every variant at O1, then at O2, ...). Without the prefix:\n"
+            "                          the variants the mmprof runs measured ok, at their one shape.\n"
+            "                          Without flush kernels, VARIANTS names every sample.\n"
+            "  --ncu2 ..., --mmprof2 ...  a second measurement by the same tool: compares the tool\n"
+            "                          with itself (--mmprof then only says which variants ran)\n"
+            "\n"
+            "options:\n"
+            "  --metrics LIST          Perfworks names to compare (default: the first input's)\n"
+            "  --floor-sectors N       DRAM/L2/LRC totals within N sectors (N x 32 bytes) pass too\n"
+            "                          (default %ld; 0: the 2 %% alone)\n"
+            "  --out DIR               write DIR/crosscheck.csv, not-compared.txt and failures\n"
+            "  --cpu-only LIST         variants listed as not compared (no kernel for ncu)\n"
+            "  --failed-runs N         measurements that failed before this comparison: counted\n"
+            "  --noisy PCT             instead of comparing, print 'VARIANT MxNxK SE METRIC' for each\n"
+            "                          variant and shape whose medians cannot resolve the 2 %% limit:\n"
+            "                          robust standard error of their difference (1.2533 x 1.4826 MAD\n"
+            "                          / sqrt(n) a side) above PCT %% (the cross-check uses 0.5)\n"
+            "  --list-ok               print 'MxNxK V1,V2,...': the variants the mmprof runs measured\n"
+            "                          ok, per shape (what to give `mmprof launch`)\n"
+            "  --check                 read and check every input, say what each holds; compare nothing\n"
+            "  --join DIR[,...]        print the comparisons written by earlier --out runs (disjoint\n"
+            "                          variant sets) as one table, counted again; --out gets the join\n"
+            "  -h, --help              this text\n"
+            "\n"
+            "A variant and shape must have as many runs on both sides; one that does not is\n"
+            "a failure. scripts/ncu-crosscheck.sh measures both sides and calls this.\n"
+            "\n"
+            "exit status: 0 every value within its limit, 1 a miss or a failure, 2 bad usage\n"
+            "or a missing or damaged input (one line names the file, the line and the fix)\n",
+            XC_FLOOR_SECTORS_DEFAULT);
+}
+
+static int add_arg(struct xc_args *a, const char *v, const char *opt)
+{
+    if (a->n == sizeof a->v / sizeof a->v[0]) {
+        msg_error("xcheck: %s given more than %zu times: join the values with commas", opt, a->n);
+        return -1;
+    }
+    a->v[a->n++] = v;
+    return 0;
+}
+
+static int parse_count(const char *s, long max, long *out, const char *opt)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*s < '0' || *s > '9' || *end != '\0' || v > max) {
+        msg_error("xcheck: %s '%s': give a whole number from 0 to %ld", opt, s, max);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_option(int c, const char *arg, struct opts *o)
+{
+    switch (c) {
+    case OPT_MMPROF: return add_arg(&o->src.mmprof, arg, "--mmprof");
+    case OPT_MMPROF2: return add_arg(&o->src.mmprof2, arg, "--mmprof2");
+    case OPT_NCU: return add_arg(&o->src.ncu, arg, "--ncu");
+    case OPT_NCU2: return add_arg(&o->src.ncu2, arg, "--ncu2");
+    case OPT_JOIN: return add_arg(&o->join, arg, "--join");
+    case OPT_CPU_ONLY: return add_arg(&o->cpu_only, arg, "--cpu-only");
+    case OPT_METRICS: o->src.metrics = arg; return 0;
+    case OPT_OUT: o->out = arg; return 0;
+    case OPT_FLOOR: return parse_count(arg, FLOOR_SECTORS_MAX, &o->floor_sectors, "--floor-sectors");
+    case OPT_FAILED: return parse_count(arg, FAILED_RUNS_MAX, &o->failed_runs, "--failed-runs");
+    case OPT_LIST_OK: o->list_ok = 1; return 0;
+    case OPT_CHECK: o->check = 1; return 0;
+    case OPT_NOISY: {
+        char *end;
+        o->noisy_pct = strtod(arg, &end);
+        o->noisy = 1;
+        if (end == arg || *end != '\0' || !(o->noisy_pct >= 0 && o->noisy_pct <= 100)) {
+            msg_error("xcheck: --noisy '%s': give a percentage from 0 to 100, e.g. --noisy 0.5", arg);
+            return -1;
+        }
+        return 0;
+    }
+    default: return -1;
+    }
+}
+
+/* The combinations that make sense; one line for any other. A side with no
+ * input at all is allowed: each series of the other side is then a failure
+ * (the cross-check's ncu may have failed for a whole shape). */
+static int check_combination(const struct opts *o)
+{
+    const struct xc_sources *s = &o->src;
+    int inputs = s->mmprof.n || s->mmprof2.n || s->ncu.n || s->ncu2.n;
+    const char *why = NULL;
+    if (o->join.n && inputs)
+        why = "--join reads earlier comparisons; give it no --mmprof or --ncu";
+    else if (o->join.n)
+        return 0;
+    else if (o->list_ok && !s->mmprof.n)
+        why = "--list-ok: name the collect runs with --mmprof";
+    else if (!inputs)
+        why = "give mmprof's run directories with --mmprof and ncu's CSV with --ncu";
+    else if (s->ncu2.n && s->mmprof2.n)
+        why = "--ncu2 and --mmprof2: compare one tool with itself at a time";
+    else if (s->mmprof2.n && s->ncu.n)
+        why = "--mmprof2 compares mmprof with itself; leave out --ncu";
+    if (why)
+        msg_error("xcheck: %s; see `mmprof xcheck --help`", why);
+    return why ? -1 : 0;
+}
+
+/* Returns -1 to go on, or the exit status to stop with. */
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+    static const struct option longopts[] = {
+        {"mmprof", required_argument, NULL, OPT_MMPROF},   {"mmprof2", required_argument, NULL, OPT_MMPROF2},
+        {"ncu", required_argument, NULL, OPT_NCU},         {"ncu2", required_argument, NULL, OPT_NCU2},
+        {"metrics", required_argument, NULL, OPT_METRICS}, {"floor-sectors", required_argument, NULL, OPT_FLOOR},
+        {"out", required_argument, NULL, OPT_OUT},         {"cpu-only", required_argument, NULL, OPT_CPU_ONLY},
+        {"failed-runs", required_argument, NULL, OPT_FAILED}, {"noisy", required_argument, NULL, OPT_NOISY},
+        {"list-ok", no_argument, NULL, OPT_LIST_OK},       {"check", no_argument, NULL, OPT_CHECK},
+        {"join", required_argument, NULL, OPT_JOIN},       {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    int c;
+    o->floor_sectors = XC_FLOOR_SECTORS_DEFAULT;
+    optind = 1;
+    opterr = 0; /* our own one-line messages */
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            usage(stdout);
+            return EXIT_OK;
+        }
+        if (c == ':' || c == '?') {
+            msg_error(c == ':' ? "xcheck: option '%s' needs a value: see `mmprof xcheck --help`"
+                               : "xcheck: unknown option '%s': see `mmprof xcheck --help`",
+                      argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+        if (parse_option(c, optarg, o) != 0)
+            return EXIT_USAGE;
+    }
+    if (optind < argc) {
+        msg_error("xcheck: unexpected argument '%s': inputs go after --mmprof and --ncu", argv[optind]);
+        return EXIT_USAGE;
+    }
+    return check_combination(o) == 0 ? -1 : EXIT_USAGE;
+}
+
+/* --list-ok: per shape, in the order read, the variants measured ok (a
+ * transpose, K = 0, with the matmuls of its M and N). */
+static int list_ok(const struct xc_inputs *in)
+{
+    const struct xc_statuses *st = &in->statuses;
+    for (size_t i = 0; i < st->n; i++) {
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = xc_shape_match(&st->s[j].shape, &st->s[i].shape);
+        if (seen)
+            continue;
+        struct xc_shape shape = st->s[i].shape;
+        for (size_t j = i; j < st->n && shape.k == 0; j++)
+            if (xc_shape_match(&st->s[j].shape, &shape))
+                shape = st->s[j].shape;
+        char text[64];
+        xc_shape_text(&shape, text, sizeof text);
+        printf("%s ", text);
+        int n = 0;
+        for (size_t j = i; j < st->n; j++)
+            if (xc_shape_match(&st->s[j].shape, &shape) && strcmp(st->s[j].status, "ok") == 0)
+                printf("%s%s", n++ ? "," : "", st->s[j].variant);
+        printf("\n");
+    }
+    return EXIT_OK;
+}
+
+/* The series of both sides that can be compared: as many runs a side. */
+static const struct xc_series *partner(const struct xc_inputs *in, const struct xc_series *a)
+{
+    const struct xc_series *b = xc_side_match(&in->b, a->variant, &a->shape);
+    return b && b->runs == a->runs ? b : NULL;
+}
+
+/* --noisy: the series whose medians cannot resolve the 2 % limit. */
+static int list_noisy(const struct xc_inputs *in, double pct)
+{
+    for (size_t i = 0; i < in->a.n; i++) {
+        const struct xc_series *a = &in->a.series[i], *b = partner(in, a);
+        const char *metric;
+        if (!b)
+            continue;
+        double se = xc_worst_median_diff_se(a, b, &in->metrics, &metric);
+        if (se > pct) {
+            char shape[64];
+            xc_shape_text(xc_row_shape(a, b), shape, sizeof shape);
+            printf("%s %s %.2f %s\n", a->variant, shape, se, metric);
+        }
+    }
+    return EXIT_OK;
+}
+
+static void emit_row(const struct xc_row *row, void *ctx)
+{
+    xc_output_row(ctx, row);
+}
+
+static void runs_mismatch(struct xc_output *o, const struct xc_inputs *in, const struct xc_series *s, size_t runs_a,
+                          size_t runs_b)
+{
+    char shape[64], why[256];
+    xc_shape_text(&s->shape, shape, sizeof shape);
+    snprintf(why, sizeof why, "%s has %zu run(s), %s %zu: not compared (a measurement failed?)", in->label_a,
+             runs_a, in->label_b, runs_b);
+    xc_output_fail(o, s->variant, shape, why);
+}
+
+/* What mmprof did not measure: skipped variants are listed, others failed. */
+static void statuses(struct xc_output *o, const struct xc_inputs *in)
+{
+    for (size_t i = 0; i < in->statuses.n; i++) {
+        const struct xc_status *s = &in->statuses.s[i];
+        char shape[64], why[700];
+        xc_shape_text(&s->shape, shape, sizeof shape);
+        if (strcmp(s->status, "skipped") == 0) { /* e.g. a tile that does not fit the device */
+            snprintf(why, sizeof why, "not compared: skipped by mmprof (%s)", s->reason);
+            xc_output_not_compared(o, s->variant, shape, why);
+        } else if (strcmp(s->status, "ok") != 0) {
+            snprintf(why, sizeof why, "mmprof status '%s' (%s)", s->status, s->reason);
+            xc_output_fail(o, s->variant, shape, why);
+        }
+    }
+}
+
+static int cpu_only_line(const char *variant, void *o)
+{
+    xc_output_not_compared(o, variant, "-", "not compared: runs on the CPU, no kernel for ncu");
+    return 0;
+}
+
+static int compare(const struct opts *opt, const struct xc_inputs *in)
+{
+    struct xc_output o;
+    if (xc_output_open(&o, opt->out, in->label_a, in->label_b) != 0)
+        return EXIT_RUNTIME;
+    xc_output_header(&o);
+    for (size_t i = 0; i < opt->cpu_only.n; i++) {
+        char *copy = strdup(opt->cpu_only.v[i]), *save = NULL;
+        for (char *v = copy ? strtok_r(copy, ",", &save) : NULL; v; v = strtok_r(NULL, ",", &save))
+            cpu_only_line(v, &o);
+        free(copy);
+    }
+    statuses(&o, in);
+    for (size_t i = 0; i < in->a.n; i++) {
+        const struct xc_series *a = &in->a.series[i], *b = partner(in, a);
+        if (b) {
+            xc_compare_series(a, b, &in->metrics, opt->floor_sectors, emit_row, &o);
+        } else {
+            const struct xc_series *other = xc_side_match(&in->b, a->variant, &a->shape);
+            runs_mismatch(&o, in, a, a->runs, other ? other->runs : 0);
+        }
+    }
+    for (size_t i = 0; i < in->b.n; i++) /* measured by side B alone */
+        if (!xc_side_match(&in->a, in->b.series[i].variant, &in->b.series[i].shape))
+            runs_mismatch(&o, in, &in->b.series[i], 0, in->b.series[i].runs);
+    o.tally.failures += opt->failed_runs;
+    return xc_output_close(&o);
+}
+
+static int join(const struct opts *o)
+{
+    const char *dirs[1024];
+    size_t n = 0;
+    char *copies[256] = {0};
+    for (size_t i = 0; i < o->join.n; i++) {
+        char *save = NULL;
+        copies[i] = strdup(o->join.v[i]);
+        for (char *d = copies[i] ? strtok_r(copies[i], ",", &save) : NULL; d && n < 1024;
+             d = strtok_r(NULL, ",", &save))
+            dirs[n++] = d;
+    }
+    int rc = xc_join(dirs, n, o->out);
+    for (size_t i = 0; i < o->join.n; i++)
+        free(copies[i]);
+    return rc;
+}
+
+int xcheck_main(int argc, char **argv)
+{
+    struct opts o = {0};
+    int rc = parse_args(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    if (o.join.n)
+        return join(&o);
+    struct xc_inputs in;
+    o.src.verbose = o.check;
+    if (xc_inputs_load(&o.src, &in) != 0)
+        return EXIT_USAGE;
+    if (o.list_ok)
+        rc = list_ok(&in);
+    else if (o.noisy)
+        rc = list_noisy(&in, o.noisy_pct);
+    else if (o.check)
+        rc = EXIT_OK;
+    else
+        rc = compare(&o, &in);
+    xc_inputs_free(&in);
+    return rc;
+}
