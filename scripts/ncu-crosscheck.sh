@@ -33,7 +33,7 @@
 # 2^r - 2: 0, 2, 6, 14, 30, ..., 1022; runs 11-40 visit those 10 again, in new
 # processes): the DRAM and L2 totals of kernels whose data
 # nearly fill L2 follow where their buffers land (up to 7 % apart, ncu's as
-# well: examples/ncu-crosscheck-h200/placement-sweep-2048.txt), and the two
+# well: git e2353c2:examples/ncu-crosscheck-h200/placement-sweep-2048.txt), and the two
 # tools' own allocations put them in different places. The medians over
 # placements are what can be compared. --extend-to M adds runs repeat+1..M for
 # each variant and shape whose medians are too noisy to resolve the 2 % limit
@@ -49,7 +49,7 @@
 # (launch runs the flush outside the cudaProfilerStart/Stop bracket):
 # ncu then measured rt_b16_6x6's L2 read sectors 5.3 % above mmprof's over 7
 # placements, against 0.7 % with the flush profiled too
-# (examples/ncu-crosscheck-h200/placements-application-l1-2048.txt and
+# (git e2353c2:examples/ncu-crosscheck-h200/placements-application-l1-2048.txt and
 # final-method-l1-2048.txt).
 # The runs go in blocks of --block placements (default 5), shape by shape. In a
 # block, mmprof runs one collect per placement (every variant, as a user would
@@ -60,7 +60,7 @@
 # mmprof; ...), so the two sides of a comparison are measured within minutes of
 # each other and a slow drift falls on both alike: best's L2 read sectors
 # against ncu's moved from +3.3 % to -1.4 % between calls 25 minutes apart
-# (examples/ncu-crosscheck-h200), and one ncu process per variant after all of
+# (git e2353c2:examples/ncu-crosscheck-h200), and one ncu process per variant after all of
 # mmprof's collects put up to 20 minutes between the two sides.
 # On an H200, ncu takes 66-86 s for a block of 44 variants x 5 placements, and
 # --repeat 10 over every variant and both shapes took 536 s with --extend-to 20
@@ -166,7 +166,7 @@ if [ -z "$join_out" ]; then
 
     # The L2 Request Coalescer's counters (Hopper on) come with the default set:
     # they show whether two tools' L2 read sectors differ in what the SMs requested
-    # or only in how many requests the LRC merged (examples/ncu-crosscheck-h200).
+    # or only in how many requests the LRC merged (docs/fidelity.md).
     lrc_metrics=lrc__request_sectors_op_read_coalescable.sum,lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum
     if [ -z "$metrics" ]; then
         metrics=$(gpu_tools_default_metrics)
