@@ -8,28 +8,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/results.h"
 #include "common/run_dir.h"
 #include "common/table.h"
 #include "common/util.h"
-
-static const char *const required_columns[] = {"variant", "family", "M", "N", "K", "status"};
 
 static int path_in(char *buf, size_t len, const char *dir, const char *file)
 {
     int n = snprintf(buf, len, "%s/%s", dir, file);
     return n > 0 && (size_t)n < len ? 0 : -1;
-}
-
-static int check_columns(const struct table *t, const char *path, char *err, size_t err_len)
-{
-    for (size_t i = 0; i < sizeof required_columns / sizeof required_columns[0]; i++)
-        if (table_col(t, required_columns[i]) < 0) {
-            snprintf(err, err_len,
-                     "%s has no '%s' column: it is not a results.csv written by `mmprof collect`",
-                     path, required_columns[i]);
-            return -1;
-        }
-    return 0;
 }
 
 /* A dimension cell: a whole number from min (K is 0 for transposes) to
@@ -168,21 +155,14 @@ static int load_rows(const struct table *t, struct analysis *a, char *err, size_
 
 static struct table *read_results(const char *run_dir, char *err, size_t err_len)
 {
-    char path[1100], why[512];
+    char path[1100];
     struct stat st;
     if (path_in(path, sizeof path, run_dir, "results.csv") != 0 || stat(path, &st) != 0) {
         snprintf(err, err_len, "no results.csv in '%s': run `mmprof collect` first, or pass its run directory",
                  run_dir);
         return NULL;
     }
-    struct table *t = table_read(path, why, sizeof why);
-    if (!t)
-        snprintf(err, err_len, "%s; collect the run again or restore the file", why);
-    else if (check_columns(t, path, err, err_len) != 0) {
-        table_free(t);
-        t = NULL;
-    }
-    return t;
+    return results_read(path, err, err_len);
 }
 
 static int read_run_json(const char *run_dir, struct run_info *ri, char *err, size_t err_len)

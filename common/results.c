@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/table.h"
+
 const char *status_name(enum result_status s)
 {
     switch (s) {
@@ -142,4 +144,59 @@ int results_append(FILE *f, const struct result_row *r)
     }
     fputc('\n', f);
     return flush_row(f);
+}
+
+/* "--resume DIR" advice for the directory holding path. */
+static void run_dir_of(const char *path, char *dir, size_t len)
+{
+    snprintf(dir, len, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    else
+        snprintf(dir, len, ".");
+}
+
+/* The columns every reader needs; the rest (timing, counters) may be absent
+ * in a run that did not measure them, or in a hand-made file. */
+static int check_header(const struct table *t, const char *path, char *err, size_t err_len)
+{
+    static const char *const needed[] = {"variant", "family", "M", "N", "K", "status"};
+    for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++)
+        if (table_col(t, needed[i]) < 0) {
+            snprintf(err, err_len, "%s line %zu: no '%s' column, so not a results.csv written by `mmprof "
+                     "collect` (or its header was cut): restore the file or collect the run again",
+                     path, t->header_line, needed[i]);
+            return -1;
+        }
+    return 0;
+}
+
+struct table *results_read(const char *path, char *err, size_t err_len)
+{
+    char why[1200], dir[1100];
+    struct table *t = table_read(path, why, sizeof why);
+    run_dir_of(path, dir, sizeof dir);
+    if (!t) {
+        snprintf(err, err_len, "%s; restore the file, complete a stopped run with `mmprof collect "
+                 "--resume %s`, or collect it again", why, dir);
+        return NULL;
+    }
+    if (check_header(t, path, err, err_len) != 0) {
+        table_free(t);
+        return NULL;
+    }
+    if (t->last_line_open) {
+        size_t line = t->nrows ? t->row_line[t->nrows - 1] : t->header_line;
+        if (t->nrows)
+            snprintf(err, err_len, "%s line %zu is cut short (no newline at its end): a collect stopped "
+                     "while writing it; `mmprof collect --resume %s` completes the run",
+                     path, line, dir);
+        else
+            snprintf(err, err_len, "%s line %zu, the header, is cut short (no newline at its end): "
+                     "restore the file or collect the run again", path, line);
+        table_free(t);
+        return NULL;
+    }
+    return t;
 }

@@ -53,6 +53,13 @@ int results_write_header(FILE *f, const char *const *metric_names, size_t nmetri
 /* Number of fixed columns (before the metric columns). */
 size_t results_fixed_count(void);
 
+struct table;
+/* The one reader of results.csv: the table at path, or NULL with one sentence
+ * in err naming the file, the line and the fix, when it cannot be read, its
+ * header lacks collect's fixed columns in order (cut, or not collect's), or
+ * its last line is cut short (no newline: a stopped collect, a cut copy). */
+struct table *results_read(const char *path, char *err, size_t err_len);
+
 /* Appends one row of ready-made cells (quoted as needed), flushed like
  * results_append; for rows copied from another run (replay, merge). */
 int results_append_cells(FILE *f, const char *const *cells, size_t n);

@@ -133,7 +133,9 @@ static int parse_stream(FILE *f, struct csv_parser *p, struct reader *r)
     char buf[65536];
     size_t n, skip;
     int first = 1;
+    r->t->last_line_open = 0;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        r->t->last_line_open = buf[n - 1] != '\n';
         if (memchr(buf, '\0', n))
             return -2; /* binary data is not a CSV file */
         skip = first && n >= 3 && memcmp(buf, bom, 3) == 0 ? 3 : 0;

@@ -13,6 +13,9 @@ struct table {
      * each row's. A record is a line unless a quoted field spans lines. */
     size_t header_line;
     size_t *row_line; /* nrows */
+    /* 1 when the file does not end with a newline: its last line may have
+     * been cut short (every file mmprof writes ends with one). */
+    int last_line_open;
 };
 
 /* Reads path; on failure returns NULL and writes one sentence into err. A file

@@ -3,15 +3,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/results.h"
+
 struct table *raw_rows_read(const char *run_dir, const struct analysis *a, char *err, size_t err_len)
 {
-    char path[1200], why[512];
+    char path[1200];
     snprintf(path, sizeof path, "%s/results.csv", run_dir);
-    struct table *t = table_read(path, why, sizeof why);
-    if (!t) {
-        snprintf(err, err_len, "%s; collect the run again or restore the file", why);
+    struct table *t = results_read(path, err, err_len);
+    if (!t)
         return NULL;
-    }
     int same = t->nrows == a->nrows;
     for (size_t i = 0; same && i < a->nrows; i++)
         same = strcmp(table_str(t, i, table_col(t, "variant")), a->rows[i].variant) == 0;

@@ -43,9 +43,9 @@ echo "collect offset=$offset run=$tool" >> "$FAKE_DIR/calls"
 echo "collect variants=$variants offset=$offset" >> "$FAKE_DIR/calls"
 mkdir -p "$out"
 {
-    printf 'variant,M,N,K,status,reason,%s\n' "$metrics"
+    printf 'variant,family,M,N,K,status,reason,%s\n' "$metrics"
     for v in ${variants//,/ }; do
-        printf '%s,%s,ok,"reason, with a comma"' "$v" "$mnk"
+        printf '%s,matmul,%s,ok,"reason, with a comma"' "$v" "$mnk"
         for m in ${metrics//,/ }; do
             printf ',%s' "$(awk -v t="$tool" -v v="$v" -v o="$offset" -v m="$m" -f "$FAKE_DIR/lookup.awk" "$FAKE_DIR/values")"
         done

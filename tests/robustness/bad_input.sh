@@ -82,6 +82,9 @@ mk_extra_field() { mk_run "$1" && csv "$1" '3s/$/,surplus/'; }
 mk_binary_csv() { mk_run "$1" && gzip -c "$source/results.csv" > "$1/run/results.csv"; }
 mk_open_quote() { mk_run "$1" && csv "$1" '2s/^/"/'; }
 mk_no_m_column() { mk_run "$1" && cut -d, -f1-2,4- "$source/results.csv" > "$1/run/results.csv"; }
+# The header cut mid-way (no rows, no newline); the last row cut inside its last cell.
+mk_header_cut() { mk_run "$1" && head -c 300 "$source/results.csv" > "$1/run/results.csv"; }
+mk_last_cell_cut() { mk_run "$1" && { head -n 3 "$source/results.csv"; sed -n 4p "$source/results.csv" | head -c -3; } > "$1/run/results.csv"; }
 mk_bom() { mk_run "$1" && { printf '\357\273\277'; cat "$source/results.csv"; } > "$1/run/results.csv"; }
 mk_crlf() { mk_run "$1" && sed 's/$/\r/' "$source/results.csv" > "$1/run/results.csv"; }
 set_m() { mk_run "$1" && csv "$1" "2s/^\([^,]*\),\([^,]*\),[^,]*,/\1,\2,$2,/"; }
@@ -269,7 +272,9 @@ row an-csv-truncated 2 'results.csv line 5 has [0-9]+ fields, the header has [0-
 row an-csv-extra-field 2 'results.csv line 3 has [0-9]+ fields, the header has' - mk_extra_field 'a row with one cell too many' -- analyze '$D/run'
 row an-csv-binary 2 'results.csv holds binary data, not CSV text' - mk_binary_csv 'binary (gzip) results.csv' -- analyze '$D/run'
 row an-csv-quote 2 'results.csv line 2 has [0-9]+ fields, the header has' - mk_open_quote 'unterminated quote' -- analyze '$D/run'
-row an-csv-no-column 2 "has no 'M' column: it is not a results.csv written by" - mk_no_m_column 'required column missing' -- analyze '$D/run'
+row an-csv-no-column 2 "no 'M' column, so not a results.csv written by" - mk_no_m_column 'required column missing' -- analyze '$D/run'
+row an-csv-header-cut 2 'results.csv line 1, the header, is cut short \(no newline at its end\)' - mk_header_cut 'header cut mid-way, no rows: not "no rows yet"' -- analyze '$D/run'
+row an-csv-last-cell-cut 2 'results.csv line 4 is cut short \(no newline at its end\).*collect --resume' - mk_last_cell_cut 'last row cut inside its last cell' -- analyze '$D/run'
 row an-csv-bom 0 '^$' writes,check=chk_analysis mk_bom 'UTF-8 BOM (saved by a spreadsheet): read as CSV' -- analyze '$D/run'
 row an-csv-crlf 0 '^$' writes,check=chk_analysis mk_crlf 'CRLF line ends: read as CSV' -- analyze '$D/run'
 row an-m-negative 2 "line 2: M '-1024' is not a whole number from 1 to 2147483647" - mk_m_negative 'negative M' -- analyze '$D/run'

@@ -30,7 +30,7 @@ static void make_runs(const double *mmprof, const double *ncu, int n)
     char name[64], text[512], csv[8192] = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
     for (int r = 0; r < n; r++) {
         snprintf(name, sizeof name, "r%d/results.csv", r + 1);
-        snprintf(text, sizeof text, "variant,M,N,K,status,reason," L2 "\nka,64,64,64,ok,,%.0f\nkb,64,64,64,skipped,too big,\n",
+        snprintf(text, sizeof text, "variant,family,M,N,K,status,reason," L2 "\nka,matmul,64,64,64,ok,,%.0f\nkb,matmul,64,64,64,skipped,too big,\n",
                  mmprof[r]);
         scratch_write(dir, name, text, NULL, 0);
         size_t len = strlen(csv);
@@ -118,7 +118,7 @@ static void runs_missing(void **state)
 {
     (void)state;
     make_runs((const double[]){1000, 1000, 1000}, (const double[]){1000, 1000, 1000}, 2);
-    scratch_write(dir, "r3/results.csv", "variant,M,N,K,status,reason," L2 "\nka,64,64,64,ok,,1000\n", NULL, 0);
+    scratch_write(dir, "r3/results.csv", "variant,family,M,N,K,status,reason," L2 "\nka,matmul,64,64,64,ok,,1000\n", NULL, 0);
     struct captured c;
     run(&c, NULL, NULL, NULL, NULL);
     assert_int_equal(c.rc, 1);
@@ -148,11 +148,11 @@ static void bad_input(void **state)
 {
     (void)state;
     make_runs((const double[]){1000, 1000, 1000}, (const double[]){1000, 1000, 1000}, 3);
-    scratch_write(dir, "r2/results.csv", "variant,M,N,K,status,reason," L2 "\nka,64,64,64,ok\n", NULL, 0);
+    scratch_write(dir, "r2/results.csv", "variant,family,M,N,K,status,reason," L2 "\nka,matmul,64,64,64,ok\n", NULL, 0);
     struct captured c;
     run(&c, NULL, NULL, NULL, NULL);
     assert_int_equal(c.rc, 2);
-    assert_has(c.err, "r2/results.csv line 2 has 5 fields, the header has 7");
+    assert_has(c.err, "r2/results.csv line 2 has 6 fields, the header has 8");
     assert_has(c.err, "collect it again");
     assert_true(strchr(c.err, '\n') == c.err + strlen(c.err) - 1); /* one line */
     assert_string_equal(c.out, "");

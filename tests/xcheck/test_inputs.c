@@ -151,10 +151,10 @@ static void results_csv(void **state)
 {
     struct fixture *f = *state;
     scratch_write(f->dir, "run/results.csv",
-                  "variant,M,N,K,status,reason," DRAM " (dram_read_bytes)\n"
-                  "ka,64,64,64,ok,,1000\n"
-                  "kb,64,64,64,skipped,\"too big, for this device\",\n"
-                  "tr,64,64,0,ok,,8\n",
+                  "variant,family,M,N,K,status,reason," DRAM " (dram_read_bytes)\n"
+                  "ka,matmul,64,64,64,ok,,1000\n"
+                  "kb,matmul,64,64,64,skipped,\"too big, for this device\",\n"
+                  "tr,transpose,64,64,0,ok,,8\n",
                   NULL, 0);
     char run[512];
     snprintf(run, sizeof run, "%s/run", f->dir);
@@ -170,10 +170,10 @@ static void results_csv(void **state)
     assert_null(xc_side_find(&f->side, "kb", &f->shape));
     assert_non_null(xc_side_match(&f->side, "tr", &f->shape)); /* a transpose (K 0) at any K */
     xc_statuses_free(&st);
-    scratch_write(f->dir, "run/results.csv", "variant,M,N,status\nka,64,64,ok\n", NULL, 0);
+    scratch_write(f->dir, "run/results.csv", "variant,family,M,N,status\nka,matmul,64,64,ok\n", NULL, 0);
     assert_int_equal(xc_read_run(run, &f->m, &f->side, NULL, f->err, sizeof f->err), -1);
     assert_non_null(strstr(f->err, "results.csv line 1: no 'K' column"));
-    scratch_write(f->dir, "run/results.csv", "variant,M,N,K,status\nka,64,x,64,ok\n", NULL, 0);
+    scratch_write(f->dir, "run/results.csv", "variant,family,M,N,K,status\nka,matmul,64,x,64,ok\n", NULL, 0);
     assert_int_equal(xc_read_run(run, &f->m, &f->side, NULL, f->err, sizeof f->err), -1);
     assert_non_null(strstr(f->err, "results.csv line 2: no variant name or no whole M, N, K"));
 }
