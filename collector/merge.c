@@ -17,7 +17,7 @@
 #include "common/results.h"
 #include "common/table.h"
 #include "common/util.h"
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 struct shard {
     const char *dir;

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "kernels/ceilings.h"
-#include "kernels/sku.h"
+#include "model/sku.h"
 
 const char *level_name(enum level l)
 {
