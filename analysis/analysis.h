@@ -10,8 +10,8 @@
 #include "analysis/geometry.h"
 #include "analysis/measured.h"
 #include "analysis/run_info.h"
-#include "kernels/registry.h"
-#include "kernels/theory.h"
+#include "model/registry.h"
+#include "model/theory.h"
 
 /* Relative gap between theory and measurement past which `reason` explains
  * it: |ratio - 1| above this is a departure. */

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "kernels/theory.h"
+#include "model/theory.h"
 
 /* Past this a square problem no longer fits in any GPU's memory. */
 #define FILL_SEARCH_MAX_N (1L << 22)

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "common/table.h"
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 struct geometry {
     double threads_per_block, grid_blocks, regs_per_thread, smem_bytes_per_block;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "kernels/ceilings.h"
-#include "kernels/sku.h"
+#include "model/sku.h"
 
 const char *roof_level_name(enum roof_level l)
 {

@@ -6,7 +6,7 @@
  *
  * The ceilings come from run.json: the ones `mmprof collect` measured with
  * micro-kernels ("ceilings.measured") and the datasheet's beside them
- * ("ceilings.datasheet"; without it, the SKU table kernels/sku.h by device
+ * ("ceilings.datasheet"; without it, the SKU table model/sku.h by device
  * name and SM count). A kernel is held to the measured roofs when the run
  * measured an FP32 peak, else to the datasheet's (DRAM and FP32 only).
  *

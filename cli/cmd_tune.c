@@ -13,7 +13,7 @@
 static const char tune_help[] =
     "usage: mmprof tune [--sizes S,S... | --mnk M,N,K] [--tune-file F] [options]\n"
     "\n"
-    "Times every compiled-in tile of the `best` matmul (kernels/best_configs.def)\n"
+    "Times every compiled-in tile of the `best` matmul (model/best_configs.def)\n"
     "at each size, each verified against the FP64 reference first, and stores the\n"
     "fastest per size in the tune file. `best` reads that file on its first launch:\n"
     "--tune-file F here, $MMPROF_TUNE_FILE, else the default path below; sizes not\n"

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 /* Resolves spec into out (registry order, no duplicates). Returns the count,
  * or -1 with why naming the unknown item and the closest known names. */

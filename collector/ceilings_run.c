@@ -6,7 +6,7 @@
 #include "collector/cuda_check.h"
 #include "common/util.h"
 #include "kernels/ceilings.h"
-#include "kernels/sku.h"
+#include "model/sku.h"
 
 static void detect(const struct device_info *d, struct sku *s)
 {

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "collector/timing.h"
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 struct collect_options {
     const struct variant **variants;

@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 #include "collector/device.h"
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 /* Raises the per-thread stack limit to the largest local memory of the
  * variants' kernels at their shapes (pairs vs[i], shapes[i]; variants that are

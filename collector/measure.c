@@ -7,7 +7,7 @@
 
 #include "collector/cuda_check.h"
 #include "collector/resources.h"
-#include "kernels/theory.h"
+#include "model/theory.h"
 
 /* FP32 accumulation over K <= 16384 random terms stays near 1e-6; 1e-4 leaves
  * room for any summation order while catching real indexing bugs. */

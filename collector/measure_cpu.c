@@ -6,7 +6,7 @@
 #include "collector/measure.h"
 #include "common/util.h"
 #include "kernels/cpu_blas.h"
-#include "kernels/theory.h"
+#include "model/theory.h"
 
 #define CALIBRATION_SIZE 512
 #define CPU_TIMING_BUDGET_MS 3000.0

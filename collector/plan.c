@@ -3,24 +3,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernels/theory.h"
+#include "model/theory.h"
 
 /* Every item pays verification, a timing budget and a few profiling passes
  * whatever its size. */
 #define FIXED_COST_S 0.3
 
-static double rate_guess_flops(const struct variant *v)
+/* The kind's speed guess (model/kinds.def), less where the variant's
+ * parameters make it slow whatever its kind. */
+static double rate_guess(const struct variant *v)
 {
-    switch (v->kind) {
-    case KIND_MM_CPU:
-        return 2e11;
-    case KIND_MM_TILED:
-        return v->bs <= 4 ? 3e11 * v->bs : 5e12;
-    case KIND_MM_REGTILE:
-        return v->rx * v->ry >= 256 ? 5e11 : 1e13; /* large tiles spill registers */
-    default:
-        return 6e12;
-    }
+    if (v->family == FAMILY_MATMUL && v->bs > 0 && v->bs <= 4)
+        return 3e11 * v->bs; /* tiny blocks: a warp or less per block */
+    if (v->rx * v->ry >= 256)
+        return 5e11; /* 256+ accumulators per thread spill registers */
+    return kind_of(v)->rate;
 }
 
 double plan_cost(const struct variant *v, const struct shape *s)
@@ -29,7 +26,7 @@ double plan_cost(const struct variant *v, const struct shape *s)
     if (theory_of(v, s, &t) != 0)
         return FIXED_COST_S;
     /* ~20 launches (verify, timing floor, 5 passes, warm-up) of the kernel. */
-    double launch_s = v->family == FAMILY_MATMUL ? t.flops / rate_guess_flops(v) : t.bytes_compulsory / 1.5e12;
+    double launch_s = (v->family == FAMILY_MATMUL ? t.flops : t.bytes_compulsory) / rate_guess(v);
     return FIXED_COST_S + 20 * launch_s;
 }
 

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 struct plan_item {
     const struct variant *v;

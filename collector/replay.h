@@ -11,7 +11,7 @@
 
 #include "collector/device.h"
 #include "common/results.h"
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 struct replay;
 

@@ -8,7 +8,7 @@
 
 #include "collector/device.h"
 #include "common/results.h"
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 /* Fills row's launch-geometry columns. Returns 0 when v can launch at s,
  * 1 when it cannot (why says which resource), -1 on a CUDA error. */

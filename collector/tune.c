@@ -11,7 +11,7 @@
 #include "collector/measure.h"
 #include "collector/workload.h"
 #include "common/util.h"
-#include "kernels/best_config.h"
+#include "model/best_config.h"
 #include "kernels/launch.h"
 
 /* One candidate tile at one shape. */
@@ -163,6 +163,6 @@ int tune_run(const struct tune_options *o)
         msg_error("%s", why);
         return EXIT_RUNTIME;
     }
-    printf("\ntune table written: %s (best reads it at launch; see kernels/best_config.h)\n", path);
+    printf("\ntune table written: %s (best reads it at launch; see model/best_config.h)\n", path);
     return failed ? EXIT_RUNTIME : EXIT_OK;
 }

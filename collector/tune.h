@@ -1,9 +1,9 @@
 /* `mmprof tune`: a small search over the `best` matmul's compiled-in tiles
- * (kernels/best_configs.def) per shape on the GPU. Every candidate is
+ * (model/best_configs.def) per shape on the GPU. Every candidate is
  * verified against the FP64 reference before it is timed (a wrong kernel
  * is never chosen); the fastest median wins, and the table of winners is
  * written to the tune file that `best` reads at launch
- * (kernels/best_config.h describes the format and where it is looked for). */
+ * (model/best_config.h describes the format and where it is looked for). */
 #ifndef MMPROF_TUNE_H
 #define MMPROF_TUNE_H
 
@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "collector/timing.h"
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 struct tune_options {
     const struct shape *shapes;

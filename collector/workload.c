@@ -15,16 +15,7 @@
 
 enum reference_kind reference_for(const struct variant *v)
 {
-    switch (v->kind) {
-    case KIND_TR_COPY:
-    case KIND_TR_COPY_SHARED:
-        return REF_COPY;
-    case KIND_TR_NAIVE:
-    case KIND_TR_COALESCED:
-        return REF_TRANSPOSE;
-    default:
-        return REF_MATMUL;
-    }
+    return kind_of(v)->reference;
 }
 
 static void counts(enum family f, const struct shape *s, size_t *a, size_t *b, size_t *c)

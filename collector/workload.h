@@ -6,9 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels/registry.h"
-
-enum reference_kind { REF_NONE, REF_MATMUL, REF_TRANSPOSE, REF_COPY };
+#include "model/registry.h"
 
 struct workload {
     enum family family;
@@ -50,7 +48,8 @@ int workload_compare(struct workload *w, enum reference_kind k, double *rel_err,
 /* Copies the output of set 0 to the host, timed (seed 004's device->host). */
 int workload_download_ms(struct workload *w, double *ms, char *why, size_t why_len);
 
-/* Which reference a variant's output is compared with. */
+/* Which reference a variant's output is compared with: its kind's
+ * (model/kinds.def). */
 enum reference_kind reference_for(const struct variant *v);
 
 #endif

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 /* 0 when a CBLAS with cblas_sgemm could be loaded; else -1 and why. */
 int cpu_blas_open(char *why, size_t why_len);

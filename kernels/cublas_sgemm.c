@@ -22,7 +22,7 @@
 
 #include <cublas_v2.h>
 
-#include "kernels/families.h"
+#include "kernels/kernel_table.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -160,8 +160,8 @@ static cudaError_t make_handle(void)
 /* Row-major C = A B is column-major C^T = B^T A^T: the column-major views
  * of the row-major buffers are exactly B^T (n x k, ld n), A^T (k x m, ld
  * k) and C^T (n x m, ld n), so no transposition is needed. */
-cudaError_t cublas_sgemm_rowmajor(const float *a, const float *b, float *c, int m, int n, int k,
-                                  cudaStream_t stream)
+static cudaError_t cublas_sgemm_rowmajor(const float *a, const float *b, float *c, int m, int n, int k,
+                                         cudaStream_t stream)
 {
     const float one = 1.0f, zero = 0.0f;
     if (!tried) {
@@ -179,7 +179,18 @@ cudaError_t cublas_sgemm_rowmajor(const float *a, const float *b, float *c, int 
     return cudaGetLastError();
 }
 
-const char *cublas_last_error(void)
+/* What the last failure said: cuBLAS's status, or why it could not load. */
+static const char *cublas_last_error(void)
 {
     return last_error;
 }
+
+/* The shape fits int (launch.cu checked it). */
+static cudaError_t cublas_launch(const struct launch_args *a, cudaStream_t stream)
+{
+    return cublas_sgemm_rowmajor(a->a, a->b, a->c, (int)a->shape.m, (int)a->shape.n, (int)a->shape.k, stream);
+}
+
+/* The kernel table's entry of the cublas kind: a library call, no kernel of
+ * ours (cuBLAS picks its own launches). */
+const struct kind_kernels kernels_MM_CUBLAS = {NULL, cublas_launch, cublas_last_error};

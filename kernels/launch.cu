@@ -1,36 +1,20 @@
-/* Dispatch from a registry entry to its kernel: which __global__ function,
- * what geometry, and the launch itself. The per-family look-ups live in the
- * family files (families.h); this file only knows the two signatures. */
+/* Dispatch from a registry entry to its kernel through the kernel table
+ * (kernel_table.h): which __global__ function, and the launch itself. The
+ * table is indexed by kind; this file knows the two signatures and the
+ * kinds' flags, never a kind by name. */
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "kernels/registry.h"
-
-#include "kernels/common.cuh"
-#include "kernels/families.h"
+#include "kernels/kernel_table.h"
 #include "kernels/launch.h"
+#include "model/launch_geometry.h"
 
-static mm_kernel_fn mm_kernel(const struct variant *v)
-{
-    switch (v->kind) {
-    case KIND_MM_NAIVE:
-        return mm_naive_kernel(v);
-    case KIND_MM_TILED:
-        return mm_tiled_kernel(v);
-    case KIND_MM_COARSE:
-        return mm_coarse_kernel(v);
-    case KIND_MM_REGTILE:
-        return mm_regtile_kernel(v);
-    case KIND_MM_BT2D:
-    case KIND_MM_VEC:
-    case KIND_MM_WARPTILE:
-        return mm_road_kernel(v);
-    default:
-        return NULL;
-    }
-}
+#define KIND(id, ...) &kernels_##id,
+static const struct kind_kernels *const kernel_table[KIND_COUNT] = {
+#include "model/kinds.def"
+};
 
 /* Loads the tune table once, the first time `best` needs a tile (it needs
  * the GPU's name for the default path). A bad table is reported once and
@@ -59,22 +43,21 @@ extern "C" const struct best_config *variant_best_config(const struct shape *s)
     return s ? best_config_for(s) : best_config_default();
 }
 
-/* The kernel of v at shape s (s only matters for best); NULL for the CPU
- * and cuBLAS. */
-static mm_kernel_fn mm_kernel_at(const struct variant *v, const struct shape *s)
+/* Index of configuration c in best_configs order. */
+static size_t config_index(const struct best_config *c)
 {
-    if (v->kind == KIND_MM_BEST)
-        return mm_best_kernel(variant_best_config(s));
-    return mm_kernel(v);
+    size_t n;
+    return (size_t)(c - best_configs(&n));
 }
 
 extern "C" const void *variant_kernel_at(const struct variant *v, const struct shape *s)
 {
-    if (!variant_is_kernel(v))
+    const struct kind_kernels *kk = kernel_table[v->kind];
+    if (!variant_is_kernel(v) || !kk->kernel)
         return NULL;
-    if (v->family == FAMILY_TRANSPOSE)
-        return (const void *)tr_kernel(v);
-    return (const void *)mm_kernel_at(v, s);
+    if (kind_of(v)->flags & KF_TUNED)
+        return kk->kernel(config_index(variant_best_config(s)));
+    return kk->kernel((size_t)v->instance);
 }
 
 extern "C" const void *variant_kernel(const struct variant *v)
@@ -85,7 +68,7 @@ extern "C" const void *variant_kernel(const struct variant *v)
 extern "C" char *variant_params_at(const struct variant *v, const struct shape *s, char *buf, size_t len)
 {
     variant_params(v, buf, len);
-    if (v->kind == KIND_MM_BEST && s) {
+    if ((kind_of(v)->flags & KF_TUNED) && s) {
         const struct best_config *c = variant_best_config(s);
         /* the tile that actually runs at s: its bs/rx/ry and its name */
         snprintf(buf, len, "bs=%d;rx=%d;ry=%d;config=%s", BEST_BLOCK_SIDE, c->bn / BEST_BLOCK_SIDE,
@@ -96,37 +79,8 @@ extern "C" char *variant_params_at(const struct variant *v, const struct shape *
 
 extern "C" const char *variant_last_error_detail(const struct variant *v)
 {
-    return v->kind == KIND_MM_CUBLAS ? cublas_last_error() : "";
-}
-
-extern "C" void variant_geometry(const struct variant *v, const struct shape *s,
-                                 struct launch_geometry *g)
-{
-    memset(g, 0, sizeof *g);
-    if (!variant_is_kernel(v))
-        return; /* the CPU, or cuBLAS, which picks its own launches */
-    g->grid[2] = g->block[2] = 1;
-    if (v->family == FAMILY_TRANSPOSE) {
-        /* one tile per block, tile_dim rows x tile_dim*vec columns of the
-         * input; the copies keep the input's shape */
-        g->block[0] = (unsigned)v->tile_dim;
-        g->block[1] = (unsigned)v->block_rows;
-        g->grid[0] = ceil_div(s->n, (long)v->tile_dim * variant_vec(v));
-        g->grid[1] = ceil_div(s->m, v->tile_dim);
-        return;
-    }
-    if (v->kind == KIND_MM_BEST) {
-        const struct best_config *c = variant_best_config(s);
-        g->block[0] = g->block[1] = BEST_BLOCK_SIDE;
-        g->grid[0] = ceil_div(s->n, c->bn);
-        g->grid[1] = ceil_div(s->m, c->bm);
-        return;
-    }
-    /* Every matmul kind is a bs x bs block covering bs*ry rows x bs*rx
-     * columns of C (naive and tiled have rx = ry = 1, coarse ry = 1). */
-    g->block[0] = g->block[1] = (unsigned)v->bs;
-    g->grid[0] = ceil_div(s->n, (long)v->bs * v->rx);
-    g->grid[1] = ceil_div(s->m, (long)v->bs * v->ry);
+    const struct kind_kernels *kk = kernel_table[v->kind];
+    return kk->last_error ? kk->last_error() : "";
 }
 
 /* The kernels index with int (as the seeds do, keeping their instruction
@@ -146,24 +100,22 @@ extern "C" cudaError_t variant_launch(const struct variant *v, const struct laun
 {
     if (!variant_on_gpu(v) || !shape_fits_int(v, &a->shape))
         return cudaErrorInvalidValue;
+    const struct kind_kernels *kk = kernel_table[v->kind];
+    if (kk->library)
+        return kk->library(a, stream);
+    /* the kernel first: for a tuned kind it loads the tune table the
+     * geometry then reads */
+    const void *fn = variant_kernel_at(v, &a->shape);
+    if (fn == NULL)
+        return cudaErrorInvalidDeviceFunction;
     struct launch_geometry g;
     variant_geometry(v, &a->shape, &g);
     dim3 grid(g.grid[0], g.grid[1], g.grid[2]);
     dim3 block(g.block[0], g.block[1], g.block[2]);
     int m = (int)a->shape.m, n = (int)a->shape.n, k = (int)a->shape.k;
-
-    if (v->kind == KIND_MM_CUBLAS)
-        return cublas_sgemm_rowmajor(a->a, a->b, a->c, m, n, k, stream);
-    if (v->family == FAMILY_TRANSPOSE) {
-        tr_kernel_fn f = tr_kernel(v);
-        if (f == NULL)
-            return cudaErrorInvalidDeviceFunction;
-        f<<<grid, block, g.dyn_smem_bytes, stream>>>(a->a, a->c, m, n);
-    } else {
-        mm_kernel_fn f = mm_kernel_at(v, &a->shape);
-        if (f == NULL)
-            return cudaErrorInvalidDeviceFunction;
-        f<<<grid, block, g.dyn_smem_bytes, stream>>>(a->a, a->b, a->c, m, n, k);
-    }
+    if (v->family == FAMILY_TRANSPOSE)
+        ((tr_kernel_fn)fn)<<<grid, block, g.dyn_smem_bytes, stream>>>(a->a, a->c, m, n);
+    else
+        ((mm_kernel_fn)fn)<<<grid, block, g.dyn_smem_bytes, stream>>>(a->a, a->b, a->c, m, n, k);
     return cudaGetLastError();
 }

@@ -1,5 +1,6 @@
 /* C interface to the CUDA kernels: what the collector needs to launch,
- * query and verify every GPU variant of the registry. */
+ * query and verify every GPU variant of the registry. The geometry of a
+ * launch is the model's (model/launch_geometry.h). */
 #ifndef MMPROF_LAUNCH_H
 #define MMPROF_LAUNCH_H
 
@@ -7,18 +8,13 @@
 #include <stdint.h>
 #include <cuda_runtime_api.h>
 
-#include "kernels/best_config.h"
-#include "kernels/registry.h"
+#include "model/best_config.h"
+#include "model/launch_geometry.h"
+#include "model/registry.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-struct launch_geometry {
-    unsigned grid[3];
-    unsigned block[3];
-    size_t dyn_smem_bytes;
-};
 
 /* Device buffers of one launch.
  * matmul:    a is m x k, b is k x n, c is m x n (row-major, leading dims k, n, n).
@@ -44,15 +40,12 @@ const void *variant_kernel_at(const struct variant *v, const struct shape *s);
 char *variant_params_at(const struct variant *v, const struct shape *s, char *buf, size_t len);
 
 /* The tile best runs at shape s (NULL: the default); loads the tune table
- * on first use, see kernels/best_config.h. */
+ * on first use, see model/best_config.h. */
 const struct best_config *variant_best_config(const struct shape *s);
 
 /* What the last failed launch of v said beyond its CUDA error (cuBLAS's
  * status), or "". */
 const char *variant_last_error_detail(const struct variant *v);
-
-/* Grid, block and dynamic shared memory of one launch at shape s. */
-void variant_geometry(const struct variant *v, const struct shape *s, struct launch_geometry *g);
 
 /* Enqueue one launch; returns the launch error (cudaGetLastError). */
 cudaError_t variant_launch(const struct variant *v, const struct launch_args *a, cudaStream_t stream);

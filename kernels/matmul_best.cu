@@ -35,8 +35,8 @@
  * elements are zero-filled by cp.async (src-size 0) and stores guarded. */
 #include <stddef.h>
 
-#include "kernels/best_config.h"
-#include "kernels/families.h"
+#include "kernels/kernel_table.h"
+#include "model/best_config.h"
 #include "kernels/mm_fast.cuh"
 
 /* Words of padding per As row (see above). */
@@ -200,12 +200,16 @@ __global__ void __launch_bounds__(MM_FAST_THREADS, (best_min_blocks<WM, WN>::val
     }
 }
 
-extern "C" mm_kernel_fn mm_best_kernel(const struct best_config *cfg)
+/* best is tuned per shape (KF_TUNED): its kernel table holds one instance
+ * per configuration, in best_configs.def order (best_configs()). */
+static const mm_kernel_fn best_fns[] = {
+#define BEST_CONFIG(id, bm_, bn_, bk_, wm_, wn_, stages_) mm_best<bm_, bn_, bk_, wm_, wn_, stages_>,
+#include "model/best_configs.def"
+};
+
+static const void *best_kernel(size_t config)
 {
-#define BEST_CONFIG(id, bm_, bn_, bk_, wm_, wn_, stages_)                                        \
-    if (cfg->bm == (bm_) && cfg->bn == (bn_) && cfg->bk == (bk_) && cfg->wm == (wm_) &&            \
-        cfg->wn == (wn_) && cfg->stages == (stages_))                                            \
-        return mm_best<bm_, bn_, bk_, wm_, wn_, stages_>;
-#include "kernels/best_configs.def"
-    return NULL;
+    return config < sizeof best_fns / sizeof best_fns[0] ? (const void *)best_fns[config] : NULL;
 }
+
+extern "C" const struct kind_kernels kernels_MM_BEST = {best_kernel, NULL, NULL};

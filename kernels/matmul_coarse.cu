@@ -6,7 +6,7 @@
  * store coalesced, unlike the register tiles whose outputs are adjacent. */
 #include <stddef.h>
 
-#include "kernels/families.h"
+#include "kernels/kernel_table.h"
 
 template <int BS, int RX>
 __global__ void mm_coarse(const float *a, const float *b, float *c, int m, int n, int k)
@@ -49,11 +49,4 @@ __global__ void mm_coarse(const float *a, const float *b, float *c, int m, int n
     }
 }
 
-extern "C" mm_kernel_fn mm_coarse_kernel(const struct variant *v)
-{
-#define MM_COARSE(name_, bs_, rx_)           \
-    if (v->bs == (bs_) && v->rx == (rx_)) \
-        return mm_coarse<bs_, rx_>;
-#include "kernels/variants.def"
-    return NULL;
-}
+KIND_KERNELS(MM_COARSE, mm_coarse<kind_instances_MM_COARSE[I].bs, kind_instances_MM_COARSE[I].rx>)

@@ -5,7 +5,7 @@
  * listing puts rows on x, which uncoalesces A; we measure the usual layout.) */
 #include <stddef.h>
 
-#include "kernels/families.h"
+#include "kernels/kernel_table.h"
 
 template <int BS>
 __global__ void mm_naive(const float *a, const float *b, float *c, int m, int n, int k)
@@ -20,11 +20,4 @@ __global__ void mm_naive(const float *a, const float *b, float *c, int m, int n,
     c[row * n + col] = sum;
 }
 
-extern "C" mm_kernel_fn mm_naive_kernel(const struct variant *v)
-{
-#define MM_NAIVE(name_, bs_) \
-    if (v->bs == (bs_))      \
-        return mm_naive<bs_>;
-#include "kernels/variants.def"
-    return NULL;
-}
+KIND_KERNELS(MM_NAIVE, mm_naive<kind_instances_MM_NAIVE[I].bs>)

@@ -9,7 +9,7 @@
  * make a block fit: the collector reports such variants as skipped. */
 #include <stddef.h>
 
-#include "kernels/families.h"
+#include "kernels/kernel_table.h"
 
 template <int BS, int RX, int RY>
 __global__ void mm_regtile(const float *a, const float *b, float *c, int m, int n, int k)
@@ -68,11 +68,5 @@ __global__ void mm_regtile(const float *a, const float *b, float *c, int m, int 
     }
 }
 
-extern "C" mm_kernel_fn mm_regtile_kernel(const struct variant *v)
-{
-#define MM_REGTILE(name_, bs_, rx_, ry_)                       \
-    if (v->bs == (bs_) && v->rx == (rx_) && v->ry == (ry_)) \
-        return mm_regtile<bs_, rx_, ry_>;
-#include "kernels/variants.def"
-    return NULL;
-}
+#define RT kind_instances_MM_REGTILE
+KIND_KERNELS(MM_REGTILE, mm_regtile<RT[I].bs, RT[I].rx, RT[I].ry>)

@@ -26,7 +26,7 @@
  * the same kernel that is timed. */
 #include <stddef.h>
 
-#include "kernels/families.h"
+#include "kernels/kernel_table.h"
 #include "kernels/mm_fast.cuh"
 
 #define ROAD_BK 8 /* K per shared-memory stage */
@@ -236,19 +236,25 @@ __global__ void __launch_bounds__(MM_FAST_THREADS) mm_warptile(const float *__re
     }
 }
 
-/* MM_ROAD(name, kind, bs, rx, ry): a bs x bs block, each thread rx x ry
+/* Every step's instances (kinds.def): a bs x bs block, each thread rx x ry
  * outputs, so the block tile is bs*ry x bs*rx. The warp tile follows from
  * the 4 x 8 lane grid: wm = 4*ry, wn = 8*rx. */
-#define ROAD_KERNEL_BT2D(bs_, rx_, ry_) mm_bt2d<(bs_) * (ry_), (bs_) * (rx_), ROAD_BK, ry_, rx_>
-#define ROAD_KERNEL_VEC(bs_, rx_, ry_) mm_vec<(bs_) * (ry_), (bs_) * (rx_), ROAD_BK, ry_, rx_>
-#define ROAD_KERNEL_WARPTILE(bs_, rx_, ry_) mm_warptile<(bs_) * (ry_), (bs_) * (rx_), ROAD_BK, 4 * (ry_), 8 * (rx_)>
-
-extern "C" mm_kernel_fn mm_road_kernel(const struct variant *v)
+static constexpr bool blocks_of_256(const struct kind_instance *r, size_t n)
 {
-#define MM_ROAD(name_, kind_, bs_, rx_, ry_)                                                  \
-    static_assert((bs_) * (bs_) == MM_FAST_THREADS, #name_ ": 256 threads per block");       \
-    if (v->kind == KIND_MM_##kind_ && v->bs == (bs_) && v->rx == (rx_) && v->ry == (ry_)) \
-        return ROAD_KERNEL_##kind_(bs_, rx_, ry_);
-#include "kernels/variants.def"
-    return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (r[i].bs * r[i].bs != MM_FAST_THREADS)
+            return false;
+    return true;
 }
+static_assert(blocks_of_256(kind_instances_MM_BT2D, KIND_INSTANCE_COUNT(MM_BT2D)) &&
+                  blocks_of_256(kind_instances_MM_VEC, KIND_INSTANCE_COUNT(MM_VEC)) &&
+                  blocks_of_256(kind_instances_MM_WARPTILE, KIND_INSTANCE_COUNT(MM_WARPTILE)),
+              "the road's kernels run 256 threads per block");
+
+#define BT2D kind_instances_MM_BT2D[I]
+#define VEC kind_instances_MM_VEC[I]
+#define WARPTILE kind_instances_MM_WARPTILE[I]
+KIND_KERNELS(MM_BT2D, mm_bt2d<BT2D.bs * BT2D.ry, BT2D.bs * BT2D.rx, ROAD_BK, BT2D.ry, BT2D.rx>)
+KIND_KERNELS(MM_VEC, mm_vec<VEC.bs * VEC.ry, VEC.bs * VEC.rx, ROAD_BK, VEC.ry, VEC.rx>)
+KIND_KERNELS(MM_WARPTILE, mm_warptile<WARPTILE.bs * WARPTILE.ry, WARPTILE.bs * WARPTILE.rx, ROAD_BK,
+                                      4 * WARPTILE.ry, 8 * WARPTILE.rx>)

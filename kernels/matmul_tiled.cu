@@ -4,7 +4,7 @@
  * m, n, k works. */
 #include <stddef.h>
 
-#include "kernels/families.h"
+#include "kernels/kernel_table.h"
 
 template <int T>
 __global__ void mm_tiled(const float *a, const float *b, float *c, int m, int n, int k)
@@ -31,11 +31,4 @@ __global__ void mm_tiled(const float *a, const float *b, float *c, int m, int n,
         c[row * n + col] = sum;
 }
 
-extern "C" mm_kernel_fn mm_tiled_kernel(const struct variant *v)
-{
-#define MM_TILED(name_, tile_) \
-    if (v->bs == (tile_))      \
-        return mm_tiled<tile_>;
-#include "kernels/variants.def"
-    return NULL;
-}
+KIND_KERNELS(MM_TILED, mm_tiled<kind_instances_MM_TILED[I].bs>)

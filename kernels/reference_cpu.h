@@ -2,7 +2,7 @@
 #ifndef MMPROF_REFERENCE_CPU_H
 #define MMPROF_REFERENCE_CPU_H
 
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 /* ref (m x n) = a (m x k) * b (k x n), row-major, accumulated in double. */
 void reference_matmul_cpu(const float *a, const float *b, double *ref, struct shape s);

@@ -1,13 +1,13 @@
 /* Transposes and copies (seed 002, NVIDIA's transpose sample), for an input
  * of rows x cols floats. A TILE x ROWS block covers a TILE x TILE tile, each
  * thread TILE/ROWS elements ROWS rows apart; every element is guarded so any
- * shape works. All kernels share one template signature <TILE, ROWS, PAD> so
- * variants.def can instantiate any kind; PAD only matters where a shared
- * tile exists. */
+ * shape works. The seed's kernels share one template signature
+ * <TILE, ROWS, PAD> (PAD only matters where a shared tile exists); the
+ * kernel table below picks each instance of model/kinds.def. */
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels/families.h"
+#include "kernels/kernel_table.h"
 
 /* Bandwidth reference: out (rows x cols) = in, through registers. */
 template <int TILE, int ROWS, int PAD>
@@ -245,36 +245,52 @@ __global__ void __launch_bounds__(TILE * ROWS, 2048 / (TILE * ROWS))
     }
 }
 
-/* TR(...) names its kind in capitals (COPY, NAIVE, ...); these map the kind
- * to its kernel template. TR_FAST entries map (kind, swizzle, vec). */
-#define TR_KERNEL_COPY tr_copy
-#define TR_KERNEL_COPY_SHARED tr_copy_shared
-#define TR_KERNEL_NAIVE tr_naive
-#define TR_KERNEL_COALESCED tr_coalesced
-
-template <int TILE, int ROWS>
-static tr_kernel_fn tr_fast_kernel(enum variant_kind kind, int swizzle, int vec)
+/* The kernel of each transpose instance (kinds.def): the seed's kernels
+ * take <TILE, ROWS, PAD>; the ones beyond the seed (TR_FAST rows) are told
+ * apart by swizzle and vec. A combination no kernel implements does not
+ * compile. */
+template <int TILE, int ROWS, int PAD, int SWIZZLE, int VEC>
+static tr_kernel_fn tr_copy_of()
 {
-    if (kind == KIND_TR_COPY && !swizzle && vec == 4)
+    static_assert(SWIZZLE == 0 && (VEC == 1 || (VEC == 4 && PAD == 0)), "no such copy kernel");
+    if constexpr (VEC == 4)
         return tr_copy_vec<TILE, ROWS>;
-    if (kind == KIND_TR_COALESCED && swizzle && vec == 1)
-        return tr_swizzled<TILE, ROWS>;
-    if (kind == KIND_TR_COALESCED && swizzle && vec == 4)
-        return tr_vectorized<TILE, ROWS>;
-    return NULL;
+    else
+        return tr_copy<TILE, ROWS, PAD>;
 }
 
-extern "C" tr_kernel_fn tr_kernel(const struct variant *v)
+template <int TILE, int ROWS, int PAD, int SWIZZLE, int VEC>
+static tr_kernel_fn tr_coalesced_of()
 {
-#define TR(name_, kind_, tile_, rows_, pad_)                                 \
-    if (v->kind == KIND_TR_##kind_ && v->tile_dim == (tile_) &&           \
-        v->block_rows == (rows_) && v->pad == (pad_) && !v->swizzle &&    \
-        variant_vec(v) == 1)                                              \
-        return TR_KERNEL_##kind_<tile_, rows_, pad_>;
-#define TR_FAST(name_, kind_, tile_, rows_, swizzle_, vec_, summary_)                          \
-    if (v->kind == KIND_TR_##kind_ && v->tile_dim == (tile_) && v->block_rows == (rows_) && \
-        v->pad == 0 && v->swizzle == (swizzle_) && variant_vec(v) == (vec_))                \
-        return tr_fast_kernel<tile_, rows_>(KIND_TR_##kind_, swizzle_, vec_);
-#include "kernels/variants.def"
-    return NULL;
+    static_assert(SWIZZLE ? PAD == 0 && (VEC == 1 || VEC == 4) : VEC == 1, "no such transpose kernel");
+    if constexpr (SWIZZLE && VEC == 4)
+        return tr_vectorized<TILE, ROWS>;
+    else if constexpr (SWIZZLE)
+        return tr_swizzled<TILE, ROWS>;
+    else
+        return tr_coalesced<TILE, ROWS, PAD>;
 }
+
+template <int TILE, int ROWS, int PAD, int SWIZZLE, int VEC>
+static tr_kernel_fn tr_copy_shared_of()
+{
+    static_assert(SWIZZLE == 0 && VEC == 1, "the seed's kernels take no swizzle or vec");
+    return tr_copy_shared<TILE, ROWS, PAD>;
+}
+
+template <int TILE, int ROWS, int PAD, int SWIZZLE, int VEC>
+static tr_kernel_fn tr_naive_of()
+{
+    static_assert(SWIZZLE == 0 && VEC == 1, "the seed's kernels take no swizzle or vec");
+    return tr_naive<TILE, ROWS, PAD>;
+}
+
+/* <tile_dim, block_rows, pad, swizzle, vec> of instance I of kind id */
+#define TR_PARAMS(id)                                                                     \
+    kind_instances_##id[I].tile_dim, kind_instances_##id[I].block_rows, kind_instances_##id[I].pad, \
+        kind_instances_##id[I].swizzle, kind_instances_##id[I].vec
+
+KIND_KERNELS(TR_COPY, tr_copy_of<TR_PARAMS(TR_COPY)>())
+KIND_KERNELS(TR_COPY_SHARED, tr_copy_shared_of<TR_PARAMS(TR_COPY_SHARED)>())
+KIND_KERNELS(TR_NAIVE, tr_naive_of<TR_PARAMS(TR_NAIVE)>())
+KIND_KERNELS(TR_COALESCED, tr_coalesced_of<TR_PARAMS(TR_COALESCED)>())

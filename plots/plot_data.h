@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "kernels/registry.h"
+#include "model/registry.h"
 #include "analysis/roofline.h"
 
 /* One analysis.csv row; NaN = not measured / not applicable. */

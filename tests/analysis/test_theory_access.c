@@ -1,4 +1,4 @@
-/* Coalescing and bank conflicts of kernels/theory.c: ideal sectors per
+/* Coalescing and bank conflicts of model/theory_*.c: ideal sectors per
  * warp request and n-way shared-memory conflicts, generated from the
  * kernels' index expressions. Expected values are worked out by hand in
  * the comments; the naive and tiled_t32 sector totals are the ones the
@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "close.h"
-#include "kernels/theory.h"
+#include "model/theory.h"
 
 static struct theory model_of(const char *name, long m, long n, long k)
 {

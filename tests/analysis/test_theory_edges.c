@@ -1,4 +1,4 @@
-/* Edge tiles: the closed forms of kernels/theory.c against a brute-force
+/* Edge tiles: the closed forms of model/theory_*.c against a brute-force
  * count that walks every block, thread, tile step and unrolled loop of the
  * kernels in kernels/ (the .cu files) and applies their guards one load at a time, on
  * small odd shapes where partial tiles are everywhere. */
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 
 #include "close.h"
-#include "kernels/best_config.h"
-#include "kernels/theory.h"
+#include "model/best_config.h"
+#include "model/theory.h"
 
 struct counts {
     double loads, stores, fmas, shared_ld, shared_st;
@@ -350,7 +350,7 @@ static void best_at_every_tile(void **state)
  * instruction of matmul_best.cu walked with the kernel's own guard and
  * offset expressions (copy_plan, load_stage, store4), a request counted
  * when a lane reads or writes (cp.async src-size 0 reads nothing), its
- * distinct 32-byte sectors at the real row pitch. kernels/best_traffic.c
+ * distinct 32-byte sectors at the real row pitch. model/best_traffic.c
  * walks one block per class of equal blocks; this walks them all. */
 struct warp_count {
     double requests, sectors, words;

@@ -1,4 +1,4 @@
-/* The seeds' own numbers as test vectors for kernels/theory.c:
+/* The seeds' own numbers as test vectors for model/theory_*.c:
  * seed 003 Table 2 (percent fewer global accesses than 1x1) and Table 3
  * (CGMA as a multiple of BS), and seed 001's "a quarter fewer global
  * accesses" for a 1x2 coarsened thread. The seeds neglect the N^2 stores
@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "close.h"
-#include "kernels/theory.h"
+#include "model/theory.h"
 
 struct seed_row {
     int rx, ry;

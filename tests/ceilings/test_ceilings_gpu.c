@@ -12,7 +12,7 @@
 #include <cuda_runtime_api.h>
 
 #include "kernels/ceilings.h"
-#include "kernels/sku.h"
+#include "model/sku.h"
 
 static int attr(enum cudaDeviceAttr a)
 {

@@ -1,4 +1,4 @@
-/* SKU detection and ceiling maths (kernels/sku.h): no GPU needed. */
+/* SKU detection and ceiling maths (model/sku.h): no GPU needed. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "kernels/ceilings.h"
-#include "kernels/sku.h"
+#include "model/sku.h"
 
 #define GIB ((size_t)1 << 30)
 #define MIB ((size_t)1 << 20)

@@ -15,7 +15,7 @@
 #include "collector/device.h"
 #include "collector/measure.h"
 #include "collector/workload.h"
-#include "kernels/best_config.h"
+#include "model/best_config.h"
 #include "kernels/launch.h"
 
 static struct device_info dev;

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kernels/best_config.h"
+#include "model/best_config.h"
 #include "kernels/launch.h"
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 static const struct shape shapes[] = {
     {1, 1, 1}, {1000, 999, 17}, {33, 65, 7}, {4096, 4096, 4096}, {3, 5000, 1},

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "common/table.h"
-#include "kernels/registry.h"
+#include "model/registry.h"
 #include "plots/chart.h"
 #include "plots/gnuplot.h"
 #include "run_dir.h"

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "collector/plan.h"
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 #define MAX_N 50
 

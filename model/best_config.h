@@ -29,7 +29,7 @@
 
 #include <stddef.h>
 
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 #ifdef __cplusplus
 extern "C" {

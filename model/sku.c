@@ -1,7 +1,7 @@
 /* SKU table and ceiling checks (sku.h). The figures are NVIDIA's public
  * datasheet / whitepaper numbers; each FP32 figure is SMs x lanes x 2 x
  * boost clock within rounding (test_sku checks that for every row). */
-#include "kernels/sku.h"
+#include "model/sku.h"
 
 #include <ctype.h>
 #include <math.h>

@@ -1,5 +1,5 @@
 /* The `best` matmul's compiled-in tiles and the tune table (best_config.h). */
-#include "kernels/best_config.h"
+#include "model/best_config.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -14,7 +14,7 @@
 static const struct best_config configs[] = {
 #define BEST_CONFIG(id, bm_, bn_, bk_, wm_, wn_, stages_) \
     {#id, bm_, bn_, bk_, wm_, wn_, stages_},
-#include "kernels/best_configs.def"
+#include "model/best_configs.def"
 };
 
 struct tune_entry {

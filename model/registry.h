@@ -1,31 +1,19 @@
-/* The variant registry: one entry per variant, built from variants.def. */
+/* The variant registry: one entry per variant, expanded from the kinds table
+ * (model/kinds.def) at first use. Host code only, no CUDA.
+ *
+ * Invariants: names are unique; entries never move once built (pointers to
+ * them are identities); matmuls list before transposes, each kind's
+ * instances in row order, transposes group by group (kinds.def). */
 #ifndef MMPROF_REGISTRY_H
 #define MMPROF_REGISTRY_H
 
 #include <stddef.h>
 
+#include "model/kind.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-enum family { FAMILY_MATMUL, FAMILY_TRANSPOSE };
-
-enum variant_kind {
-    KIND_MM_NAIVE,
-    KIND_MM_TILED,
-    KIND_MM_COARSE,
-    KIND_MM_REGTILE,
-    KIND_MM_CPU,
-    KIND_MM_BT2D,     /* 2D block tiling, scalar loads (road to best, step 1) */
-    KIND_MM_VEC,      /* + 16-byte global loads, A transposed in shared memory (step 2) */
-    KIND_MM_WARPTILE, /* + warp tiles, conflict-free shared layouts (step 3) */
-    KIND_MM_BEST,     /* + multi-stage cp.async pipeline, tile chosen per size (step 4) */
-    KIND_MM_CUBLAS,   /* cublasSgemm, FP32 (no TF32): the reference ceiling */
-    KIND_TR_COPY,
-    KIND_TR_COPY_SHARED,
-    KIND_TR_NAIVE,
-    KIND_TR_COALESCED,
-};
 
 /* Problem shape. Matmul: C[m x n] = A[m x k] * B[k x n], row-major.
  * Transpose: out[n x m] = in[m x n]^T (m rows, n cols); k is 0. */
@@ -47,12 +35,16 @@ struct variant {
                         tile is tile_dim rows x tile_dim * vec columns. 0 reads as 1. */
     const char *seed;    /* which seed experiment the variant reproduces */
     const char *summary; /* one line for `mmprof list` */
+    int instance;        /* index among its kind's instances: the kernel table's index */
 };
 
 const struct variant *registry_all(size_t *count);
 const struct variant *registry_find(const char *name);
 const char *family_name(enum family f);
 int family_parse(const char *s, enum family *out);
+
+/* The kinds-table row of v. */
+const struct kind *kind_of(const struct variant *v);
 
 /* "bs=16;rx=4;ry=4" style parameter string; returns buf. */
 char *variant_params(const struct variant *v, char *buf, size_t len);

@@ -1,9 +1,12 @@
-/* Theoretical model of each variant, next to its registry entry: what the
- * counters should show if the kernel did exactly what its design says. */
+/* Theoretical model of each variant: what the counters should show if the
+ * kernel did exactly what its design says. The model of a kind is named by
+ * its row in model/kinds.def (theory_models.h); seed 003's model,
+ * generalised to any M, N, K and counted exactly for guarded edge tiles.
+ * Host code only, no CUDA. */
 #ifndef MMPROF_THEORY_H
 #define MMPROF_THEORY_H
 
-#include "kernels/registry.h"
+#include "model/registry.h"
 
 /* Fields that do not apply to a variant (the CPU baseline's global loads, a
  * transpose's CGMA) are NaN. */
@@ -47,7 +50,8 @@ struct theory {
 int theory_of(const struct variant *v, const struct shape *s, struct theory *t);
 
 /* Thread blocks v launches at shape s (theory_of's grid_blocks, without the
- * rest of the model); 0 for the CPU or an unusable shape. */
+ * rest of the model, from model/launch_geometry.h); 0 for the CPU, a library
+ * call or an unusable shape. */
 long theory_grid_blocks(const struct variant *v, const struct shape *s);
 
 #endif

@@ -19,7 +19,7 @@
  * count; counting zero-filled lanes or their requests would give more).
  * That sm__sass_data_bytes_mem_global_op_ldgsts counts no bytes for them
  * is the same reading of PTX, still to be checked on a GPU at an odd size. */
-#include "kernels/best_traffic.h"
+#include "model/best_traffic.h"
 
 #include <string.h>
 

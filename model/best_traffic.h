@@ -2,12 +2,12 @@
  * warp instruction by warp instruction with the kernel's own index
  * expressions and guards at the real row pitches: what the L1TEX T-stage
  * counters (requests, sectors) and the SASS byte counters see. Host code
- * only; theory.c builds best's model on it. */
+ * only; theory_matmul.c builds best's model on it. */
 #ifndef MMPROF_BEST_TRAFFIC_H
 #define MMPROF_BEST_TRAFFIC_H
 
-#include "kernels/best_config.h"
-#include "kernels/registry.h"
+#include "model/best_config.h"
+#include "model/registry.h"
 
 /* One direction (loads or stores) over a whole launch. */
 struct best_side {
