@@ -173,7 +173,7 @@ static __device__ __forceinline__ int tv_offset(int r, int c)
  * input row. On the H200 the locality of the writes is what counts: with
  * row-major or grouped orders (writes spread over many output rows) the
  * transpose reached 0.88-0.93 of tr_copy at 16384 x 16384, with this order
- * 0.97-0.98 (FAST_NOTES.md).
+ * 0.97-0.98 (docs/fast-kernels.md).
  *
  * Occupancy: 512 threads per block, 4 blocks (64 KiB of tiles) per SM;
  * on the H200 that beat 8 blocks of 256 threads by 0.6-2 %.
