@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernels/ceilings.h"
+#include "model/ceilings.h"
 #include "model/sku.h"
 
 const char *roof_level_name(enum roof_level l)

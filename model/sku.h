@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "kernels/ceilings.h"
+#include "model/ceilings.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernels/ceilings.h"
+#include "model/ceilings.h"
 #include "reports/fmt.h"
 #include "reports/sections.h"
 

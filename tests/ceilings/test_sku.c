@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernels/ceilings.h"
+#include "model/ceilings.h"
 #include "model/sku.h"
 
 #define GIB ((size_t)1 << 30)
