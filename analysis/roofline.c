@@ -180,3 +180,34 @@ void roofline_roof_text(const struct roofline *r, enum roof_level l, enum roof_b
     else
         snprintf(buf, len, "no %s roof", roof_level_name(l));
 }
+
+struct roof_binding roofline_binding(const struct roofline *r, const double flop_per_byte[ROOF_LEVELS],
+                                     double attained_gflops)
+{
+    struct roof_binding b = {0, 0, ROOF_DRAM, NAN, NAN, NAN, 0, 0};
+    double peak = roofline_fp32_gflops(r);
+    for (int l = 0; l < ROOF_LEVELS; l++) {
+        double roof = roofline_bw_gbs(r, (enum roof_level)l) * flop_per_byte[l]; /* NaN when unknown */
+        if (isnan(roof) || (b.known && !(roof < b.roof_gflops)))
+            continue;
+        b = (struct roof_binding){1, 0, (enum roof_level)l, roof, flop_per_byte[l], NAN, 0, 0};
+    }
+    if (!isnan(peak) && (!b.known || peak <= b.roof_gflops))
+        b = (struct roof_binding){1, 1, ROOF_DRAM, peak, NAN, NAN, 0, 0};
+    if (!b.known)
+        return b;
+    b.pct_of_roof = 100 * attained_gflops / b.roof_gflops;
+    b.above_roof = attained_gflops > b.roof_gflops * (1 + 1e-9);
+    b.far_below = b.pct_of_roof < ROOF_FAR_BELOW_PCT;
+    return b;
+}
+
+const char *roofline_binding_text(const struct roof_binding *b)
+{
+    static const char *const level[ROOF_LEVELS] = {"L1/shared bandwidth", "L2 bandwidth", "DRAM bandwidth"};
+    if (!b->known)
+        return "\xe2\x80\x94"; /* an em dash: not known */
+    if (b->far_below)
+        return "below every roof";
+    return b->compute ? "FP32" : level[b->level];
+}

@@ -75,6 +75,33 @@ struct roof_position {
  * intensity is NaN; pct_of_roof NaN when attained_gflops is. */
 struct roof_position roofline_position(const struct roofline *r, enum roof_level l, double flop_per_byte,
                                        double attained_gflops);
+/* What binds a kernel on the hierarchical roofline: of the roofs of every
+ * memory level whose intensity is known (bandwidth x FLOP per byte of that
+ * level) and the FP32 peak, the lowest. A kernel whose data all stay in L2
+ * has a high DRAM intensity and would look compute-bound against DRAM
+ * alone; its L1/shared or L2 roof may be far lower, and that is the one it
+ * can hit. Below ROOF_FAR_BELOW_PCT of even that roof no roof explains the
+ * speed (latency, occupancy, issue): far_below says so. */
+#define ROOF_FAR_BELOW_PCT 5.0
+
+struct roof_binding {
+    int known;                 /* at least one roof and its intensity (or FP32 with any) are known */
+    int compute;               /* the FP32 roof is the lowest */
+    enum roof_level level;     /* else the level whose bandwidth roof is the lowest */
+    double roof_gflops;        /* that roof */
+    double flop_per_byte;      /* the kernel's intensity at that level (NaN when FP32 binds) */
+    double pct_of_roof;        /* attained / roof_gflops x 100 */
+    int above_roof;
+    int far_below;             /* pct_of_roof < ROOF_FAR_BELOW_PCT */
+};
+
+/* flop_per_byte[l]: the kernel's FLOP per byte at each level (NaN unknown). */
+struct roof_binding roofline_binding(const struct roofline *r, const double flop_per_byte[ROOF_LEVELS],
+                                     double attained_gflops);
+/* The binding in words: "L1/shared bandwidth", "L2 bandwidth", "DRAM bandwidth", "FP32";
+ * "below every roof" when far below it; "—" when unknown. */
+const char *roofline_binding_text(const struct roof_binding *b);
+
 /* The roof that holds a position, in words for messages: "measured DRAM
  * bandwidth roof (4517 GB/s)", "datasheet FP32 roof (66900 GFLOP/s)". */
 void roofline_roof_text(const struct roofline *r, enum roof_level l, enum roof_bound b, char *buf, size_t len);

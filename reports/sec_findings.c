@@ -133,25 +133,29 @@ static double intensity(const struct analysis_row *r, int *measured)
                      : ctx_column(r, "theory_intensity_compulsory_flop_per_byte");
 }
 
+/* Variants by what binds them: L1, L2, DRAM, FP32, below every roof. */
 struct bound_count {
-    size_t memory, compute, above;
+    size_t by[ROOF_LEVELS + 2];
+    size_t above;
 };
+
+enum { BY_FP32 = ROOF_LEVELS, BY_NONE = ROOF_LEVELS + 1 };
 
 static void bound_row(struct report_ctx *c, struct grid *g, const struct analysis_row *a, struct bound_count *n)
 {
-    char buf[FMT_LEN], size[48];
+    char buf[FMT_LEN], size[48], l1[FMT_LEN], l2[FMT_LEN], dram[FMT_LEN];
     int measured;
     struct shape s = row_shape(a);
-    double i = intensity(a, &measured);
-    /* the DRAM point of the roofline chart, held to the same roofs */
-    struct roof_position at = roofline_position(&c->roof, ROOF_DRAM, i, a->ms.gflop_s);
+    /* the roofline chart's three points, held to the same roofs */
+    double i[ROOF_LEVELS] = {a->ms.intensity_l1_flop_per_byte, a->ms.intensity_l2_flop_per_byte,
+                             intensity(a, &measured)};
+    struct roof_binding at = roofline_binding(&c->roof, i, a->ms.gflop_s);
     size_t r = grid_row(g);
     grid_set(g, r, 0, "`%s`", a->variant);
     grid_set(g, r, 1, "%s", shape_label(size, sizeof size, &s));
-    grid_set(g, r, 2, "%s%s", fmt_sig(buf, i, 3), measured ? "" : " (compulsory)");
-    grid_set(g, r, 3, "%s", at.bound == ROOF_BOUND_MEMORY    ? "memory"
-                            : at.bound == ROOF_BOUND_COMPUTE ? "compute"
-                                                             : FMT_NONE);
+    grid_set(g, r, 2, "%s · %s · %s%s", fmt_sig(l1, i[ROOF_L1], 3), fmt_sig(l2, i[ROOF_L2], 3),
+             fmt_sig(dram, i[ROOF_DRAM], 3), measured ? "" : " (compulsory)");
+    grid_set(g, r, 3, "%s", roofline_binding_text(&at));
     grid_set(g, r, 4, "%s", fmt_rate_g(buf, a->ms.gflop_s, "FLOP/s"));
     grid_set(g, r, 5, "%s", fmt_rate_g(buf, at.roof_gflops, "FLOP/s"));
     grid_set(g, r, 6, "%s", fmt_pct(buf, at.pct_of_roof));
@@ -160,8 +164,8 @@ static void bound_row(struct report_ctx *c, struct grid *g, const struct analysi
         grid_flag(g, r, 6, CELL_WARN);
         n->above++;
     }
-    if (at.bound != ROOF_BOUND_UNKNOWN)
-        *(at.bound == ROOF_BOUND_MEMORY ? &n->memory : &n->compute) += 1;
+    if (at.known)
+        n->by[at.far_below ? BY_NONE : at.compute ? BY_FP32 : at.level]++;
 }
 
 static void bounds(struct report_ctx *c)
@@ -174,11 +178,12 @@ static void bounds(struct report_ctx *c)
     const struct variant *vars[MAX_VARIANTS];
     size_t nv = ctx_variants(c, gpu_matmul, NULL, vars, MAX_VARIANTS);
     char ridge[FMT_LEN];
-    static const char *const heads[] = {"variant", "size", "FLOP / DRAM byte", "bound", "GFLOP/s", "roof there",
-                                        "% of roof"};
+    static const char *const heads[] = {"variant", "size", "FLOP per byte: L1 · L2 · DRAM", "bound by",
+                                        "GFLOP/s", "roof there", "% of roof"};
     struct grid *g = grid_new(COUNT_OF(heads),
-                              "Roofline position of each variant at its largest size (ridge %s FLOP/byte, %s "
-                              "ceilings)",
+                              "Hierarchical roofline position of each variant at its largest size: the lowest "
+                              "of its L1/shared, L2 and DRAM roofs and the FP32 roof binds it (DRAM ridge %s "
+                              "FLOP/byte, %s ceilings)",
                               fmt_sig(ridge, roofline_ridge_flop_per_byte(&c->roof, ROOF_DRAM), 3),
                               roofline_source(&c->roof));
     if (!g) {
@@ -186,7 +191,7 @@ static void bounds(struct report_ctx *c)
         return;
     }
     grid_heads(g, heads);
-    struct bound_count n = {0, 0, 0};
+    struct bound_count n = {{0}, 0};
     for (size_t v = 0; v < nv; v++) {
         struct shape s[MAX_SHAPES];
         size_t ns = ctx_shapes(c, variant_ok, vars[v], s, MAX_SHAPES);
@@ -195,10 +200,12 @@ static void bounds(struct report_ctx *c)
     }
     doc_table(&c->doc, g);
     grid_free(g);
-    doc_para(&c->doc, "%zu variant(s) memory-bound and %zu compute-bound at their largest size%s.", n.memory,
-             n.compute, n.above ? "; points above their roof mean a ceiling measured low or a counter undercounting "
-                                  "(DRAM bytes of an output still in L2)"
-                                : "");
+    doc_para(&c->doc, "At their largest size: %zu variant(s) bound by L1/shared bandwidth, %zu by L2, %zu by "
+             "DRAM, %zu by FP32, %zu below %.0f %% of every roof (latency, occupancy or issue, not a bandwidth or "
+             "FP32)%s.", n.by[ROOF_L1], n.by[ROOF_L2], n.by[ROOF_DRAM], n.by[BY_FP32], n.by[BY_NONE],
+             ROOF_FAR_BELOW_PCT,
+             n.above ? "; points above their roof mean a ceiling measured low or a counter undercounting "
+                       "(DRAM bytes of an output still in L2)" : "");
 }
 
 /* How far a row strays from its model: the largest |log| of its ratios
