@@ -10,8 +10,8 @@
 #include "collector/profiler/metrics.h"
 #include "collector/l2_flush.h"
 #include "collector/placement.h"
-#include "collector/rundir.h"
 #include "common/util.h"
+#include "rundir/rundir.h"
 
 /* Seeds go through run.json as JSON numbers (doubles): keep them exact. */
 #define SEED_MAX 9007199254740992ULL /* 2^53 */

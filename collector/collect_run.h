@@ -10,10 +10,10 @@
 #include "collector/collect.h"
 #include "collector/counters.h"
 #include "collector/device.h"
-#include "collector/plan.h"
 #include "collector/progress.h"
-#include "collector/replay.h"
-#include "collector/rundir.h"
+#include "rundir/plan.h"
+#include "rundir/replay.h"
+#include "rundir/rundir.h"
 
 struct run {
     const struct collect_options *opt;

@@ -1,6 +1,4 @@
-#include "collector/rundir.h"
-
-#include "collector/l2_flush.h"
+#include "rundir/rundir.h"
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
@@ -15,7 +13,6 @@
 
 #include "common/atomic_file.h"
 #include "common/file.h"
-#include "cupti_version.h"
 
 static int mkdir_p(const char *path)
 {
@@ -137,7 +134,7 @@ static void add_versions(cJSON *root, const struct run_meta *m)
     cJSON_AddStringToObject(j, "cuda_driver_api", v);
     snprintf(v, sizeof v, "%d.%d", m->device->runtime_version / 1000, m->device->runtime_version % 1000 / 10);
     cJSON_AddStringToObject(j, "cuda_runtime", v);
-    cJSON_AddNumberToObject(j, "cupti_api", CUPTI_API_VERSION);
+    cJSON_AddNumberToObject(j, "cupti_api", (double)m->cupti_api_version);
 }
 
 static cJSON *meta_json(const struct run_meta *m)
@@ -187,7 +184,7 @@ static cJSON *meta_json(const struct run_meta *m)
     snprintf(cache_policy, sizeof cache_policy,
              "L2 flushed (buffer > L2 read, then its lines discarded) before each profiled range, "
              "then the GPU left idle %g x the kernel's duration, at most %ld ms",
-             L2_SETTLE_PER_KERNEL, m->settle_cap_ms);
+             m->settle_per_kernel, m->settle_cap_ms);
     cJSON_AddStringToObject(p, "cache_policy", cache_policy);
     cJSON_AddNumberToObject(p, "settle_cap_ms", (double)m->settle_cap_ms);
     cJSON_AddStringToObject(p, "replay", "user range + user replay (CUPTI Range Profiler), each family x shape in one batch: every range in each pass");

@@ -1,4 +1,6 @@
-/* The run directory: results/<timestamp>-<gpu>/ with run.json and results.csv. */
+/* The run directory collect writes: results/<timestamp>-<gpu>/ made new,
+ * run.json written (and its arguments read back for --resume), results.csv
+ * opened for rows. No CUDA: the GPU facts come in struct run_meta. */
 #ifndef MMPROF_RUNDIR_H
 #define MMPROF_RUNDIR_H
 
@@ -8,7 +10,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "collector/device.h"
+#include "rundir/device_info.h"
 
 struct run_meta {
     const char *command_line;
@@ -36,6 +38,10 @@ struct run_meta {
     long buffer_offset_mib; /* --buffer-offset-mb, 0 = none */
     long settle_cap_ms;     /* --settle-ms: the most waited after each range's L2 flush */
     size_t local_bytes_per_thread; /* local memory reserved at the start (local_memory.h), 0 = none */
+    /* GPU facts from the collector's CUDA/CUPTI side, passed in as plain data
+     * so this library needs no CUDA header: */
+    long cupti_api_version;   /* CUPTI_API_VERSION (cupti_version.h) */
+    double settle_per_kernel; /* L2_SETTLE_PER_KERNEL (collector/l2_flush.h) */
 };
 
 /* Makes a directory for a new run. out NULL = results/<UTC time>-<gpu>.
