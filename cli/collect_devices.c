@@ -16,7 +16,7 @@
 
 #include "cli/commands.h"
 #include "common/util.h"
-#include "rundir/rundir.h"
+#include "rundir/run_create.h"
 
 #define MAX_DEVICES 64
 

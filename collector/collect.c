@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "collector/ceilings_run.h"
-#include "collector/collect_run.h"
+#include "collector/collect_loop.h"
 #include "collector/l2_flush.h"
 #include "collector/local_memory.h"
 #include "collector/placement.h"

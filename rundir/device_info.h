@@ -1,6 +1,6 @@
 /* The facts about a GPU that a run records (run.json "device"): plain data.
  * collector/device.c fills it from the CUDA runtime, rundir/replay.c from a
- * recorded run.json; rundir/rundir.c writes it. No CUDA here. */
+ * recorded run.json; rundir/run_json.c writes it. No CUDA here. */
 #ifndef MMPROF_DEVICE_INFO_H
 #define MMPROF_DEVICE_INFO_H
 

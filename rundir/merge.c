@@ -17,7 +17,8 @@
 #include "common/table.h"
 #include "common/util.h"
 #include "model/registry.h"
-#include "rundir/rundir.h"
+#include "rundir/run_create.h"
+#include "rundir/run_json.h"
 
 struct shard {
     const char *dir;

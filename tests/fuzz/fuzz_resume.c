@@ -1,5 +1,5 @@
 /* What collect reads back from a run directory: run.json's arguments and
- * seed (--resume: rundir/rundir.c), results.csv checked and its finished
+ * seed (--resume: rundir/run_json.c), results.csv checked and its finished
  * rows marked done (rundir/resume.c), and a recorded run as the replay
  * backend (rundir/replay.c). Input as fuzz_run_dir's. */
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include "rundir/plan.h"
 #include "rundir/replay.h"
 #include "rundir/resume.h"
-#include "rundir/rundir.h"
+#include "rundir/run_json.h"
 #include "fuzz_common.h"
 
 static void read_args(void)

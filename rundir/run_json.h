@@ -1,12 +1,11 @@
-/* The run directory collect writes: results/<timestamp>-<gpu>/ made new,
- * run.json written (and its arguments read back for --resume), results.csv
- * opened for rows. No CUDA: the GPU facts come in struct run_meta. */
-#ifndef MMPROF_RUNDIR_H
-#define MMPROF_RUNDIR_H
+/* run.json, collect's record of a run: written (struct run_meta, or merge's
+ * object) and its arguments read back for --resume. No CUDA: the GPU facts
+ * come in struct run_meta as plain data. */
+#ifndef MMPROF_RUN_JSON_H
+#define MMPROF_RUN_JSON_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include <cjson/cJSON.h>
 
@@ -44,12 +43,6 @@ struct run_meta {
     double settle_per_kernel; /* L2_SETTLE_PER_KERNEL (collector/l2_flush.h) */
 };
 
-/* Makes a directory for a new run. out NULL = results/<UTC time>-<gpu>.
- * An existing, non-empty directory is refused (a run is never overwritten).
- * Returns 0, 2 for bad usage (exists), 1 for a runtime failure. */
-int rundir_create(const char *out, const char *gpu_name, char *path, size_t path_len, char *why,
-                  size_t why_len);
-
 /* Writes dir/run.json atomically (temporary file + rename). */
 int rundir_write_meta(const char *dir, const struct run_meta *m, char *why, size_t why_len);
 /* Writes root to dir/run.json atomically, as rundir_write_meta does; for
@@ -66,8 +59,5 @@ int rundir_read_args(const char *dir, int *argc, char ***argv, unsigned long lon
 /* --resume and merge read run.json up to this size: far above any the
  * collector writes, and a bound on what a foreign file can make us allocate. */
 #define RUNDIR_JSON_MAX_BYTES ((64u << 20) - 1)
-
-/* Opens dir/results.csv for appending rows. */
-FILE *rundir_open_results(const char *dir, char *why, size_t why_len);
 
 #endif
