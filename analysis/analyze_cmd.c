@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
-#include "analysis/analyze.h"
+#include "analysis/analyze_cmd.h"
 #include "common/run_args.h"
 #include "common/util.h"
 
@@ -67,7 +67,7 @@ static int print(const struct analysis *a, enum format format)
     return fflush(stdout) == 0 ? 0 : -1;
 }
 
-int analyze_main(int argc, char **argv)
+int cmd_analyze(int argc, char **argv)
 {
     enum format format = FORMAT_TABLE;
     const char *run = NULL;

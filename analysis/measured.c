@@ -2,7 +2,7 @@
 
 #include <math.h>
 
-#include "analysis/metrics.h"
+#include "analysis/metric_ids.h"
 
 enum { WORD_BYTES = 4, SECTOR_WORDS = 8 };
 

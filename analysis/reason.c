@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
-#include "analysis/metrics.h"
+#include "analysis/metric_ids.h"
 
 enum { SECTOR_WORDS = 8, WARP_LANES = 32 };
 

@@ -5,13 +5,13 @@
 #include <string.h>
 
 #include "cli/commands.h"
-#include "cli/select.h"
+#include "cli/variant_select.h"
 #include "common/rng.h"
-#include "collector/profiler/metrics.h"
+#include "collector/profiler/metric_set.h"
 #include "collector/l2_flush.h"
 #include "collector/placement.h"
-#include "collector/rundir.h"
 #include "common/util.h"
+#include "rundir/run_json.h"
 
 /* Seeds go through run.json as JSON numbers (doubles): keep them exact. */
 #define SEED_MAX 9007199254740992ULL /* 2^53 */

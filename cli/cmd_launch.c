@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
-#include "cli/select.h"
+#include "cli/variant_select.h"
 #include "collector/cuda_check.h"
 #include "collector/device.h"
 #include "collector/l2_flush.h"

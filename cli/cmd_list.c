@@ -2,7 +2,7 @@
 #include <stdio.h>
 
 #include "cli/commands.h"
-#include "cli/select.h"
+#include "cli/variant_select.h"
 #include "common/util.h"
 
 static const char list_help[] =

@@ -1,4 +1,4 @@
-/* mmprof merge OUT RUN...: the command around collector/merge.c. The plan
+/* mmprof merge OUT RUN...: the command around rundir/merge.c. The plan
  * that the shards' collect arguments describe is rebuilt here, where collect's
  * option parser lives. */
 #include <getopt.h>
@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "cli/commands.h"
-#include "collector/merge.h"
 #include "common/util.h"
+#include "rundir/merge.h"
 
 static const char merge_help[] =
     "usage: mmprof merge [--force] OUT RUN...\n"

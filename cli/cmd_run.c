@@ -6,11 +6,11 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "analysis/analyze.h"
+#include "analysis/analyze_cmd.h"
 #include "cli/commands.h"
 #include "collector/device.h"
 #include "common/util.h"
-#include "plots/plot.h"
+#include "plots/plot_cmd.h"
 #include "reports/report.h"
 
 #define MAX_ARGS 64
@@ -65,13 +65,13 @@ static int analyze_plot_report(const char *dir)
     char *a[] = {"analyze", (char *)dir, NULL};
     char *p[] = {"plot", (char *)dir, NULL};
     char *r[] = {"report", (char *)dir, NULL};
-    int rc = analyze_main(2, a);
+    int rc = cmd_analyze(2, a);
     if (rc != 0)
         return rc;
-    rc = plot_main(2, p);
+    rc = cmd_plot(2, p);
     if (rc != 0)
         msg_warn("plot failed (exit %d); the report goes on without the missing charts", rc);
-    rc = report_main(2, r);
+    rc = cmd_report(2, r);
     if (rc != 0)
         return rc;
     printf("report: %s/report.html (and report.md)\n", dir);

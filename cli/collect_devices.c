@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
-#include "collector/rundir.h"
 #include "common/util.h"
+#include "rundir/run_create.h"
 
 #define MAX_DEVICES 64
 

@@ -2,13 +2,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/analyze.h"
+#include "analysis/analyze_cmd.h"
 #include "cli/commands.h"
 #include "common/util.h"
-#include "plots/plot.h"
+#include "plots/plot_cmd.h"
 #include "reports/diff.h"
 #include "reports/report.h"
-#include "xcheck/xcheck.h"
+#include "xcheck/xcheck_cmd.h"
 
 struct command {
     const char *name;
@@ -21,12 +21,12 @@ static const struct command commands[] = {
     {"info", cmd_info, "describe the GPU, or the chip's metrics with --metrics"},
     {"collect", cmd_collect, "verify, time and count variants on the GPU into a run directory"},
     {"merge", cmd_merge, "join shard run directories (collect --shard, --devices, Slurm) into one run"},
-    {"analyze", analyze_main, "theoretical vs measured CGMA, intensity, launch geometry"},
-    {"plot", plot_main, "gnuplot charts: roofline, tile size, Rx x Ry, transposes, CGMA, sizes"},
-    {"report", report_main, "Markdown + self-contained HTML report of a run"},
+    {"analyze", cmd_analyze, "theoretical vs measured CGMA, intensity, launch geometry"},
+    {"plot", cmd_plot, "gnuplot charts: roofline, tile size, Rx x Ry, transposes, CGMA, sizes"},
+    {"report", cmd_report, "Markdown + self-contained HTML report of a run"},
     {"run", cmd_run, "the whole job: collect, analyze, plot, report (example run without a GPU)"},
-    {"diff", diff_main, "compare two runs: time and counters, beyond each run's spread"},
-    {"xcheck", xcheck_main, "mmprof's counters against Nsight Compute's CSV: medians, limits, verdicts"},
+    {"diff", cmd_diff, "compare two runs: time and counters, beyond each run's spread"},
+    {"xcheck", cmd_xcheck, "mmprof's counters against Nsight Compute's CSV: medians, limits, verdicts"},
     {"tune", cmd_tune, "time best's tiles per size on this GPU; collect uses the fastest"},
     {"launch", cmd_launch, "run one launch of one variant (for ncu and compute-sanitizer)"},
 };

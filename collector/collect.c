@@ -9,13 +9,15 @@
 #include <unistd.h>
 
 #include "collector/ceilings_run.h"
-#include "collector/collect_run.h"
+#include "collector/collect_loop.h"
+#include "collector/l2_flush.h"
 #include "collector/local_memory.h"
 #include "collector/placement.h"
-#include "collector/resume.h"
 #include "collector/workload.h"
 #include "common/results.h"
 #include "common/util.h"
+#include "cupti_version.h"
+#include "rundir/resume.h"
 
 volatile sig_atomic_t collect_stop_requested;
 
@@ -111,6 +113,8 @@ static void fill_meta(struct run *r)
     r->meta.buffer_offset_mib = o->buffer_offset_mib;
     r->meta.settle_cap_ms = o->settle_cap_ms;
     r->meta.chip = "";
+    r->meta.cupti_api_version = CUPTI_API_VERSION;
+    r->meta.settle_per_kernel = L2_SETTLE_PER_KERNEL;
 }
 
 static int write_meta(struct run *r)

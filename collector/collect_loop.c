@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "collector/collect_run.h"
+#include "collector/collect_loop.h"
 #include "collector/measure.h"
 #include "collector/workload.h"
 #include "common/util.h"

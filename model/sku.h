@@ -30,7 +30,7 @@ extern "C" {
 #define SKU_WARN_LOW 0.90
 #define SKU_WARN_HIGH 1.10
 
-/* What the device reports (collector/device.h has every field). */
+/* What the device reports (rundir/device_info.h has every field). */
 struct sku_query {
     const char *device_name;  /* e.g. "NVIDIA H100 80GB HBM3" */
     int sm_count;

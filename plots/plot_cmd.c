@@ -9,7 +9,7 @@
 #include "plots/chart.h"
 #include "plots/gnuplot.h"
 #include "plots/note.h"
-#include "plots/plot.h"
+#include "plots/plot_cmd.h"
 #include "plots/plot_data.h"
 #include "plots/roof_check.h"
 
@@ -149,7 +149,7 @@ static int plot_run(const struct plot_data *d, const char *formats)
     return render_charts(gnuplot, dir, formats, drawn);
 }
 
-int plot_main(int argc, char **argv)
+int cmd_plot(int argc, char **argv)
 {
     const char *formats = "png svg", *run = NULL;
     int rc = parse_args(argc, argv, &formats, &run);

@@ -228,7 +228,7 @@ static int compare(const struct diff_run *A, const struct diff_run *B, const str
     return changed && o->fail_on_change ? DIFF_EXIT_CHANGED : EXIT_OK;
 }
 
-int diff_main(int argc, char **argv)
+int cmd_diff(int argc, char **argv)
 {
     struct diff_opts o = {NULL, NULL, DIFF_DEFAULT_THRESHOLD_PCT, 0, 0};
     int rc = parse_args(argc, argv, &o);

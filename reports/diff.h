@@ -11,6 +11,6 @@
  * comparison was printed (changes or not), 1 runtime failure, 2 bad usage
  * or input, or runs of different devices without --force; 3 with
  * --fail-on-change when some change is significant. */
-int diff_main(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 
 #endif

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/metrics.h"
+#include "analysis/metric_ids.h"
 #include "common/util.h"
 #include "reports/raw_rows.h"
 #include "reports/run_meta.h"

@@ -229,7 +229,7 @@ int report_write(const char *run_dir, char *err, size_t err_len)
     return rc;
 }
 
-int report_main(int argc, char **argv)
+int cmd_report(int argc, char **argv)
 {
     const char *run = NULL;
     int rc = parse_args(argc, argv, &run);

@@ -16,6 +16,6 @@ int report_write(const char *run_dir, char *err, size_t err_len);
 
 /* argv[0] is the subcommand's name ("report"). Returns the exit code:
  * 0 ok, 1 runtime failure (cannot write), 2 bad usage or input. */
-int report_main(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 #endif

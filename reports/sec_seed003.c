@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/metrics.h"
+#include "analysis/metric_ids.h"
 #include "reports/cells.h"
 #include "reports/fmt.h"
 #include "reports/sections.h"

@@ -2,7 +2,7 @@
  * crosscheck.csv, the summary), --noisy (which series need more runs),
  * --list-ok (which variants ncu should launch), --check (what each file
  * holds) or --join (earlier comparisons as one). */
-#include "xcheck/xcheck.h"
+#include "xcheck/xcheck_cmd.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -341,7 +341,7 @@ static int join(const struct opts *o)
     return rc;
 }
 
-int xcheck_main(int argc, char **argv)
+int cmd_xcheck(int argc, char **argv)
 {
     struct opts o = {0};
     int rc = parse_args(argc, argv, &o);

@@ -1,5 +1,5 @@
 /* `mmprof info --metrics`: the metric table and the groups, as text. */
-#include "collector/profiler/metrics.h"
+#include "collector/profiler/metric_set.h"
 
 #include "collector/profiler/metric_group.h"
 #include "collector/profiler/metric_table.h"

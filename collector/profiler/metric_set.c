@@ -1,5 +1,5 @@
 /* Resolves metric specs into raw Perfworks names and output columns. */
-#include "collector/profiler/metrics.h"
+#include "collector/profiler/metric_set.h"
 
 #include "collector/profiler/metric_group.h"
 #include "collector/profiler/metric_table.h"

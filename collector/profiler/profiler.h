@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "collector/profiler/metrics.h"
+#include "collector/profiler/metric_set.h"
 
 enum profiler_status {
     PROFILER_OK = 0,

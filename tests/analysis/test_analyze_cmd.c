@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "analysis/analyze.h"
+#include "analysis/analyze_cmd.h"
 #include "close.h"
 
 #define FIXTURE MMPROF_SOURCE_DIR "/tests/analysis/fixtures/synthetic_run"
@@ -84,7 +84,7 @@ static void remove_run(const char *dir)
     rmdir(dir);
 }
 
-/* Runs analyze_main with stdout and stderr captured. */
+/* Runs cmd_analyze with stdout and stderr captured. */
 static void analyze(struct run *r, int argc, const char **argv)
 {
     char out[] = "/tmp/mmprof_out_XXXXXX", err[] = "/tmp/mmprof_err_XXXXXX";
@@ -94,7 +94,7 @@ static void analyze(struct run *r, int argc, const char **argv)
     int saved_out = dup(1), saved_err = dup(2);
     dup2(fo, 1);
     dup2(fe, 2);
-    r->rc = analyze_main(argc, (char **)argv);
+    r->rc = cmd_analyze(argc, (char **)argv);
     fflush(stdout);
     fflush(stderr);
     dup2(saved_out, 1);

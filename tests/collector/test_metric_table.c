@@ -16,7 +16,7 @@
 
 #include "collector/profiler/metric_group.h"
 #include "collector/profiler/metric_table.h"
-#include "collector/profiler/metrics.h"
+#include "collector/profiler/metric_set.h"
 
 #define FADD "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum"
 #define FMUL "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum"

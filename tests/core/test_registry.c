@@ -5,7 +5,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "cli/select.h"
+#include "cli/variant_select.h"
 #include "model/registry.h"
 
 static void names_are_unique_and_prefixed(void **state)

@@ -1,17 +1,17 @@
 /* What collect reads back from a run directory: run.json's arguments and
- * seed (--resume: collector/rundir.c), results.csv checked and its finished
- * rows marked done (collector/resume.c), and a recorded run as the replay
- * backend (collector/replay.c). Input as fuzz_run_dir's. */
+ * seed (--resume: rundir/run_json.c), results.csv checked and its finished
+ * rows marked done (rundir/resume.c), and a recorded run as the replay
+ * backend (rundir/replay.c). Input as fuzz_run_dir's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "collector/plan.h"
-#include "collector/replay.h"
-#include "collector/resume.h"
-#include "collector/rundir.h"
 #include "common/results.h"
 #include "common/util.h"
+#include "rundir/plan.h"
+#include "rundir/replay.h"
+#include "rundir/resume.h"
+#include "rundir/run_json.h"
 #include "fuzz_common.h"
 
 static void read_args(void)

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "plots/plot.h"
+#include "plots/plot_cmd.h"
 
 char *slurp(const char *path)
 {
@@ -112,7 +112,7 @@ int run_plot(char *err, size_t err_len, ...)
     fflush(stderr);
     int saved = dup(STDERR_FILENO);
     dup2(fd, STDERR_FILENO);
-    int rc = plot_main(argc, argv);
+    int rc = cmd_plot(argc, argv);
     fflush(stderr);
     dup2(saved, STDERR_FILENO);
     close(saved);

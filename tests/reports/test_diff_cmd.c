@@ -23,7 +23,7 @@
 static void diff(const char *a, const char *b, const char *opt, struct captured *c)
 {
     const char *argv[] = {"diff", a, b, opt};
-    capture(diff_main, opt ? 4 : 3, argv, c);
+    capture(cmd_diff, opt ? 4 : 3, argv, c);
 }
 
 /* The output line of variant at `size` (e.g. "naive", "1024^3"). */
@@ -201,7 +201,7 @@ static void usage_errors(void **state)
 {
     struct captured c;
     const char *one[] = {"diff", FIXTURE};
-    capture(diff_main, 2, one, &c);
+    capture(cmd_diff, 2, one, &c);
     assert_int_equal(c.rc, 2);
     assert_has(c.err, "give two run directories");
     captured_free(&c);
@@ -224,7 +224,7 @@ static void usage_errors(void **state)
     captured_free(&c);
 
     const char *help[] = {"diff", "--help"};
-    capture(diff_main, 2, help, &c);
+    capture(cmd_diff, 2, help, &c);
     assert_int_equal(c.rc, 0);
     assert_has(c.out, "usage: mmprof diff RUN_A RUN_B");
     captured_free(&c);

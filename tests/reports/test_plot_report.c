@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "charts_placed.h"
-#include "plots/plot.h"
+#include "plots/plot_cmd.h"
 #include "reports/fmt.h"
 #include "reports/plots.h"
 #include "reports/report.h"
@@ -34,13 +34,13 @@ static char *plot_and_report(const char *src, char *dir, size_t len, int *plot_r
     struct captured c;
     run_copy(src, dir, len);
     const char *plot_argv[] = {"plot", dir};
-    capture(plot_main, 2, plot_argv, &c);
+    capture(cmd_plot, 2, plot_argv, &c);
     *plot_rc = c.rc;
     *plot_err = c.err;
     c.err = NULL;
     captured_free(&c);
     const char *report_argv[] = {"report", dir};
-    capture(report_main, 2, report_argv, &c);
+    capture(cmd_report, 2, report_argv, &c);
     assert_int_equal(c.rc, 0);
     captured_free(&c);
     char *md = run_read(dir, "report.md");

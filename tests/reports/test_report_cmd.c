@@ -26,7 +26,7 @@
 static void report(const char *dir, struct captured *c)
 {
     const char *argv[] = {"report", dir};
-    capture(report_main, 2, argv, c);
+    capture(cmd_report, 2, argv, c);
 }
 
 /* An input error: exit 2 and exactly one line on stderr naming `part`. */
@@ -263,22 +263,22 @@ static void usage_errors(void **state)
 {
     struct captured c;
     const char *none[] = {"report"};
-    capture(report_main, 1, none, &c);
+    capture(cmd_report, 1, none, &c);
     assert_one_line_error(&c, 2, "no run directory given");
     captured_free(&c);
 
     const char *two[] = {"report", "a", "b"};
-    capture(report_main, 3, two, &c);
+    capture(cmd_report, 3, two, &c);
     assert_one_line_error(&c, 2, "more than one run directory");
     captured_free(&c);
 
     const char *bogus[] = {"report", "--bogus", FIXTURE};
-    capture(report_main, 3, bogus, &c);
+    capture(cmd_report, 3, bogus, &c);
     assert_one_line_error(&c, 2, "unknown option '--bogus'");
     captured_free(&c);
 
     const char *help[] = {"report", "--help"};
-    capture(report_main, 2, help, &c);
+    capture(cmd_report, 2, help, &c);
     assert_int_equal(c.rc, 0);
     assert_has(c.out, "usage: mmprof report RUN");
     captured_free(&c);

@@ -8,8 +8,8 @@
 
 #include <cmocka.h>
 
-#include "collector/plan.h"
 #include "model/registry.h"
+#include "rundir/plan.h"
 
 #define MAX_N 50
 

@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "files.h"
-#include "xcheck/xcheck.h"
+#include "xcheck/xcheck_cmd.h"
 
 #define L2 "lts__t_sectors_op_read.sum"
 
@@ -51,7 +51,7 @@ static void run(struct captured *c, const char *a1, const char *a2, const char *
     int argc = 7;
     for (const char *const *a = (const char *const[]){a1, a2, a3, a4}; argc < 11 && *a; a++)
         argv[argc++] = *a;
-    capture(xcheck_main, argc, argv, c);
+    capture(cmd_xcheck, argc, argv, c);
 }
 
 static int setup(void **state)
@@ -106,7 +106,7 @@ static void miss_and_join(void **state)
     captured_free(&c);
     /* the same again from the files --out wrote */
     const char *argv[] = {"xcheck", "--join", out};
-    capture(xcheck_main, 3, argv, &c);
+    capture(cmd_xcheck, 3, argv, &c);
     assert_int_equal(c.rc, 1);
     assert_has(c.out, "not compared: skipped by mmprof (too big)");
     assert_has(c.out, "1030             1000   3.0000%   2%|0 MISS");
@@ -162,12 +162,12 @@ static void bad_input(void **state)
     assert_has(c.err, "--floor-sectors 'lots': give a whole number");
     captured_free(&c);
     const char *no_inputs[] = {"xcheck", "--out", dir};
-    capture(xcheck_main, 3, no_inputs, &c);
+    capture(cmd_xcheck, 3, no_inputs, &c);
     assert_int_equal(c.rc, 2);
     assert_has(c.err, "give mmprof's run directories with --mmprof");
     captured_free(&c);
     const char *bad_spec[] = {"xcheck", "--mmprof", dir, "--ncu", "ka@64x64:x.csv"};
-    capture(xcheck_main, 5, bad_spec, &c);
+    capture(cmd_xcheck, 5, bad_spec, &c);
     assert_int_equal(c.rc, 2);
     captured_free(&c);
 }

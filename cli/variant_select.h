@@ -1,6 +1,6 @@
 /* --variants: all, comma lists, family names and shell globs. */
-#ifndef MMPROF_SELECT_H
-#define MMPROF_SELECT_H
+#ifndef MMPROF_VARIANT_SELECT_H
+#define MMPROF_VARIANT_SELECT_H
 
 #include <stddef.h>
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "analysis/columns.h"
-#include "analysis/metrics.h"
+#include "analysis/metric_ids.h"
 #include "reports/context.h"
 
 struct shape row_shape(const struct analysis_row *r)

@@ -9,9 +9,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "collector/device.h"
 #include "common/results.h"
 #include "model/registry.h"
+#include "rundir/device_info.h"
 
 struct replay;
 

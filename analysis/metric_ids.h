@@ -2,8 +2,8 @@
  * A metric column's header is the Perfworks name, possibly followed by
  * " (alias)" (the seeds' nvprof name); an absent column or an empty cell
  * means "not measured" and reads as NaN. */
-#ifndef MMPROF_ANALYSIS_METRICS_H
-#define MMPROF_ANALYSIS_METRICS_H
+#ifndef MMPROF_ANALYSIS_METRIC_IDS_H
+#define MMPROF_ANALYSIS_METRIC_IDS_H
 
 #include <stddef.h>
 

@@ -1,4 +1,4 @@
-#include "collector/resume.h"
+#include "rundir/resume.h"
 
 #include <errno.h>
 #include <limits.h>

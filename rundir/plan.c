@@ -1,4 +1,4 @@
-#include "collector/plan.h"
+#include "rundir/plan.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,14 +1,15 @@
-/* The run directory: results/<timestamp>-<gpu>/ with run.json and results.csv. */
-#ifndef MMPROF_RUNDIR_H
-#define MMPROF_RUNDIR_H
+/* run.json, collect's record of a run: written (struct run_meta, or merge's
+ * object) and its arguments read back for --resume. No CUDA: the GPU facts
+ * come in struct run_meta as plain data. */
+#ifndef MMPROF_RUN_JSON_H
+#define MMPROF_RUN_JSON_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include <cjson/cJSON.h>
 
-#include "collector/device.h"
+#include "rundir/device_info.h"
 
 struct run_meta {
     const char *command_line;
@@ -36,13 +37,11 @@ struct run_meta {
     long buffer_offset_mib; /* --buffer-offset-mb, 0 = none */
     long settle_cap_ms;     /* --settle-ms: the most waited after each range's L2 flush */
     size_t local_bytes_per_thread; /* local memory reserved at the start (local_memory.h), 0 = none */
+    /* GPU facts from the collector's CUDA/CUPTI side, passed in as plain data
+     * so this library needs no CUDA header: */
+    long cupti_api_version;   /* CUPTI_API_VERSION (cupti_version.h) */
+    double settle_per_kernel; /* L2_SETTLE_PER_KERNEL (collector/l2_flush.h) */
 };
-
-/* Makes a directory for a new run. out NULL = results/<UTC time>-<gpu>.
- * An existing, non-empty directory is refused (a run is never overwritten).
- * Returns 0, 2 for bad usage (exists), 1 for a runtime failure. */
-int rundir_create(const char *out, const char *gpu_name, char *path, size_t path_len, char *why,
-                  size_t why_len);
 
 /* Writes dir/run.json atomically (temporary file + rename). */
 int rundir_write_meta(const char *dir, const struct run_meta *m, char *why, size_t why_len);
@@ -60,8 +59,5 @@ int rundir_read_args(const char *dir, int *argc, char ***argv, unsigned long lon
 /* --resume and merge read run.json up to this size: far above any the
  * collector writes, and a bound on what a foreign file can make us allocate. */
 #define RUNDIR_JSON_MAX_BYTES ((64u << 20) - 1)
-
-/* Opens dir/results.csv for appending rows. */
-FILE *rundir_open_results(const char *dir, char *why, size_t why_len);
 
 #endif

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "collector/plan.h"
+#include "rundir/plan.h"
 
 /* Drops a half-written last line of dir/results.csv (a kill mid-write),
  * checks its columns are the ones this collect writes (fixed columns, then

@@ -1,4 +1,4 @@
-#include "cli/select.h"
+#include "cli/variant_select.h"
 
 #include <fnmatch.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-#include "collector/merge.h"
+#include "rundir/merge.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -11,13 +11,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "collector/rundir.h"
 #include "common/atomic_file.h"
 #include "common/file.h"
 #include "common/results.h"
 #include "common/table.h"
 #include "common/util.h"
 #include "model/registry.h"
+#include "rundir/run_create.h"
+#include "rundir/run_json.h"
 
 struct shard {
     const char *dir;

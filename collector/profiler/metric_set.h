@@ -14,8 +14,8 @@
  * A Perfworks name outside the metric table is accepted here when it is
  * well formed; the chip decides whether it exists (profiler_open,
  * profiler_offline_check). */
-#ifndef MMPROF_PROFILER_METRICS_H
-#define MMPROF_PROFILER_METRICS_H
+#ifndef MMPROF_PROFILER_METRIC_SET_H
+#define MMPROF_PROFILER_METRIC_SET_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-#include "collector/replay.h"
+#include "rundir/replay.h"
 
 #include <limits.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-#include "analysis/metrics.h"
+#include "analysis/metric_ids.h"
 
 #include <math.h>
 #include <string.h>

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "collector/plan.h"
+#include "rundir/plan.h"
 
 /* Builds the plan that a collect with these arguments (argv without the
  * command name, already without --shard/--out/--device) runs, and that

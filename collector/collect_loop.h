@@ -1,7 +1,7 @@
 /* State of one collect, shared by collect.c (setup, run directory) and
  * collect_loop.c (the work items). Private to collector/. */
-#ifndef MMPROF_COLLECT_RUN_H
-#define MMPROF_COLLECT_RUN_H
+#ifndef MMPROF_COLLECT_LOOP_H
+#define MMPROF_COLLECT_LOOP_H
 
 #include <cjson/cJSON.h>
 #include <signal.h>
@@ -10,10 +10,11 @@
 #include "collector/collect.h"
 #include "collector/counters.h"
 #include "collector/device.h"
-#include "collector/plan.h"
 #include "collector/progress.h"
-#include "collector/replay.h"
-#include "collector/rundir.h"
+#include "rundir/plan.h"
+#include "rundir/replay.h"
+#include "rundir/run_create.h"
+#include "rundir/run_json.h"
 
 struct run {
     const struct collect_options *opt;

@@ -1,0 +1,18 @@
+/* A new run directory: made, never over an existing run, and its
+ * results.csv opened for rows (rundir/run_json.h writes its run.json). */
+#ifndef MMPROF_RUN_CREATE_H
+#define MMPROF_RUN_CREATE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Makes a directory for a new run. out NULL = results/<UTC time>-<gpu>.
+ * An existing, non-empty directory is refused (a run is never overwritten).
+ * Returns 0, 2 for bad usage (exists), 1 for a runtime failure. */
+int rundir_create(const char *out, const char *gpu_name, char *path, size_t path_len, char *why,
+                  size_t why_len);
+
+/* Opens dir/results.csv for appending rows. */
+FILE *rundir_open_results(const char *dir, char *why, size_t why_len);
+
+#endif
