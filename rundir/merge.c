@@ -14,6 +14,7 @@
 #include "common/atomic_file.h"
 #include "common/file.h"
 #include "common/results.h"
+#include "common/run_dir.h"
 #include "common/table.h"
 #include "common/util.h"
 #include "model/registry.h"
@@ -96,26 +97,16 @@ static int load_shard(struct shard *s, const char *dir, char *why, size_t why_le
     char path[4096];
     s->dir = dir;
     snprintf(path, sizeof path, "%s/run.json", dir);
-    char *text; /* the message below says why, from errno */
-    if (file_read_all(path, RUNDIR_JSON_MAX_BYTES, &text, NULL, NULL, 0) != FILE_READ_OK) {
-        snprintf(why, why_len, "%s is not a run directory: cannot read %s (%s)", dir, path, strerror(errno));
-        return 2;
-    }
-    s->run = cJSON_Parse(text);
-    free(text);
-    if (!cJSON_IsObject(s->run)) {
-        snprintf(why, why_len, "%s is not valid JSON: is %s an mmprof run directory?", path, dir);
+    char err[4200];
+    s->run = run_json_load(path, err, sizeof err);
+    if (!s->run) {
+        snprintf(why, why_len, "%s is not a run directory: %s", dir, err);
         return 2;
     }
     snprintf(path, sizeof path, "%s/results.csv", dir);
-    s->t = table_read(path, why, why_len);
+    s->t = results_read(path, why, why_len);
     if (!s->t)
         return 2;
-    if (table_col(s->t, "variant") < 0 || table_col(s->t, "M") < 0 || table_col(s->t, "N") < 0 ||
-        table_col(s->t, "K") < 0) {
-        snprintf(why, why_len, "%s has no variant, M, N, K columns: not an mmprof results.csv", path);
-        return 2;
-    }
     const cJSON *sh = get(s->run, "shard");
     s->count = cJSON_IsObject(sh) ? (int)num(sh, "count") : 0;
     s->index = cJSON_IsObject(sh) ? (int)num(sh, "index") : -1;

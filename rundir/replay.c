@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "common/file.h"
+#include "common/results.h"
+#include "common/run_dir.h"
 #include "common/table.h"
 
 struct replay {
@@ -59,17 +61,17 @@ int replay_open(struct replay **out, const char *dir, struct device_info *d, cha
         return -1;
     }
     snprintf(path, sizeof path, "%s/run.json", dir);
-    char *text; /* the message below names the file */
-    file_read_all(path, SIZE_MAX, &text, NULL, NULL, 0);
-    rp->run = text ? cJSON_Parse(text) : NULL;
-    free(text);
+    char err[4200];
+    rp->run = run_json_load(path, err, sizeof err);
     if (!rp->run || !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(rp->run, "device"))) {
-        snprintf(why, why_len, "replay: %s is missing or not a run.json with a device", path);
+        if (rp->run)
+            snprintf(err, sizeof err, "%s has no \"device\" object", path);
+        snprintf(why, why_len, "replay: %s", err);
         replay_close(rp);
         return -1;
     }
     snprintf(path, sizeof path, "%s/results.csv", dir);
-    rp->rows = table_read(path, why, why_len);
+    rp->rows = results_read(path, why, why_len);
     if (!rp->rows || rp->rows->ncols < results_fixed_count()) {
         if (rp->rows)
             snprintf(why, why_len, "replay: %s has fewer columns than results.csv must", path);

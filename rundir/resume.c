@@ -97,7 +97,7 @@ int resume_prepare(const char *dir, const char *const *metric_headers, size_t nm
     int drc = drop_partial_line(path, metric_headers, nmetrics, why, why_len);
     if (drc != 0)
         return drc;
-    struct table *t = table_read(path, why, why_len);
+    struct table *t = results_read(path, why, why_len);
     if (!t)
         return 2;
     if (!fixed_columns_match(t, why, why_len) || !header_matches(t, metric_headers, nmetrics, why, why_len)) {

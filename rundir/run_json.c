@@ -12,6 +12,7 @@
 
 #include "common/atomic_file.h"
 #include "common/file.h"
+#include "common/run_dir.h"
 
 static void add_clock(cJSON *parent, const char *name, int sm, int mem)
 {
@@ -178,17 +179,16 @@ int rundir_read_args(const char *dir, int *argc, char ***argv, unsigned long lon
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/run.json", dir);
-    char *text; /* the message below says why, from errno */
-    if (file_read_all(path, RUNDIR_JSON_MAX_BYTES, &text, NULL, NULL, 0) != FILE_READ_OK) {
-        snprintf(why, why_len, "--resume %s: cannot read %s (%s); is it a run directory?", dir, path, strerror(errno));
+    char err[4200];
+    cJSON *root = run_json_load(path, err, sizeof err);
+    if (!root) {
+        snprintf(why, why_len, "--resume %s: %s; is it a run directory?", dir, err);
         return 2;
     }
-    cJSON *root = cJSON_Parse(text);
-    free(text);
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(root, "args");
     const cJSON *sd = cJSON_GetObjectItemCaseSensitive(root, "seed");
     const cJSON *st = cJSON_GetObjectItemCaseSensitive(root, "state");
-    if (!root || !cJSON_IsArray(args) || !cJSON_IsNumber(sd)) {
+    if (!cJSON_IsArray(args) || !cJSON_IsNumber(sd)) {
         snprintf(why, why_len, "--resume %s: run.json is malformed or from an older mmprof (no \"args\"/\"seed\")",
                  dir);
         cJSON_Delete(root);
