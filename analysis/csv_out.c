@@ -10,21 +10,7 @@
 #include "analysis/analysis.h"
 #include "analysis/columns.h"
 #include "common/atomic_file.h"
-
-static void put_text(FILE *f, const char *s)
-{
-    if (strpbrk(s, ",\"\r\n"))
-        csv_fwrite(f, s, strlen(s));
-    else
-        fputs(s, f);
-}
-
-/* Empty cell = not measured / not applicable, as in results.csv. */
-static void put_num(FILE *f, double v)
-{
-    if (isfinite(v))
-        fprintf(f, "%.15g", v);
-}
+#include "common/csv_write.h"
 
 static void put_row(FILE *f, const struct analysis_row *r, const struct column *cols, size_t ncols)
 {
@@ -32,9 +18,9 @@ static void put_row(FILE *f, const struct analysis_row *r, const struct column *
         if (c)
             fputc(',', f);
         if (cols[c].num)
-            put_num(f, cols[c].num(r));
+            csv_put_num(f, cols[c].num(r));
         else
-            put_text(f, cols[c].text(r));
+            csv_put_text(f, cols[c].text(r));
     }
     fputc('\n', f);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/csv_write.h"
 #include "common/table.h"
 
 const char *status_name(enum result_status s)
@@ -40,21 +41,6 @@ void result_row_init(struct result_row *r)
     r->params = "";
 }
 
-/* Text cells are quoted only when they need it, so the file stays readable. */
-static void put_text(FILE *f, const char *s)
-{
-    if (strpbrk(s, ",\"\r\n"))
-        csv_fwrite(f, s, strlen(s));
-    else
-        fputs(s, f);
-}
-
-static void put_num(FILE *f, double v)
-{
-    if (!isnan(v))
-        fprintf(f, "%.15g", v);
-}
-
 static void put_count(FILE *f, long v, int measured)
 {
     if (measured)
@@ -81,7 +67,7 @@ int results_append_cells(FILE *f, const char *const *cells, size_t n)
     for (size_t i = 0; i < n; i++) {
         if (i)
             fputc(',', f);
-        put_text(f, cells[i]);
+        csv_put_text(f, cells[i]);
     }
     fputc('\n', f);
     return flush_row(f);
@@ -95,7 +81,7 @@ int results_write_header(FILE *f, const char *const *metric_names, size_t nmetri
 #undef HEAD
     for (size_t i = 0; i < nmetrics; i++) {
         fputc(',', f);
-        put_text(f, metric_names[i]);
+        csv_put_text(f, metric_names[i]);
     }
     fputc('\n', f);
     return fflush(f) == 0 ? 0 : -1;
@@ -104,17 +90,17 @@ int results_write_header(FILE *f, const char *const *metric_names, size_t nmetri
 int results_append(FILE *f, const struct result_row *r)
 {
     int gpu = r->threads_per_block > 0;
-    put_text(f, r->variant);
+    csv_put_text(f, r->variant);
     fputc(',', f);
-    put_text(f, r->family);
+    csv_put_text(f, r->family);
     fprintf(f, ",%ld,%ld,%ld,", r->m, r->n, r->k);
-    put_text(f, r->params);
+    csv_put_text(f, r->params);
     fprintf(f, ",%s,", status_name(r->status));
-    put_text(f, r->reason);
+    csv_put_text(f, r->reason);
     const double timing[] = {r->rel_error, r->runtime_ms, r->min_ms, r->max_ms};
     for (size_t i = 0; i < sizeof timing / sizeof timing[0]; i++) {
         fputc(',', f);
-        put_num(f, timing[i]);
+        csv_put_num(f, timing[i]);
     }
     fputc(',', f);
     put_count(f, r->runs, r->runs > 0);
@@ -122,7 +108,7 @@ int results_append(FILE *f, const struct result_row *r)
                             r->h2d_ms, r->d2h_ms, r->total_ms};
     for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
         fputc(',', f);
-        put_num(f, rates[i]);
+        csv_put_num(f, rates[i]);
     }
     fputc(',', f);
     put_count(f, r->threads_per_block, gpu);
@@ -135,12 +121,12 @@ int results_append(FILE *f, const struct result_row *r)
     fputc(',', f);
     put_count(f, r->blocks_per_sm, gpu);
     fputc(',', f);
-    put_num(f, r->theoretical_occupancy_pct);
+    csv_put_num(f, r->theoretical_occupancy_pct);
     fputc(',', f);
-    put_text(f, r->limiter ? r->limiter : "");
+    csv_put_text(f, r->limiter ? r->limiter : "");
     for (size_t i = 0; i < r->nmetrics; i++) {
         fputc(',', f);
-        put_num(f, r->metrics ? r->metrics[i] : NAN);
+        csv_put_num(f, r->metrics ? r->metrics[i] : NAN);
     }
     fputc('\n', f);
     return flush_row(f);
