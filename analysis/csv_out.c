@@ -1,6 +1,5 @@
 /* analysis.csv: written whole to a temporary file in the run directory and
  * renamed over the old one, so plots/ and reports/ never read half a file. */
-#include <csv.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

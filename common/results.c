@@ -1,6 +1,5 @@
 #include "common/results.h"
 
-#include <csv.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
