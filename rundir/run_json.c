@@ -105,13 +105,17 @@ static cJSON *meta_json(const struct run_meta *m)
     cJSON_AddNumberToObject(p, "config_images", (double)m->configs);
     cJSON_AddStringToObject(p, "schedule", m->schedule ? m->schedule : "");
     char cache_policy[256];
-    snprintf(cache_policy, sizeof cache_policy,
-             "L2 flushed (buffer > L2 read, then its lines discarded) before each profiled range, "
-             "then the GPU left idle %g x the kernel's duration, at most %ld ms",
-             m->settle_per_kernel, m->settle_cap_ms);
+    int n = snprintf(cache_policy, sizeof cache_policy,
+                     "L2 flushed (buffer > L2 read, then its lines discarded) before each profiled kernel");
+    if (m->settle_cap_ms > 0 && n > 0 && (size_t)n < sizeof cache_policy)
+        snprintf(cache_policy + n, sizeof cache_policy - (size_t)n,
+                 ", then the GPU left idle %g x the kernel's duration, at most %ld ms", m->settle_per_kernel,
+                 m->settle_cap_ms);
     cJSON_AddStringToObject(p, "cache_policy", cache_policy);
     cJSON_AddNumberToObject(p, "settle_cap_ms", (double)m->settle_cap_ms);
-    cJSON_AddStringToObject(p, "replay", "user range + user replay (CUPTI Range Profiler), each family x shape in one batch: every range in each pass");
+    cJSON_AddStringToObject(p, "replay", "auto range + user replay (CUPTI Range Profiler): one range per kernel, "
+                                         "the flush's dropped; each family x shape in one batch, every kernel in "
+                                         "each pass");
     if (m->ceilings)
         cJSON_AddItemToObject(root, "ceilings", cJSON_Duplicate(m->ceilings, 1));
     else if (m->datasheet)
