@@ -189,15 +189,7 @@ __global__ void __launch_bounds__(MM_FAST_THREADS, (best_min_blocks<WM, WN>::val
         }
     }
     /* no copy is pending here except empty groups: nothing to drain */
-#pragma unroll
-    for (int i = 0; i < TM; i++) {
-        int gr = row0 + wm0 + (i / 4) * 16 + lm * 4 + i % 4;
-        if (gr >= m)
-            continue;
-#pragma unroll
-        for (int j = 0; j < TN / 4; j++)
-            store4(c, n, c_vec, gr, col0 + wn0 + j * 32 + ln * 4, &acc[i][4 * j]);
-    }
+    store_warp_tile(c, m, n, c_vec, row0 + wm0, col0 + wn0, lm, ln, acc);
 }
 
 /* best is tuned per shape (KF_TUNED): its kernel table holds one instance

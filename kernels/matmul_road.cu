@@ -225,15 +225,7 @@ __global__ void __launch_bounds__(MM_FAST_THREADS) mm_warptile(const float *__re
         }
         __syncthreads();
     }
-#pragma unroll
-    for (int i = 0; i < TM; i++) {
-        int gr = row0 + wm0 + (i / 4) * 16 + lm * 4 + i % 4;
-        if (gr >= m)
-            continue;
-#pragma unroll
-        for (int j = 0; j < TN / 4; j++)
-            store4(c, n, c_vec, gr, col0 + wn0 + j * 32 + ln * 4, &acc[i][4 * j]);
-    }
+    store_warp_tile(c, m, n, c_vec, row0 + wm0, col0 + wn0, lm, ln, acc);
 }
 
 /* Every step's instances (kinds.def): a bs x bs block, each thread rx x ry

@@ -69,6 +69,24 @@ static __device__ __forceinline__ void store4(float *c, int n, bool vec, int row
             c[row * n + col + j] = r[j];
 }
 
+/* Stores a warp tile's accumulators: lane (lm, ln) holds rows lm*4 + 16*i'
+ * + 0..3 and columns ln*4 + 32*j' + 0..3 of the tile at (row0, col0), the
+ * layout mm_warptile and best share. Rows past m are skipped. */
+template <int TM, int TN>
+static __device__ __forceinline__ void store_warp_tile(float *c, int m, int n, bool c_vec, int row0, int col0, int lm,
+                                                       int ln, float (&acc)[TM][TN])
+{
+#pragma unroll
+    for (int i = 0; i < TM; i++) {
+        int gr = row0 + (i / 4) * 16 + lm * 4 + i % 4;
+        if (gr >= m)
+            continue;
+#pragma unroll
+        for (int j = 0; j < TN / 4; j++)
+            store4(c, n, c_vec, gr, col0 + j * 32 + ln * 4, &acc[i][4 * j]);
+    }
+}
+
 /* acc += ra (column) x rb (row): the FFMA block every tiled kernel ends in. */
 template <int TM, int TN>
 static __device__ __forceinline__ void outer_product(float (&acc)[TM][TN], const float (&ra)[TM],

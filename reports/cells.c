@@ -35,3 +35,15 @@ void cell_mark_best(struct grid *g, size_t r, size_t first_col, const double *v,
     if (candidates > 1) /* a lone value is not "the best" of anything */
         grid_flag(g, r, first_col + b, CELL_BEST);
 }
+
+void cell_values(struct grid *g, size_t r, size_t first_col, const struct analysis_row *const *rows, size_t n,
+                 double (*value)(const struct analysis_row *), int sig, int lowest, double *v)
+{
+    char buf[FMT_LEN];
+    for (size_t i = 0; i < n; i++) {
+        v[i] = cell_status(g, r, first_col + i, rows[i]) ? value(rows[i]) : NAN;
+        if (!isnan(v[i]))
+            grid_set(g, r, first_col + i, "%s", fmt_sig(buf, v[i], sig));
+    }
+    cell_mark_best(g, r, first_col, v, n, lowest);
+}

@@ -15,6 +15,11 @@ int cell_status(struct grid *g, size_t r, size_t col, const struct analysis_row 
  * columns first_col.. of row r; NaNs are not candidates, and a lone value
  * is not marked. */
 void cell_mark_best(struct grid *g, size_t r, size_t first_col, const double *v, size_t n, int lowest);
+/* Row r's cells in columns first_col.. for rows[0..n) (NULL: not measured):
+ * value(rows[i]) to sig significant digits, or the status greyed; v[i] gets
+ * the value or NaN, and the best (lowest = 1: the lowest) is marked. */
+void cell_values(struct grid *g, size_t r, size_t first_col, const struct analysis_row *const *rows, size_t n,
+                 double (*value)(const struct analysis_row *), int sig, int lowest, double *v);
 /* Index of the lowest / highest finite value of v[0..n), or n when none. */
 size_t best_index(const double *v, size_t n, int lowest);
 

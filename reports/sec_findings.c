@@ -49,34 +49,18 @@ static int naive_row(const struct analysis_row *r, const void *arg)
     return matmul_ok(r, arg) && r->v && r->v->kind == KIND_MM_NAIVE;
 }
 
-static void best_matmul(struct report_ctx *c)
+/* The rate columns of a "fastest of each size" table, from its best row. */
+typedef void (*fastest_cells)(struct report_ctx *c, const struct analysis_row *best, const struct shape *s,
+                              struct grid *g, size_t row);
+
+static void matmul_cells(struct report_ctx *c, const struct analysis_row *b, const struct shape *s, struct grid *g,
+                         size_t row)
 {
-    struct shape s[MAX_SHAPES];
-    size_t ns = ctx_shapes(c, matmul_ok, NULL, s, MAX_SHAPES);
-    if (ns == 0)
-        return;
-    static const char *const heads[] = {"size", "fastest", "GFLOP/s", "% of FP32 ceiling", "vs naive"};
-    struct grid *g = grid_new(COUNT_OF(heads), "Fastest matrix multiplication of each size");
-    if (!g) {
-        c->doc.failed = 1;
-        return;
-    }
-    grid_heads(g, heads);
-    grid_align(g, 1, 'l');
-    for (size_t i = 0; i < ns; i++) {
-        const struct analysis_row *b = best_at(c, matmul_ok, &s[i], 1), *naive = best_at(c, naive_row, &s[i], 1);
-        char buf[FMT_LEN];
-        if (!b)
-            continue; /* cannot happen: s[i] came from the same rows */
-        size_t r = grid_row(g);
-        grid_set(g, r, 0, "%s", shape_label(buf, sizeof buf, &s[i]));
-        grid_set(g, r, 1, "`%s`", b->variant);
-        grid_set(g, r, 2, "%s", fmt_rate_g(buf, b->ms.gflop_s, "FLOP/s"));
-        grid_set(g, r, 3, "%s", fmt_pct(buf, 100 * b->ms.gflop_s / roofline_fp32_gflops(&c->roof)));
-        grid_set(g, r, 4, "%s", fmt_ratio(buf, naive ? b->ms.gflop_s / naive->ms.gflop_s : NAN));
-    }
-    doc_table(&c->doc, g);
-    grid_free(g);
+    const struct analysis_row *naive = best_at(c, naive_row, s, 1);
+    char buf[FMT_LEN];
+    grid_set(g, row, 2, "%s", fmt_rate_g(buf, b->ms.gflop_s, "FLOP/s"));
+    grid_set(g, row, 3, "%s", fmt_pct(buf, 100 * b->ms.gflop_s / roofline_fp32_gflops(&c->roof)));
+    grid_set(g, row, 4, "%s", fmt_ratio(buf, naive ? b->ms.gflop_s / naive->ms.gflop_s : NAN));
 }
 
 static int transpose_not_copy(const struct analysis_row *r, const void *arg)
@@ -84,14 +68,26 @@ static int transpose_not_copy(const struct analysis_row *r, const void *arg)
     return transpose_ok(r, arg) && r->v && r->v->kind != KIND_TR_COPY && r->v->kind != KIND_TR_COPY_SHARED;
 }
 
-static void best_transpose(struct report_ctx *c)
+static void transpose_cells(struct report_ctx *c, const struct analysis_row *b, const struct shape *s,
+                            struct grid *g, size_t row)
+{
+    char buf[FMT_LEN];
+    (void)s;
+    grid_set(g, row, 2, "%s", fmt_rate_g(buf, b->ms.gb_s, "B/s"));
+    grid_set(g, row, 3, "%s", fmt_pct(buf, 100 * b->ms.gb_s / roofline_bw_gbs(&c->roof, ROOF_DRAM)));
+    grid_set(g, row, 4, "%s", fmt_pct(buf, b->bw_vs_copy_pct));
+}
+
+/* One row per shape: the size, the fastest variant among those pred accepts
+ * (by GFLOP/s or GB/s), and columns 2-4 from cells. */
+static void fastest_table(struct report_ctx *c, const char *title, const char *const heads[5], row_pred pred,
+                          int by_flops, fastest_cells cells)
 {
     struct shape s[MAX_SHAPES];
-    size_t ns = ctx_shapes(c, transpose_not_copy, NULL, s, MAX_SHAPES);
+    size_t ns = ctx_shapes(c, pred, NULL, s, MAX_SHAPES);
     if (ns == 0)
         return;
-    static const char *const heads[] = {"size", "fastest", "GB/s", "% of DRAM ceiling", "% of copy kernel"};
-    struct grid *g = grid_new(COUNT_OF(heads), "Fastest transpose of each size");
+    struct grid *g = grid_new(5, "%s", title);
     if (!g) {
         c->doc.failed = 1;
         return;
@@ -99,19 +95,29 @@ static void best_transpose(struct report_ctx *c)
     grid_heads(g, heads);
     grid_align(g, 1, 'l');
     for (size_t i = 0; i < ns; i++) {
-        const struct analysis_row *b = best_at(c, transpose_not_copy, &s[i], 0);
+        const struct analysis_row *b = best_at(c, pred, &s[i], by_flops);
         char buf[FMT_LEN];
         if (!b)
             continue; /* cannot happen: s[i] came from the same rows */
         size_t r = grid_row(g);
         grid_set(g, r, 0, "%s", shape_label(buf, sizeof buf, &s[i]));
         grid_set(g, r, 1, "`%s`", b->variant);
-        grid_set(g, r, 2, "%s", fmt_rate_g(buf, b->ms.gb_s, "B/s"));
-        grid_set(g, r, 3, "%s", fmt_pct(buf, 100 * b->ms.gb_s / roofline_bw_gbs(&c->roof, ROOF_DRAM)));
-        grid_set(g, r, 4, "%s", fmt_pct(buf, b->bw_vs_copy_pct));
+        cells(c, b, &s[i], g, r);
     }
     doc_table(&c->doc, g);
     grid_free(g);
+}
+
+static void best_matmul(struct report_ctx *c)
+{
+    static const char *const heads[] = {"size", "fastest", "GFLOP/s", "% of FP32 ceiling", "vs naive"};
+    fastest_table(c, "Fastest matrix multiplication of each size", heads, matmul_ok, 1, matmul_cells);
+}
+
+static void best_transpose(struct report_ctx *c)
+{
+    static const char *const heads[] = {"size", "fastest", "GB/s", "% of DRAM ceiling", "% of copy kernel"};
+    fastest_table(c, "Fastest transpose of each size", heads, transpose_not_copy, 0, transpose_cells);
 }
 
 static int gpu_matmul(const struct variant *v, const void *arg)

@@ -26,6 +26,11 @@ static int tiled_row(const struct analysis_row *r, const void *arg)
     return r->v && r->v->kind == KIND_MM_TILED;
 }
 
+static double runtime_ms(const struct analysis_row *r)
+{
+    return r->ms.runtime_ms;
+}
+
 static int present(const struct report_ctx *c)
 {
     return ctx_any(c, tiled_row, NULL);
@@ -80,16 +85,13 @@ static void write_000(struct report_ctx *c)
     }
     for (size_t s = 0; s < nshapes; s++) {
         size_t r = grid_row(g);
+        const struct analysis_row *rows[MAX_COLS];
         double ms[MAX_COLS];
         char buf[FMT_LEN];
         grid_set(g, r, 0, "%s", shape_label(buf, sizeof buf, &shapes[s]));
-        for (size_t i = 0; i < ncols; i++) {
-            const struct analysis_row *row = ctx_row(c, cols[i]->name, &shapes[s]);
-            ms[i] = cell_status(g, r, i + 1, row) ? row->ms.runtime_ms : NAN;
-            if (!isnan(ms[i]))
-                grid_set(g, r, i + 1, "%s", fmt_sig(buf, ms[i], TIME_SIG));
-        }
-        cell_mark_best(g, r, 1, ms, ncols, 1);
+        for (size_t i = 0; i < ncols; i++)
+            rows[i] = ctx_row(c, cols[i]->name, &shapes[s]);
+        cell_values(g, r, 1, rows, ncols, runtime_ms, TIME_SIG, 1, ms);
     }
     doc_table(&c->doc, g);
     grid_free(g);

@@ -33,6 +33,11 @@ static int is_naive(const struct variant *v, const void *arg)
     return v->kind == KIND_MM_NAIVE;
 }
 
+static double gflop_s(const struct analysis_row *r)
+{
+    return r->ms.gflop_s;
+}
+
 static int present(const struct report_ctx *c)
 {
     return ctx_any(c, coarse_row, NULL);
@@ -110,16 +115,13 @@ static void write_001(struct report_ctx *c)
     double x[MAX_SHAPES];
     for (size_t s = 0; s < nshapes; s++) {
         size_t r = grid_row(g);
+        const struct analysis_row *rows[MAX_COLS];
         double gf[MAX_COLS];
         char buf[FMT_LEN];
         grid_set(g, r, 0, "%s", shape_label(buf, sizeof buf, &shapes[s]));
-        for (size_t i = 0; i < ncols; i++) {
-            const struct analysis_row *row = ctx_row(c, cols[i]->name, &shapes[s]);
-            gf[i] = cell_status(g, r, i + 1, row) ? row->ms.gflop_s : NAN;
-            if (!isnan(gf[i]))
-                grid_set(g, r, i + 1, "%s", fmt_sig(buf, gf[i], RATE_SIG));
-        }
-        cell_mark_best(g, r, 1, gf, ncols, 0);
+        for (size_t i = 0; i < ncols; i++)
+            rows[i] = ctx_row(c, cols[i]->name, &shapes[s]);
+        cell_values(g, r, 1, rows, ncols, gflop_s, RATE_SIG, 0, gf);
         x[s] = speedup_cell(g, r, ncols + 1, gf, first, ncols);
     }
     doc_table(&c->doc, g);

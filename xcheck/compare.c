@@ -65,13 +65,13 @@ static double median_of(const struct xc_summary *s)
  * wavefronts. Conflicts from contention differ between any two runs (the
  * reference run saw tr_pad's store wavefronts 0.35 % and its conflicts 12 %
  * apart), while this difference matched exactly for every kernel. */
-static void net_wavefronts(const struct xc_series *a, const struct xc_series *b, const struct xc_metrics *m,
+static void net_wavefronts(const struct xc_series *a, const struct xc_series *b, const struct str_list *m,
                            const char *op, long floor_sectors, xc_emit_fn emit, void *ctx)
 {
     char wname[96], cname[96], label[64];
     snprintf(wname, sizeof wname, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum", op);
     snprintf(cname, sizeof cname, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum", op);
-    int w = xc_metrics_find(m, wname), c = xc_metrics_find(m, cname);
+    int w = str_list_find(m, wname), c = str_list_find(m, cname);
     if (w < 0 || c < 0)
         return;
     double net[2];
@@ -91,7 +91,7 @@ static void net_wavefronts(const struct xc_series *a, const struct xc_series *b,
     emit(&row, ctx);
 }
 
-void xc_compare_series(const struct xc_series *a, const struct xc_series *b, const struct xc_metrics *m,
+void xc_compare_series(const struct xc_series *a, const struct xc_series *b, const struct str_list *m,
                        long floor_sectors, xc_emit_fn emit, void *ctx)
 {
     for (size_t i = 0; i < m->n; i++) {
@@ -99,10 +99,10 @@ void xc_compare_series(const struct xc_series *a, const struct xc_series *b, con
         xc_summarize(a->values[i], a->nvalues[i], &sa);
         xc_summarize(b->values[i], b->nvalues[i], &sb);
         struct xc_row row;
-        start_row(&row, a, b, m->name[i]);
+        start_row(&row, a, b, m->item[i]);
         value_text(row.a, sizeof row.a, median_of(&sa));
         value_text(row.b, sizeof row.b, median_of(&sb));
-        judge(&row, xc_class_of(m->name[i]), median_of(&sa), median_of(&sb), b->kernels[i], floor_sectors);
+        judge(&row, xc_class_of(m->item[i]), median_of(&sa), median_of(&sb), b->kernels[i], floor_sectors);
         if (sa.runs > 1) /* one run has no spread */
             snprintf(row.spread_a, sizeof row.spread_a, "%.4f%%", sa.spread_pct);
         if (sb.runs > 1)
@@ -114,18 +114,18 @@ void xc_compare_series(const struct xc_series *a, const struct xc_series *b, con
     net_wavefronts(a, b, m, "st", floor_sectors, emit, ctx);
 }
 
-double xc_worst_median_diff_se(const struct xc_series *a, const struct xc_series *b, const struct xc_metrics *m,
+double xc_worst_median_diff_se(const struct xc_series *a, const struct xc_series *b, const struct str_list *m,
                                const char **metric)
 {
     double worst = 0;
     *metric = NULL;
     for (size_t i = 0; i < m->n; i++) {
-        if (xc_class_of(m->name[i]) != XC_TOTAL || a->nvalues[i] == 0 || b->nvalues[i] == 0)
+        if (xc_class_of(m->item[i]) != XC_TOTAL || a->nvalues[i] == 0 || b->nvalues[i] == 0)
             continue;
         double e = xc_median_diff_se_pct(a->values[i], a->nvalues[i], b->values[i], b->nvalues[i]);
         if (e > worst) {
             worst = e;
-            *metric = m->name[i];
+            *metric = m->item[i];
         }
     }
     return worst;

@@ -15,7 +15,7 @@ typedef void (*xc_emit_fn)(const struct xc_row *row, void *ctx);
 
 /* Compares series a with series b (same variant and shape) over the
  * metrics. floor_sectors: the floor of the DRAM / L2 / LRC totals. */
-void xc_compare_series(const struct xc_series *a, const struct xc_series *b, const struct xc_metrics *m,
+void xc_compare_series(const struct xc_series *a, const struct xc_series *b, const struct str_list *m,
                        long floor_sectors, xc_emit_fn emit, void *ctx);
 /* The shape a row names: a's, or b's where a's has no K (a transpose). */
 const struct xc_shape *xc_row_shape(const struct xc_series *a, const struct xc_series *b);
@@ -24,7 +24,7 @@ const struct xc_shape *xc_row_shape(const struct xc_series *a, const struct xc_s
  * (stats.h), in percent, over the metrics of the 2 % class, and which metric
  * it is (NULL when none has values on both sides). The --extend-to rule:
  * it looks at the spread only, never at the difference. */
-double xc_worst_median_diff_se(const struct xc_series *a, const struct xc_series *b, const struct xc_metrics *m,
+double xc_worst_median_diff_se(const struct xc_series *a, const struct xc_series *b, const struct str_list *m,
                                const char **metric);
 
 #endif

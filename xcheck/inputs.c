@@ -225,7 +225,7 @@ int xc_inputs_load(const struct xc_sources *src, struct xc_inputs *in)
 
 void xc_inputs_free(struct xc_inputs *in)
 {
-    xc_metrics_free(&in->metrics);
+    str_list_free(&in->metrics);
     xc_statuses_free(&in->statuses);
     xc_side_free(&in->a);
     xc_side_free(&in->b);

@@ -24,7 +24,7 @@ struct xc_sources {
 };
 
 struct xc_inputs {
-    struct xc_metrics metrics;
+    struct str_list metrics;
     struct xc_statuses statuses; /* from --mmprof */
     struct xc_side a, b;
     const char *label_a, *label_b;

@@ -1,6 +1,7 @@
 /* Joining cross-check directories (join.h). */
 #include "xcheck/join.h"
 
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "common/file.h"
+#include "common/str_list.h"
 #include "common/table.h"
 #include "common/util.h"
 #include "xcheck/output.h"
@@ -19,36 +21,8 @@
 
 #define FIX_JOIN "give the --out directory of a finished `mmprof xcheck` or scripts/ncu-crosscheck.sh"
 
-struct lines {
-    char **line;
-    size_t n, cap;
-};
-
-static int lines_add(struct lines *l, const char *s, size_t len)
-{
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 16;
-        char **p = realloc(l->line, cap * sizeof *p);
-        if (!p)
-            return -1;
-        l->line = p;
-        l->cap = cap;
-    }
-    if (!(l->line[l->n] = strndup(s, len)))
-        return -1;
-    l->n++;
-    return 0;
-}
-
-static void lines_free(struct lines *l)
-{
-    for (size_t i = 0; i < l->n; i++)
-        free(l->line[i]);
-    free(l->line);
-}
-
 /* Appends the lines of dir/name; a missing file adds none. */
-static int read_lines(const char *dir, const char *name, struct lines *l)
+static int read_lines(const char *dir, const char *name, struct str_list *l)
 {
     char path[4200], *text = NULL, why[600];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -62,7 +36,7 @@ static int read_lines(const char *dir, const char *name, struct lines *l)
     int rc = 0;
     for (char *p = text; *p && rc == 0;) {
         size_t len = strcspn(p, "\n");
-        rc = lines_add(l, p, len);
+        rc = str_list_add(l, p, len);
         p += len + (p[len] == '\n');
     }
     free(text);
@@ -112,7 +86,7 @@ static int header_labels(const struct table *t, const char *path, char *la, char
 
 struct joined {
     struct table **t;
-    struct lines settings, not_compared;
+    struct str_list settings, not_compared;
     long failures;
     char label_a[128], label_b[128];
 };
@@ -146,17 +120,17 @@ static int load(const char *const *dirs, size_t ndirs, struct joined *j)
 }
 
 /* Sorted, each line once: every part of a split check says the same. */
-static void unique_sorted(struct lines *l)
+static void unique_sorted(struct str_list *l)
 {
     if (l->n == 0)
         return;
-    qsort(l->line, l->n, sizeof *l->line, cmp_str);
+    qsort(l->item, l->n, sizeof *l->item, cmp_str);
     size_t k = 1;
     for (size_t i = 1; i < l->n; i++) {
-        if (strcmp(l->line[i], l->line[k - 1]) == 0)
-            free(l->line[i]);
+        if (strcmp(l->item[i], l->item[k - 1]) == 0)
+            free(l->item[i]);
         else
-            l->line[k++] = l->line[i];
+            l->item[k++] = l->item[i];
     }
     l->n = k;
 }
@@ -174,10 +148,10 @@ int xc_join(const char *const *dirs, size_t ndirs, const char *out)
     if (xc_output_open(&o, out, j.label_a, j.label_b) != 0)
         goto done;
     for (size_t i = 0; i < j.settings.n; i++)
-        xc_output_setting(&o, j.settings.line[i]);
+        xc_output_setting(&o, j.settings.item[i]);
     xc_output_header(&o);
     for (size_t i = 0; i < j.not_compared.n; i++)
-        xc_output_not_compared_line(&o, j.not_compared.line[i]);
+        xc_output_not_compared_line(&o, j.not_compared.item[i]);
     for (size_t i = 0; i < ndirs; i++) {
         for (size_t r = 0; r < j.t[i]->nrows; r++) {
             struct xc_row row;
@@ -200,7 +174,7 @@ done:
     for (size_t i = 0; j.t && i < ndirs; i++)
         table_free(j.t[i]);
     free(j.t);
-    lines_free(&j.settings);
-    lines_free(&j.not_compared);
+    str_list_free(&j.settings);
+    str_list_free(&j.not_compared);
     return rc;
 }

@@ -5,34 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-int xc_metrics_find(const struct xc_metrics *m, const char *name)
+int xc_metrics_add(struct str_list *m, const char *name)
 {
-    for (size_t i = 0; i < m->n; i++)
-        if (strcmp(m->name[i], name) == 0)
-            return (int)i;
-    return -1;
-}
-
-int xc_metrics_add(struct xc_metrics *m, const char *name)
-{
-    if (xc_metrics_find(m, name) >= 0)
+    if (str_list_find(m, name) >= 0)
         return 0;
-    if (m->n == m->cap) {
-        size_t cap = m->cap ? m->cap * 2 : 32;
-        char **p = realloc(m->name, cap * sizeof *p);
-        if (!p)
-            return -1;
-        m->name = p;
-        m->cap = cap;
-    }
-    m->name[m->n] = strdup(name);
-    if (!m->name[m->n])
-        return -1;
-    m->n++;
-    return 0;
+    return str_list_add(m, name, strlen(name));
 }
 
-int xc_metrics_add_list(struct xc_metrics *m, const char *list)
+int xc_metrics_add_list(struct str_list *m, const char *list)
 {
     char *copy = strdup(list), *save = NULL;
     if (!copy)
@@ -42,14 +22,6 @@ int xc_metrics_add_list(struct xc_metrics *m, const char *list)
         rc = xc_metrics_add(m, tok);
     free(copy);
     return rc;
-}
-
-void xc_metrics_free(struct xc_metrics *m)
-{
-    for (size_t i = 0; i < m->n; i++)
-        free(m->name[i]);
-    free(m->name);
-    memset(m, 0, sizeof *m);
 }
 
 int xc_parse_value(const char *s, double *out)

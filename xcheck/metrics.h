@@ -5,19 +5,13 @@
 
 #include <stddef.h>
 
-struct xc_metrics {
-    char **name;
-    size_t n, cap;
-};
+#include "common/str_list.h"
 
 /* Appends name unless it is listed already (a metric named twice would be
  * compared, and counted, twice). 0, or -1 out of memory. */
-int xc_metrics_add(struct xc_metrics *m, const char *name);
+int xc_metrics_add(struct str_list *m, const char *name);
 /* Adds each name of "a,b,c"; empty names are skipped. 0 or -1. */
-int xc_metrics_add_list(struct xc_metrics *m, const char *list);
-/* Index of name, or -1. */
-int xc_metrics_find(const struct xc_metrics *m, const char *name);
-void xc_metrics_free(struct xc_metrics *m);
+int xc_metrics_add_list(struct str_list *m, const char *list);
 
 /* A cell as a value: a plain decimal number, optionally with an exponent
  * ("-12", "0.5", "1e+06"). Anything else ("n/a", "", "nan") is not a value:

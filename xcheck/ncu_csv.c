@@ -193,7 +193,7 @@ struct sums {
 };
 
 /* Second pass: each sample's values. */
-static int sum_samples(struct ncu_read *r, const struct xc_metrics *m, size_t nsamples, struct sums *S)
+static int sum_samples(struct ncu_read *r, const struct str_list *m, size_t nsamples, struct sums *S)
 {
     size_t nm = m->n ? m->n : 1;
     S->sum = calloc(nsamples * nm, sizeof *S->sum);
@@ -210,13 +210,13 @@ static int sum_samples(struct ncu_read *r, const struct xc_metrics *m, size_t ns
         ptrdiff_t k = index_of(r->kernel_ids, r->nkernels, id);
         if (k < 0 || r->sample_of[k] == SIZE_MAX)
             continue; /* the flush's rows */
-        int mi = xc_metrics_find(m, table_str(r->t, row, r->col[C_METRIC]));
+        int mi = str_list_find(m, table_str(r->t, row, r->col[C_METRIC]));
         if (mi < 0)
             continue;
         const char *unit = table_str(r->t, row, r->col[C_UNIT]);
         if (scaled_unit(unit)) {
             snprintf(r->err, r->err_len, "%s line %zu: %s is in %s, not in its base unit; %s", r->path,
-                     r->t->row_line[row], m->name[mi], unit, FIX_NCU);
+                     r->t->row_line[row], m->item[mi], unit, FIX_NCU);
             return -1;
         }
         size_t at = r->sample_of[k] * nm + (size_t)mi;
@@ -240,7 +240,7 @@ static int is_counter(const char *metric)
 }
 
 static int add_samples(struct ncu_read *r, const char *const *variants, size_t nvariants,
-                       const struct xc_shape *shape, const struct xc_metrics *m, size_t nsamples,
+                       const struct xc_shape *shape, const struct str_list *m, size_t nsamples,
                        const struct sums *S, struct xc_side *side)
 {
     size_t nm = m->n ? m->n : 1;
@@ -255,7 +255,7 @@ static int add_samples(struct ncu_read *r, const char *const *variants, size_t n
             size_t at = s * nm + i;
             int k = S->kernels[at];
             /* an average or ratio over several kernels is not the kernel's */
-            int usable = k > 0 && !S->bad[at] && (k == 1 || is_counter(m->name[i]));
+            int usable = k > 0 && !S->bad[at] && (k == 1 || is_counter(m->item[i]));
             value[i] = usable ? S->sum[at] : NAN;
         }
         struct xc_sample sample = {variants[s % nvariants], *shape, value, &S->kernels[s * nm]};
@@ -268,7 +268,7 @@ static int add_samples(struct ncu_read *r, const char *const *variants, size_t n
 }
 
 int xc_read_ncu(const char *path, const char *const *variants, size_t nvariants, const struct xc_shape *shape,
-                const struct xc_metrics *m, struct xc_side *side, size_t *nsamples, char *err, size_t err_len)
+                const struct str_list *m, struct xc_side *side, size_t *nsamples, char *err, size_t err_len)
 {
     struct ncu_read r = {.path = path, .err = err, .err_len = err_len};
     struct sums S = {0};
@@ -291,7 +291,7 @@ int xc_read_ncu(const char *path, const char *const *variants, size_t nvariants,
     return rc;
 }
 
-int xc_ncu_metric_names(const char *path, struct xc_metrics *out, char *err, size_t err_len)
+int xc_ncu_metric_names(const char *path, struct str_list *out, char *err, size_t err_len)
 {
     int col[C_COUNT];
     struct table *t = open_ncu(path, col, err, err_len);

@@ -23,10 +23,10 @@
  * *nsamples gets the count. 0, or -1 with one line in err naming the file,
  * the line and the fix. */
 int xc_read_ncu(const char *path, const char *const *variants, size_t nvariants, const struct xc_shape *shape,
-                const struct xc_metrics *m, struct xc_side *side, size_t *nsamples, char *err, size_t err_len);
+                const struct str_list *m, struct xc_side *side, size_t *nsamples, char *err, size_t err_len);
 
 /* The metric names of path in the order they first appear (the default
  * metric list when no mmprof run is given). 0 or -1 with err. */
-int xc_ncu_metric_names(const char *path, struct xc_metrics *out, char *err, size_t err_len);
+int xc_ncu_metric_names(const char *path, struct str_list *out, char *err, size_t err_len);
 
 #endif

@@ -67,7 +67,7 @@ static int keep_status(struct xc_statuses *st, const struct table *t, size_t row
     return 0;
 }
 
-static int add_sample(struct xc_side *side, const struct table *t, size_t row, const struct xc_metrics *m,
+static int add_sample(struct xc_side *side, const struct table *t, size_t row, const struct str_list *m,
                       const struct xc_shape *shape)
 {
     double *value = malloc((m->n ? m->n : 1) * sizeof *value);
@@ -75,7 +75,7 @@ static int add_sample(struct xc_side *side, const struct table *t, size_t row, c
     int rc = -1;
     if (value && kernels) {
         for (size_t i = 0; i < m->n; i++) {
-            int col = metric_col(t, m->name[i]);
+            int col = metric_col(t, m->item[i]);
             if (col < 0 || xc_parse_value(table_str(t, row, col), &value[i]) != 0)
                 value[i] = NAN;
             kernels[i] = 1; /* collect: one auto range per kernel, one value a metric */
@@ -88,7 +88,7 @@ static int add_sample(struct xc_side *side, const struct table *t, size_t row, c
     return rc;
 }
 
-int xc_read_run(const char *dir, const struct xc_metrics *m, struct xc_side *side, struct xc_statuses *st,
+int xc_read_run(const char *dir, const struct str_list *m, struct xc_side *side, struct xc_statuses *st,
                 char *err, size_t err_len)
 {
     char path[1100];
@@ -115,7 +115,7 @@ int xc_read_run(const char *dir, const struct xc_metrics *m, struct xc_side *sid
     return rc;
 }
 
-int xc_run_metric_names(const char *dir, struct xc_metrics *out, char *err, size_t err_len)
+int xc_run_metric_names(const char *dir, struct str_list *out, char *err, size_t err_len)
 {
     char path[1100];
     struct table *t = open_results(dir, path, sizeof path, err, err_len);

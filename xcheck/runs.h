@@ -27,12 +27,12 @@ struct xc_statuses {
  * statuses only) and the first status of each variant and shape goes into
  * st (NULL: none kept). A metric without a column is not measured. 0, or -1
  * with one line in err naming the file, the line and the fix. */
-int xc_read_run(const char *dir, const struct xc_metrics *m, struct xc_side *side, struct xc_statuses *st,
+int xc_read_run(const char *dir, const struct str_list *m, struct xc_side *side, struct xc_statuses *st,
                 char *err, size_t err_len);
 
 /* The metric columns of RUN_DIR/results.csv (every column that is not one
  * of collect's fixed ones), for the default metric list. 0 or -1 with err. */
-int xc_run_metric_names(const char *dir, struct xc_metrics *out, char *err, size_t err_len);
+int xc_run_metric_names(const char *dir, struct str_list *out, char *err, size_t err_len);
 
 const struct xc_status *xc_status_find(const struct xc_statuses *st, const char *variant,
                                        const struct xc_shape *shape);

@@ -46,7 +46,7 @@ static const char ncu_two_placements[] =
 
 struct fixture {
     char dir[256];
-    struct xc_metrics m;
+    struct str_list m;
     struct xc_side side;
     struct xc_shape shape;
     char err[2400];
@@ -68,7 +68,7 @@ static int teardown(void **state)
 {
     struct fixture *f = *state;
     xc_side_free(&f->side);
-    xc_metrics_free(&f->m);
+    str_list_free(&f->m);
     scratch_remove(f->dir);
     return 0;
 }
