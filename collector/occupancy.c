@@ -1,3 +1,6 @@
+/* Theoretical occupancy from a kernel's resources (resources.h): blocks per
+ * SM limited by threads, registers and shared memory under Hopper's
+ * allocation granularity, so the report can say which limit binds. */
 #include "collector/resources.h"
 
 /* Hopper (and Ampere/Ada) allocation rules: registers per warp in units of

@@ -1,3 +1,6 @@
+/* How many timed launches a kernel gets (a time budget between min and max
+ * reps) and the summary of their times (median, spread): timing.h's
+ * host-only part, tested without a GPU. */
 #include <math.h>
 #include <stdlib.h>
 
