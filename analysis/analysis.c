@@ -204,3 +204,9 @@ void analysis_free(struct analysis *a)
     a->rows = NULL;
     a->nrows = 0;
 }
+
+double analysis_sector_waste(const struct analysis_row *r, int stores)
+{
+    double sectors = stores ? r->th.gst_sectors : r->th.gld_sectors, words = stores ? r->th.gst_words : r->th.gld_words;
+    return words > 0 ? 8.0 * sectors / words : NAN;
+}

@@ -55,6 +55,11 @@ void analysis_free(struct analysis *a);
 /* 1 when the row is a GPU matmul with a model (the rows CGMA applies to). */
 int analysis_row_is_gpu_matmul(const struct analysis_row *r);
 
+/* The model's 32-byte sectors per 8 words of r's global loads (stores = 0)
+ * or stores (1): 1 when every byte of every sector is used, 8 when each
+ * word costs a sector. NaN without a model. */
+double analysis_sector_waste(const struct analysis_row *r, int stores);
+
 /* Fills r->reason from r's theory and measurement. */
 void analysis_explain(struct analysis_row *r);
 
@@ -63,8 +68,15 @@ int analysis_write_csv(const struct analysis *a, FILE *f);
 /* Writes RUN/analysis.csv through a temporary file renamed into place, so
  * a reader never sees a partial file. 0, or -1 with err. */
 int analysis_save_csv(const struct analysis *a, char *err, size_t err_len);
+/* The row's size as MxNxK (a transpose: MxN) into buf; returns buf. */
+const char *analysis_row_size(const struct analysis_row *r, char *buf, size_t len);
 /* The terminal tables: theoretical vs measured CGMA, transposes, geometry. */
 void analysis_print_table(const struct analysis *a, FILE *f);
+/* "What to do next" (next_step.h) for every kernel, then how the run's own
+ * measurements bear the next steps out. 0, or -1 with err on a malformed rule. */
+struct roofline;
+int analysis_print_findings(const struct analysis *a, const struct roofline *roof, FILE *f, char *err,
+                            size_t err_len);
 /* Every column of every row as JSON; 0 or -1. */
 int analysis_print_json(const struct analysis *a, FILE *f);
 

@@ -19,7 +19,7 @@ static const char *cell(char *buf, size_t len, char style, int digits, double v)
     return buf;
 }
 
-static const char *size_of(const struct analysis_row *r, char *buf, size_t len)
+const char *analysis_row_size(const struct analysis_row *r, char *buf, size_t len)
 {
     if (r->v && r->v->family == FAMILY_TRANSPOSE)
         snprintf(buf, len, "%ldx%ld", r->m, r->n);
@@ -65,7 +65,7 @@ static void print_cgma(const struct analysis *a, FILE *f)
             continue;
         snprintf(executed, sizeof executed, "%s (%s)", cell(c[6], 32, 'g', 4, r->ms.flops_executed),
                  cell(c[7], 32, 'g', 4, r->th.flops_executed));
-        fprintf(f, "%-16s %-16s %9s %9s %6s %9s %9s %6s %21s %7s  %s\n", r->variant, size_of(r, sz, sizeof sz),
+        fprintf(f, "%-16s %-16s %9s %9s %6s %9s %9s %6s %21s %7s  %s\n", r->variant, analysis_row_size(r, sz, sizeof sz),
                 cell(c[0], 32, 'g', 4, r->th.cgma), cell(c[1], 32, 'g', 4, r->ms.cgma_thread_flop_per_word),
                 cell(c[2], 32, 'f', 3, r->cgma_thread_ratio), cell(c[3], 32, 'g', 4, r->th.cgma_sector),
                 cell(c[4], 32, 'g', 4, r->ms.cgma_sector_flop_per_word),
@@ -91,7 +91,7 @@ static void print_transposes(const struct analysis *a, FILE *f)
                  cell(c[3], 32, 'f', 0, r->th.ideal_sectors_per_request_st));
         snprintf(ways, sizeof ways, "%s (%s)", cell(c[4], 32, 'f', 1, r->ms.bank_ways_ld),
                  cell(c[5], 32, 'f', 0, r->th.bank_conflict_ways_ld));
-        fprintf(f, "%-22s %-12s %8s %7s %14s %14s %12s  %s\n", r->variant, size_of(r, sz, sizeof sz),
+        fprintf(f, "%-22s %-12s %8s %7s %14s %14s %12s  %s\n", r->variant, analysis_row_size(r, sz, sizeof sz),
                 cell(c[0], 32, 'f', 1, r->ms.gb_s), cell(c[1], 32, 'f', 0, r->bw_vs_copy_pct), ld, st, ways,
                 r->reason);
     }
@@ -111,7 +111,7 @@ static void print_geometry(const struct analysis *a, FILE *f)
         char last[40];
         cell(c[3], 32, 'f', 0, r->geo.last_wave_util_pct);
         snprintf(last, sizeof last, "%s%s", c[3], isfinite(r->geo.last_wave_util_pct) ? "%" : "");
-        fprintf(f, "%-22s %-16s %9s %9s %-10s %7s %9s %12s\n", r->variant, size_of(r, sz, sizeof sz),
+        fprintf(f, "%-22s %-16s %9s %9s %-10s %7s %9s %12s\n", r->variant, analysis_row_size(r, sz, sizeof sz),
                 cell(c[0], 32, 'f', 0, r->geo.grid_blocks), cell(c[1], 32, 'f', 0, r->geo.blocks_per_sm),
                 r->geo.limiter[0] ? r->geo.limiter : "-", cell(c[2], 32, 'f', 2, r->geo.waves), last,
                 cell(c[4], 32, 'f', 0, r->geo.fill_square_n));
