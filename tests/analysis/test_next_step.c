@@ -80,8 +80,16 @@ static void templates_fill_figures(void **state)
     assert_string_equal(out, "tile");
 }
 
+#define RULE(id, when, finding, candidates) #id,
+static const char *const rule_ids[] = {
+#include "analysis/rules.def"
+};
+#undef RULE
+enum { NRULES = sizeof rule_ids / sizeof rule_ids[0] };
+
 static void check_run(const char *run)
 {
+    int fired[NRULES] = {0};
     struct analysis a;
     char err[512], path[1200];
     assert_int_equal(analysis_load(run, &a, err, sizeof err), 0);
@@ -97,15 +105,23 @@ static void check_run(const char *run)
     assert_true(c.steps >= 40); /* every rung of both ladders at two sizes, not a handful */
     assert_true(c.faster * 100 >= c.steps * 80);
     assert_true(c.within_2x * 100 >= c.steps * 80);
-    /* seed 000's lesson: TILE_WIDTH 2 is told to grow its tile */
     for (size_t i = 0; i < a.nrows; i++) {
         struct next_step s;
-        if (strcmp(a.rows[i].variant, "tiled_t2") != 0 || next_step_for(&a, &roof, i, &s, err, sizeof err) != 1)
+        if (next_step_for(&a, &roof, i, &s, err, sizeof err) != 1)
             continue;
+        for (size_t k = 0; k < NRULES; k++)
+            fired[k] += strcmp(s.rule, rule_ids[k]) == 0;
+        if (strcmp(a.rows[i].variant, "tiled_t2") != 0)
+            continue;
+        /* seed 000's lesson: TILE_WIDTH 2 is told to grow its tile */
         assert_string_equal(s.rule, "narrow_blocks");
         assert_non_null(s.next);
         assert_non_null(strstr(s.next->variant, "tiled_t"));
     }
+    /* a rule no kernel of the ladders reaches is dead: an earlier rule shadows it */
+    for (size_t k = 0; k < NRULES; k++)
+        if (!fired[k])
+            fail_msg("%s: rule %s never fires", run, rule_ids[k]);
     cJSON_Delete(root);
     analysis_free(&a);
 }
