@@ -1,7 +1,10 @@
 /* (a) The hierarchical roofline: one row of three points per matmul
  * variant (its largest size), at L1, L2 and DRAM intensity, under the
- * measured (solid) and datasheet (dashed) roofs. Transposes do no FLOPs:
- * they have no place on a FLOP roofline and get chart (d) instead. */
+ * measured (solid) and datasheet (dashed) roofs. Each row ends in its
+ * variant's key (chart_key.h) at its own height right of the plot, rows
+ * closer than a text line sharing one label; the table beside the plot
+ * says what each key is. Transposes do no FLOPs: they have no place on a
+ * FLOP roofline and get chart (d) instead. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,14 +12,15 @@
 
 #include "plots/chart.h"
 #include "plots/gpfmt.h"
-#include "plots/spread.h"
+#include "plots/chart_key.h"
 
 /* Plot area in screen fractions: fixed, so label spacing can be computed. */
-#define LM 0.08
-#define RM 0.80
+#define LM 0.07
+#define RM 0.62
 #define TM 0.90
-#define BM 0.20
-#define LABEL_PX 16.0 /* vertical room one variant label needs */
+#define BM 0.24
+#define KEYS_AT (RM + 0.006)  /* left edge of the key labels */
+#define TABLE_AT 0.685        /* left edge of the key table */
 
 static const char *const level_color[ROOF_LEVELS] = {"#1f77b4", "#2ca02c", "#d62728"};
 static const int level_point[ROOF_LEVELS] = {7, 5, 9};
@@ -73,7 +77,7 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
 {
     struct strbuf *b = &job->dat;
     sb_puts(b, "# variant  gflop_per_s  intensity_l1  intensity_l2  intensity_dram  intensity_min  "
-               "intensity_max  shape   (intensities in FLOP/byte)\n");
+               "intensity_max  shape  key   (intensities in FLOP/byte; key: the chart's number)\n");
     for (size_t i = 0; i < n; i++) {
         const struct plot_row *r = &d->rows[idx[i]];
         char shape[64];
@@ -86,7 +90,7 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
         gp_num(b, intensity_end(r, 1));
         sb_puts(b, " ");
         gp_str(b, shape);
-        sb_puts(b, "\n");
+        sb_printf(b, " %d\n", variant_key(d, r->variant));
         job_variant(job, r->variant);
     }
 }
@@ -138,31 +142,37 @@ static void measured_clauses(const struct roofline *ro, struct strbuf *plot)
     plot_clause(plot, line);
 }
 
+/* Untitled: the key's title says what the dashed lines are and their
+ * values, which keeps the key to the measured roofs and the points. */
 static void datasheet_clauses(const struct roofline *ro, struct strbuf *plot)
 {
-    char rate[32], line[320];
+    char line[320];
     if (!isnan(ro->ds_dram_gbs)) {
-        human_rate(rate, sizeof rate, ro->ds_dram_gbs, "GB/s");
-        snprintf(line, sizeof line, "slope(x, DS_DRAM, DS_PEAK) lw 1.5 dt 2 lc rgb \"%s\" title \"DRAM %s\"",
-                 level_color[ROOF_DRAM], rate);
+        snprintf(line, sizeof line, "slope(x, DS_DRAM, DS_PEAK) lw 1.5 dt 2 lc rgb \"%s\" notitle",
+                 level_color[ROOF_DRAM]);
         plot_clause(plot, line);
     }
-    human_rate(rate, sizeof rate, ro->ds_fp32_gflops, "GFLOP/s");
-    snprintf(line, sizeof line, "%s lw 1.5 dt 2 lc rgb \"black\" title \"FP32 %s (%.0f MHz)\"",
-             isnan(ro->ds_dram_gbs) ? "DS_PEAK" : "flat(x, DS_DRAM, DS_PEAK)", rate, ro->ds_boost_mhz);
+    snprintf(line, sizeof line, "%s lw 1.5 dt 2 lc rgb \"black\" notitle",
+             isnan(ro->ds_dram_gbs) ? "DS_PEAK" : "flat(x, DS_DRAM, DS_PEAK)");
     plot_clause(plot, line);
 }
 
-/* The key's title says which lines are measured and which datasheet. */
+/* The key's title says which lines are measured and which datasheet, and
+ * the datasheet's values. */
 static void key_title(const struct roofline *ro, struct strbuf *b)
 {
-    char text[256];
+    char text[512], ds[320] = "", dram[32] = "", fp32[32];
     const char *measured = ro->has_measured ? "solid: ceilings measured by mmprof collect" : "";
-    char ds[160] = "";
-    if (ro->has_datasheet)
-        snprintf(ds, sizeof ds, "dashed: %s%s", ro->computed ? "computed from device properties, " : "datasheet ",
-                 ro->computed ? "no datasheet" : ro->sku);
-    snprintf(text, sizeof text, "%s%s%s", measured, measured[0] && ds[0] ? "; " : "", ds);
+    if (ro->has_datasheet) {
+        human_rate(fp32, sizeof fp32, ro->ds_fp32_gflops, "GFLOP/s");
+        if (!isnan(ro->ds_dram_gbs))
+            human_rate(dram, sizeof dram, ro->ds_dram_gbs, "GB/s");
+        snprintf(ds, sizeof ds, "dashed: %s%s (%s%s%sFP32 %s at %.0f MHz)",
+                 ro->computed ? "computed from device properties, " : "datasheet ",
+                 ro->computed ? "no datasheet" : ro->sku, dram[0] ? "DRAM " : "", dram, dram[0] ? ", " : "", fp32,
+                 ro->ds_boost_mhz);
+    }
+    snprintf(text, sizeof text, "%s%s%s", measured, measured[0] && ds[0] ? "\n" : "", ds);
     gp_str(b, text);
 }
 
@@ -178,36 +188,108 @@ static void point_clauses(struct strbuf *plot)
     }
 }
 
-/* Variant names in a column right of the plot, spread so none overlap,
- * each joined to its row of points by a dotted leader. */
-static void labels(const struct plot_data *d, const size_t *idx, size_t n, const struct plot_row *common,
-                   const struct axes *a, struct strbuf *b)
+struct mark {
+    double y;  /* screen fraction of the row's height */
+    int key;
+};
+
+static int higher_first(const void *pa, const void *pb)
 {
-    double want[SPREAD_MAX] = {0}, size[SPREAD_MAX] = {0}, at[SPREAD_MAX] = {0};
-    double plot_px = (TM - BM) * PLOT_HEIGHT;
-    double gap = fmin(LABEL_PX, plot_px / (double)n) / plot_px;
-    n = n < SPREAD_MAX ? n : SPREAD_MAX;
-    for (size_t i = 0; i < n; i++) {
-        want[i] = log(d->rows[idx[i]].gflop_s / a->y0) / log(a->y1 / a->y0);
-        size[i] = gap;
+    const struct mark *a = pa, *b = pb;
+    return a->y < b->y ? 1 : a->y > b->y ? -1 : a->key - b->key;
+}
+
+/* Each row's key at its own height right of the plot, where its dotted
+ * line ends; rows closer than a text line share the label of the highest
+ * of them, so no label moves off its row and none overlaps another. */
+static void point_keys(const struct plot_data *d, const size_t *idx, size_t n, const struct axes *a,
+                       struct strbuf *b)
+{
+    struct mark *m = malloc(n * sizeof *m);
+    int *keys = malloc(n * sizeof *keys);
+    if (!m || !keys) {
+        b->oom = 1;
+        free(m);
+        free(keys);
+        return;
     }
-    spread(want, size, n, 0, 1, at);
     for (size_t i = 0; i < n; i++) {
         const struct plot_row *row = &d->rows[idx[i]];
-        char shape[64] = "", text[160];
-        int other = !row_same_shape(row, common); /* the title names the common size */
-        if (other)
-            row_shape_text(row, shape, sizeof shape);
-        snprintf(text, sizeof text, "%s%s%s", row->variant, other ? " " : "", shape);
-        sb_printf(b, "set label %zu ", i + 1);
-        gp_str(b, text);
-        sb_printf(b, " at graph 1.035, graph %.4f left font \",%d\" tc rgb \"#222222\"\n", at[i],
-                  gap * plot_px >= 14 ? 10 : 8);
+        m[i].y = BM + (TM - BM) * log(row->gflop_s / a->y0) / log(a->y1 / a->y0);
+        m[i].key = variant_key(d, row->variant);
         sb_printf(b, "set arrow from first %.6g, first %.6g to graph 1, first %.6g nohead dt 3 lc rgb \"#999999\"\n",
                   intensity_end(row, 1), row->gflop_s, row->gflop_s);
-        sb_printf(b, "set arrow from graph 1, first %.6g to graph 1.03, graph %.4f nohead lc rgb \"#999999\"\n",
-                  row->gflop_s, at[i]);
     }
+    qsort(m, n, sizeof *m, higher_first);
+    double line = KEY_LINE_PX / PLOT_HEIGHT;
+    int tag = 1;
+    for (size_t i = 0; i < n;) {
+        size_t j = i, k = 0;
+        while (j < n && m[i].y - m[j].y < line)
+            keys[k++] = m[j++].key;
+        for (size_t p = 1; p < k; p++) /* ascending for keys_text */
+            for (size_t q = p; q > 0 && keys[q - 1] > keys[q]; q--) {
+                int t = keys[q];
+                keys[q] = keys[q - 1];
+                keys[q - 1] = t;
+            }
+        char text[256];
+        keys_text(keys, k, text, sizeof text);
+        sb_printf(b, "set label %d ", tag++);
+        gp_str(b, text);
+        sb_printf(b, " at screen %.4f, screen %.4f left font \",%d\" tc rgb \"#222222\"\n", KEYS_AT, m[i].y,
+                  KEY_FONT_PT);
+        i = j;
+    }
+    free(m);
+    free(keys);
+}
+
+/* "3  tiled_t32  9242  L2 bandwidth" per row, by key; the size only when
+ * the rows are not all of the title's. */
+static void table(const struct plot_data *d, const size_t *idx, size_t n, const struct plot_row *common, int mixed,
+                  struct strbuf *b)
+{
+    size_t width = strlen("variant");
+    for (size_t i = 0; i < n; i++)
+        if (strlen(d->rows[idx[i]].variant) > width)
+            width = strlen(d->rows[idx[i]].variant);
+    char **rows = calloc(n, sizeof *rows);
+    const struct plot_row **by_key = calloc(n, sizeof *by_key);
+    if (!rows || !by_key) {
+        b->oom = 1;
+        free(rows);
+        free(by_key);
+        return;
+    }
+    size_t nk = 0;
+    for (int key = 1; nk < n && key <= (int)d->nrows; key++)
+        for (size_t i = 0; i < n; i++)
+            if (variant_key(d, d->rows[idx[i]].variant) == key)
+                by_key[nk++] = &d->rows[idx[i]];
+    char head[256];
+    snprintf(head, sizeof head, "%3s  %-*s  %s%9s  %s", "#", (int)width, "variant", mixed ? "size            " : "",
+             "GFLOP/s", "bound by");
+    for (size_t i = 0; i < nk; i++) {
+        const struct plot_row *r = by_key[i];
+        struct roof_binding at = roofline_binding(&d->roofs, r->intensity, r->gflop_s);
+        char shape[64] = "", size[80] = "";
+        row_shape_text(r, shape, sizeof shape);
+        if (mixed)
+            snprintf(size, sizeof size, "%-14s  ", row_same_shape(r, common) ? "" : shape);
+        rows[i] = malloc(256);
+        if (rows[i])
+            snprintf(rows[i], 256, "%3d  %-*s  %s%9.0f  %s", variant_key(d, r->variant), (int)width, r->variant,
+                     size, r->gflop_s, at.known ? roofline_binding_text(&at) : "-");
+        else
+            b->oom = 1;
+    }
+    if (!b->oom)
+        key_table(b, TABLE_AT, TM, 0.02, head, (const char *const *)rows, nk, "roofline.dat");
+    for (size_t i = 0; i < n; i++)
+        free(rows[i]);
+    free(rows);
+    free(by_key);
 }
 
 /* The size most plotted rows have (the title names it; labels name others). */
@@ -232,7 +314,7 @@ static void title(const struct plot_data *d, const struct plot_row *common, int 
     char shape[64], text[900];
     row_shape_text(common, shape, sizeof shape);
     int n = snprintf(text, sizeof text, "Hierarchical roofline: matmul variants at %s%s%s%s", shape,
-                     mixed ? " (other sizes where labelled)" : "", d->device[0] ? " on " : "", d->device);
+                     mixed ? " (other sizes in the table)" : "", d->device[0] ? " on " : "", d->device);
     if (d->roofs.note[0] && n > 0 && (size_t)n < sizeof text)
         snprintf(text + n, sizeof text - (size_t)n, "\n%s", d->roofs.note);
     gp_str(b, text);
@@ -267,7 +349,8 @@ enum chart_result chart_roofline(const struct plot_data *d, struct chart_job *jo
         datasheet_clauses(&d->roofs, plot);
     point_clauses(plot);
     key_title(&d->roofs, job_var(job, "KEY_TITLE"));
-    labels(d, idx, n, common, &a, job_var(job, "LABELS"));
+    point_keys(d, idx, n, &a, job_var(job, "LABELS"));
+    table(d, idx, n, common, mixed, job_var(job, "LABELS"));
     title(d, common, mixed, job_var(job, "TITLE"));
     sb_printf(job_var(job, "XMIN"), "%.6g", a.x0);
     sb_printf(job_var(job, "XMAX"), "%.6g", a.x1);
@@ -277,6 +360,7 @@ enum chart_result chart_roofline(const struct plot_data *d, struct chart_job *jo
     sb_printf(job_var(job, "RM"), "%.3f", RM);
     sb_printf(job_var(job, "TM"), "%.3f", TM);
     sb_printf(job_var(job, "BM"), "%.3f", BM);
+    sb_printf(job_var(job, "KEY_AT"), "%.3f", (LM + RM) / 2);
     free(idx);
     return CHART_DRAW;
 }

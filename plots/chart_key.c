@@ -1,0 +1,85 @@
+/* Point keys and the key table (chart_key.h). */
+#include "plots/chart_key.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "plots/chart.h"
+#include "plots/gpfmt.h"
+
+static int ranked(const struct plot_row *r)
+{
+    return row_is_matmul(r) && row_ok(r) && isfinite(r->gflop_s) && r->gflop_s > 0;
+}
+
+/* The variant's ranked row at its largest size, or NULL. */
+static const struct plot_row *largest(const struct plot_data *d, const char *variant)
+{
+    const struct plot_row *best = NULL;
+    for (size_t i = 0; i < d->nrows; i++) {
+        const struct plot_row *r = &d->rows[i];
+        if (ranked(r) && strcmp(r->variant, variant) == 0 && (!best || row_volume(r) > row_volume(best)))
+            best = r;
+    }
+    return best;
+}
+
+/* a ahead of b: faster, ties in registry order. */
+static int ahead(const struct plot_row *a, const struct plot_row *b)
+{
+    return a->gflop_s > b->gflop_s || (a->gflop_s == b->gflop_s && row_order(a, b) < 0);
+}
+
+int variant_key(const struct plot_data *d, const char *variant)
+{
+    const struct plot_row *me = largest(d, variant);
+    if (!me)
+        return 0;
+    int key = 1;
+    for (size_t i = 0; i < d->nrows; i++) {
+        const struct plot_row *r = &d->rows[i];
+        if (ranked(r) && strcmp(r->variant, variant) != 0 && largest(d, r->variant) == r && ahead(r, me))
+            key++;
+    }
+    return key;
+}
+
+void keys_text(const int *keys, size_t n, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && at < len;) {
+        size_t j = i;
+        while (j + 1 < n && keys[j + 1] == keys[j] + 1)
+            j++;
+        int w = j > i + 1 ? snprintf(buf + at, len - at, "%s%d-%d", i ? "," : "", keys[i], keys[j])
+                          : snprintf(buf + at, len - at, "%s%d", i ? "," : "", keys[i]);
+        at += w > 0 ? (size_t)w : 0;
+        i = j > i + 1 ? j + 1 : i + 1;
+    }
+}
+
+static void table_row(struct strbuf *gp, int tag, const char *text, double left, double y, const char *color)
+{
+    sb_printf(gp, "set label %d ", tag);
+    gp_str(gp, text);
+    sb_printf(gp, " at screen %.4f, screen %.4f left font \"DejaVu Sans Mono,%d\" tc rgb \"%s\"\n", left, y,
+              KEY_FONT_PT, color);
+}
+
+void key_table(struct strbuf *gp, double left, double top, double bottom, const char *head, const char *const *rows,
+               size_t nrows, const char *dat_name)
+{
+    double line = KEY_LINE_PX / PLOT_HEIGHT;
+    size_t room = (size_t)floor((top - bottom) / line); /* lines, the head included */
+    size_t shown = nrows + 1 <= room ? nrows : room > 2 ? room - 2 : 0;
+    table_row(gp, KEY_TABLE_TAG, head, left, top - line / 2, "#000000");
+    for (size_t i = 0; i < shown; i++)
+        table_row(gp, KEY_TABLE_TAG + 1 + (int)i, rows[i], left, top - line * ((double)i + 1.5), "#222222");
+    if (shown < nrows) {
+        char more[160];
+        snprintf(more, sizeof more, "... %zu more in %s", nrows - shown, dat_name);
+        table_row(gp, KEY_TABLE_TAG + 1 + (int)shown, more, left, top - line * ((double)shown + 1.5), "#222222");
+    }
+}

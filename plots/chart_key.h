@@ -1,0 +1,40 @@
+/* Numbered points and the table that says what each number is: the
+ * roofline and the CGMA charts name their points by a variant's key
+ * instead of its name, so labels stay short enough never to overlap, and
+ * list the keys in a table beside the plot. One variant has one key on
+ * every chart of a run.
+ *
+ * Labels are placed in screen coordinates: the charts fix their margins
+ * and axis ranges, so the builder knows where each text lands and can
+ * keep every box apart. Point labels take tags below KEY_TABLE_TAG, the
+ * table's rows tags from it (tests tell them apart by that). */
+#ifndef MMPROF_PLOTS_CHART_KEY_H
+#define MMPROF_PLOTS_CHART_KEY_H
+
+#include <stddef.h>
+
+#include "plots/plot_data.h"
+#include "plots/strbuf.h"
+
+#define KEY_TABLE_TAG 1000
+#define KEY_FONT_PT 9      /* point labels and table rows */
+/* gnuplot's cairo terminals draw a point as 4/3 pixels; a text line of
+ * this font takes about 1.15 of its em. */
+#define KEY_PX_PER_PT (4.0 / 3.0)
+#define KEY_LINE_PX (1.2 * KEY_FONT_PT * KEY_PX_PER_PT)
+
+/* The variant's key: its rank by GFLOP/s at its largest size among the
+ * matmul rows with status ok (1 = fastest); 0 when it has none. */
+int variant_key(const struct plot_data *d, const char *variant);
+
+/* keys[0..n) ascending as "3", "3,4" or "3-6,9". */
+void keys_text(const int *keys, size_t n, char *buf, size_t len);
+
+/* A table of text rows in DejaVu Sans Mono (the caller pads the columns),
+ * top-left at (left, top) in screen fractions, its head first. Rows that
+ * do not fit above `bottom` are left out with a last row saying how many
+ * and where they are (the chart's .dat). */
+void key_table(struct strbuf *gp, double left, double top, double bottom, const char *head, const char *const *rows,
+               size_t nrows, const char *dat_name);
+
+#endif
