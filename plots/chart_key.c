@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plots/chart.h"
@@ -68,18 +69,55 @@ static void table_row(struct strbuf *gp, int tag, const char *text, double left,
               KEY_FONT_PT, color);
 }
 
-void key_table(struct strbuf *gp, double left, double top, double bottom, const char *head, const char *const *rows,
-               size_t nrows, const char *dat_name)
+/* idx[0..n) by their variants' keys; returns the longest variant name,
+ * at least "variant" (the column's head). */
+static size_t by_key(const struct plot_data *d, size_t *idx, size_t n)
 {
-    double line = KEY_LINE_PX / PLOT_HEIGHT;
-    size_t room = (size_t)floor((top - bottom) / line); /* lines, the head included */
-    size_t shown = nrows + 1 <= room ? nrows : room > 2 ? room - 2 : 0;
-    table_row(gp, KEY_TABLE_TAG, head, left, top - line / 2, "#000000");
-    for (size_t i = 0; i < shown; i++)
-        table_row(gp, KEY_TABLE_TAG + 1 + (int)i, rows[i], left, top - line * ((double)i + 1.5), "#222222");
-    if (shown < nrows) {
-        char more[160];
-        snprintf(more, sizeof more, "... %zu more in %s", nrows - shown, dat_name);
-        table_row(gp, KEY_TABLE_TAG + 1 + (int)shown, more, left, top - line * ((double)shown + 1.5), "#222222");
+    size_t width = strlen("variant");
+    for (size_t i = 0; i < n; i++) {
+        size_t v = idx[i], j = i;
+        int key = variant_key(d, d->rows[v].variant);
+        while (j > 0 && variant_key(d, d->rows[idx[j - 1]].variant) > key) {
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = v;
+        if (strlen(d->rows[v].variant) > width)
+            width = strlen(d->rows[v].variant);
     }
+    return width;
+}
+
+void key_table(struct strbuf *gp, const struct key_place *at, const struct plot_data *d, const size_t *idx, size_t n,
+               key_line_fn line, const void *arg)
+{
+    size_t *order = malloc((n ? n : 1) * sizeof *order);
+    if (!order) {
+        gp->oom = 1;
+        return;
+    }
+    memcpy(order, idx, n * sizeof *order);
+    int width = (int)by_key(d, order, n);
+    double step = KEY_LINE_PX / PLOT_HEIGHT;
+    size_t room = (size_t)floor((at->top - at->bottom) / step); /* lines, the head included */
+    size_t shown = n + 1 <= room ? n : room > 2 ? room - 2 : 0;
+    struct strbuf text;
+    sb_init(&text);
+    line(d, NULL, width, arg, &text);
+    table_row(gp, KEY_TABLE_TAG, sb_str(&text), at->left, at->top - step / 2, "#000000");
+    for (size_t i = 0; i < shown; i++) {
+        sb_free(&text);
+        line(d, &d->rows[order[i]], width, arg, &text);
+        table_row(gp, KEY_TABLE_TAG + 1 + (int)i, sb_str(&text), at->left, at->top - step * ((double)i + 1.5),
+                  "#222222");
+    }
+    if (shown < n) {
+        char more[160];
+        snprintf(more, sizeof more, "... %zu more in %s", n - shown, at->dat_name);
+        table_row(gp, KEY_TABLE_TAG + 1 + (int)shown, more, at->left, at->top - step * ((double)shown + 1.5),
+                  "#222222");
+    }
+    gp->oom |= text.oom;
+    sb_free(&text);
+    free(order);
 }

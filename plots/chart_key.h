@@ -21,7 +21,7 @@
 /* gnuplot's cairo terminals draw a point as 4/3 pixels; a text line of
  * this font takes about 1.15 of its em. */
 #define KEY_PX_PER_PT (4.0 / 3.0)
-#define KEY_LINE_PX (1.2 * KEY_FONT_PT * KEY_PX_PER_PT)
+#define KEY_LINE_PX (1.15 * KEY_FONT_PT * KEY_PX_PER_PT)
 
 /* The variant's key: its rank by GFLOP/s at its largest size among the
  * matmul rows with status ok (1 = fastest); 0 when it has none. */
@@ -30,11 +30,22 @@ int variant_key(const struct plot_data *d, const char *variant);
 /* keys[0..n) ascending as "3", "3,4" or "3-6,9". */
 void keys_text(const int *keys, size_t n, char *buf, size_t len);
 
-/* A table of text rows in DejaVu Sans Mono (the caller pads the columns),
- * top-left at (left, top) in screen fractions, its head first. Rows that
- * do not fit above `bottom` are left out with a last row saying how many
- * and where they are (the chart's .dat). */
-void key_table(struct strbuf *gp, double left, double top, double bottom, const char *head, const char *const *rows,
-               size_t nrows, const char *dat_name);
+/* Writes one table line into `line`: the head when r is NULL, else row
+ * r's; width is the variant column's (its longest name). */
+typedef void (*key_line_fn)(const struct plot_data *d, const struct plot_row *r, int width, const void *arg,
+                            struct strbuf *line);
+
+/* Where a table goes, in screen fractions: its top-left corner, and the
+ * lowest a line may reach. */
+struct key_place {
+    double left, top, bottom;
+    const char *dat_name; /* where the lines left out are (the chart's .dat) */
+};
+
+/* The table of rows idx[0..n) of d, by key, in DejaVu Sans Mono (line
+ * pads the columns), its head first. Lines that do not fit above the
+ * bottom are left out, with a last line saying how many and where. */
+void key_table(struct strbuf *gp, const struct key_place *at, const struct plot_data *d, const size_t *idx, size_t n,
+               key_line_fn line, const void *arg);
 
 #endif

@@ -245,51 +245,29 @@ static void point_keys(const struct plot_data *d, const size_t *idx, size_t n, c
     free(keys);
 }
 
-/* "3  tiled_t32  9242  L2 bandwidth" per row, by key; the size only when
- * the rows are not all of the title's. */
-static void table(const struct plot_data *d, const size_t *idx, size_t n, const struct plot_row *common, int mixed,
-                  struct strbuf *b)
+struct table_arg {
+    const struct plot_row *common; /* the title's size */
+    int mixed;                     /* some rows are of another: a size column */
+};
+
+/* "3  tiled_t32  9242  L2 bandwidth"; the size only when it is not the title's. */
+static void table_line(const struct plot_data *d, const struct plot_row *r, int width, const void *arg,
+                       struct strbuf *line)
 {
-    size_t width = strlen("variant");
-    for (size_t i = 0; i < n; i++)
-        if (strlen(d->rows[idx[i]].variant) > width)
-            width = strlen(d->rows[idx[i]].variant);
-    char **rows = calloc(n, sizeof *rows);
-    const struct plot_row **by_key = calloc(n, sizeof *by_key);
-    if (!rows || !by_key) {
-        b->oom = 1;
-        free(rows);
-        free(by_key);
+    const struct table_arg *t = arg;
+    if (!r) {
+        sb_printf(line, "%3s  %-*s  %s%9s  %s", "#", width, "variant", t->mixed ? "size            " : "", "GFLOP/s",
+                  "bound by");
         return;
     }
-    size_t nk = 0;
-    for (int key = 1; nk < n && key <= (int)d->nrows; key++)
-        for (size_t i = 0; i < n; i++)
-            if (variant_key(d, d->rows[idx[i]].variant) == key)
-                by_key[nk++] = &d->rows[idx[i]];
-    char head[256];
-    snprintf(head, sizeof head, "%3s  %-*s  %s%9s  %s", "#", (int)width, "variant", mixed ? "size            " : "",
-             "GFLOP/s", "bound by");
-    for (size_t i = 0; i < nk; i++) {
-        const struct plot_row *r = by_key[i];
-        struct roof_binding at = roofline_binding(&d->roofs, r->intensity, r->gflop_s);
-        char shape[64] = "", size[80] = "";
+    struct roof_binding at = roofline_binding(&d->roofs, r->intensity, r->gflop_s);
+    char shape[64] = "";
+    if (t->mixed && !row_same_shape(r, t->common))
         row_shape_text(r, shape, sizeof shape);
-        if (mixed)
-            snprintf(size, sizeof size, "%-14s  ", row_same_shape(r, common) ? "" : shape);
-        rows[i] = malloc(256);
-        if (rows[i])
-            snprintf(rows[i], 256, "%3d  %-*s  %s%9.0f  %s", variant_key(d, r->variant), (int)width, r->variant,
-                     size, r->gflop_s, at.known ? roofline_binding_text(&at) : "-");
-        else
-            b->oom = 1;
-    }
-    if (!b->oom)
-        key_table(b, TABLE_AT, TM, 0.02, head, (const char *const *)rows, nk, "roofline.dat");
-    for (size_t i = 0; i < n; i++)
-        free(rows[i]);
-    free(rows);
-    free(by_key);
+    sb_printf(line, "%3d  %-*s  ", variant_key(d, r->variant), width, r->variant);
+    if (t->mixed)
+        sb_printf(line, "%-14s  ", shape);
+    sb_printf(line, "%9.0f  %s", r->gflop_s, at.known ? roofline_binding_text(&at) : "-");
 }
 
 /* The size most plotted rows have (the title names it; labels name others). */
@@ -350,7 +328,9 @@ enum chart_result chart_roofline(const struct plot_data *d, struct chart_job *jo
     point_clauses(plot);
     key_title(&d->roofs, job_var(job, "KEY_TITLE"));
     point_keys(d, idx, n, &a, job_var(job, "LABELS"));
-    table(d, idx, n, common, mixed, job_var(job, "LABELS"));
+    const struct key_place place = {TABLE_AT, TM, 0.02, "roofline.dat"};
+    const struct table_arg targ = {common, mixed};
+    key_table(job_var(job, "LABELS"), &place, d, idx, n, table_line, &targ);
     title(d, common, mixed, job_var(job, "TITLE"));
     sb_printf(job_var(job, "XMIN"), "%.6g", a.x0);
     sb_printf(job_var(job, "XMAX"), "%.6g", a.x1);

@@ -1,0 +1,249 @@
+/* Charts a reader can read (issue 27): on every run directory the repository
+ * has (the example runs and the synthetic fixture), `mmprof plot` draws
+ *  - at most eight series (key entries) in any panel, each with its own
+ *    style (colour, point type, dashes) within the panel;
+ *  - a roofline whose labels do not overlap one another and each sit at
+ *    the height of the points they name (no leader to follow), every
+ *    point named once;
+ *  - a CGMA chart whose labels do not overlap.
+ * Read back from the .gp scripts (gp_script.h). Skipped without gnuplot. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gp_script.h"
+#include "plots/chart.h"
+#include "plots/chart_key.h"
+#include "plots/gnuplot.h"
+#include "run_dir.h"
+
+#define SERIES_MAX 8
+
+static const char *const runs[] = {EXAMPLE_RUN, MMPROF_SOURCE_DIR "/examples/seeds-h200", SYNTHETIC_RUN};
+
+static void need_gnuplot(void)
+{
+    char path[4096];
+    if (gnuplot_find(path, sizeof path) != 0) {
+        print_message("SKIPPED: gnuplot is not on PATH (apt-get install gnuplot-nox)\n");
+        skip();
+    }
+}
+
+/* Plots run `from` into a scratch directory; 0 when the run is not in this checkout. */
+static int plotted(const char *from, char *dir, size_t len)
+{
+    char path[700], err[16384];
+    snprintf(path, sizeof path, "%s/results.csv", from);
+    if (!file_exists(path))
+        return 0;
+    run_copy(from, dir, len);
+    assert_int_equal(run_plot(err, sizeof err, dir, "--format", "svg", NULL), 0);
+    return 1;
+}
+
+/* The chart's script read back; 0 when the chart was skipped for this run. */
+static int script(const char *dir, const char *chart, struct gp_script *s)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/plots/%s.gp", dir, chart);
+    char *text = slurp(path);
+    if (!text)
+        return 0;
+    gp_script_read(text, s);
+    free(text);
+    return 1;
+}
+
+static void series_per_panel(void **state)
+{
+    need_gnuplot();
+    struct gp_script *s = malloc(sizeof *s);
+    assert_non_null(s);
+    size_t n, checked = 0;
+    const struct chart_spec *specs = chart_specs(&n);
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        char dir[256];
+        if (!plotted(runs[r], dir, sizeof dir))
+            continue;
+        for (size_t c = 0; c < n; c++) {
+            if (!script(dir, specs[c].name, s))
+                continue;
+            for (size_t p = 0; p < s->npanels; p++) {
+                const struct gp_panel *pn = &s->panels[p];
+                size_t series = 0;
+                for (size_t i = 0; i < pn->n; i++) {
+                    if (!pn->clauses[i].titled)
+                        continue;
+                    series++;
+                    for (size_t j = 0; j < i; j++)
+                        if (pn->clauses[j].titled && strcmp(pn->clauses[j].style, pn->clauses[i].style) == 0)
+                            fail_msg("%s, %s panel %zu: two series drawn alike (%s): %s / %s", runs[r],
+                                     specs[c].name, p + 1, pn->clauses[i].style, pn->clauses[j].text,
+                                     pn->clauses[i].text);
+                }
+                if (series > SERIES_MAX)
+                    fail_msg("%s, %s panel %zu: %zu series, more than %d a reader can tell apart", runs[r],
+                             specs[c].name, p + 1, series, SERIES_MAX);
+                print_message("%-40s %-10s panel %zu: %zu series\n", runs[r] + strlen(MMPROF_SOURCE_DIR) + 1,
+                              specs[c].name, p + 1, series);
+                checked++;
+            }
+        }
+        run_remove(dir);
+    }
+    assert_true(checked > 0);
+    free(s);
+}
+
+static int overlap(const struct gp_label *a, const struct gp_label *b)
+{
+    const double slack = 0.5; /* pixels: boxes that only touch are apart */
+    return a->x0 < b->x1 - slack && b->x0 < a->x1 - slack && a->y0 < b->y1 - slack && b->y0 < a->y1 - slack;
+}
+
+static void no_overlaps(const char *what, const struct gp_script *s)
+{
+    for (size_t i = 0; i < s->nlabels; i++)
+        for (size_t j = 0; j < i; j++)
+            if (overlap(&s->labels[i], &s->labels[j]))
+                fail_msg("%s: label \"%s\" (%.0f..%.0f x %.0f..%.0f px) overlaps \"%s\" (%.0f..%.0f x %.0f..%.0f px)",
+                         what, s->labels[i].text, s->labels[i].x0, s->labels[i].x1, s->labels[i].y0, s->labels[i].y1,
+                         s->labels[j].text, s->labels[j].x0, s->labels[j].x1, s->labels[j].y0, s->labels[j].y1);
+}
+
+/* roofline.dat's rows: the variant (first column), GFLOP/s (second), and
+ * its key when the last column is one. */
+struct dat_row {
+    char variant[64];
+    double gflop_s;
+    int key, named;
+};
+
+static size_t read_dat(const char *path, struct dat_row *rows, size_t cap)
+{
+    char *text = slurp(path);
+    assert_non_null(text);
+    size_t n = 0;
+    for (char *line = strtok(text, "\n"); line && n < cap; line = strtok(NULL, "\n")) {
+        if (line[0] == '#' || line[0] != '"')
+            continue;
+        struct dat_row *r = &rows[n++];
+        char *end = strchr(line + 1, '"');
+        assert_non_null(end);
+        snprintf(r->variant, sizeof r->variant, "%.*s", (int)(end - line - 1), line + 1);
+        r->gflop_s = strtod(end + 1, NULL);
+        char *last = strrchr(line, ' ');
+        r->key = last && last[1] >= '0' && last[1] <= '9' ? atoi(last + 1) : 0;
+        r->named = 0;
+    }
+    free(text);
+    return n;
+}
+
+/* The rows a point label names: keys "3", "3,4", "5-8" or a variant's name. */
+static size_t named_rows(const char *text, struct dat_row *rows, size_t n, struct dat_row **out, size_t cap)
+{
+    size_t got = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(rows[i].variant, text) == 0 && got < cap)
+            out[got++] = &rows[i];
+    int by_name = got > 0;
+    for (const char *p = text; !by_name && *p >= '0' && *p <= '9';) {
+        char *end;
+        long lo = strtol(p, &end, 10), hi = lo;
+        if (*end == '-')
+            hi = strtol(end + 1, &end, 10);
+        for (size_t i = 0; i < n; i++)
+            if (rows[i].key >= lo && rows[i].key <= hi && got < cap)
+                out[got++] = &rows[i];
+        p = *end == ',' ? end + 1 : end;
+        if (*end != ',')
+            break;
+    }
+    return got;
+}
+
+static void roofline_labels_sit_at_their_points(void **state)
+{
+    need_gnuplot();
+    struct gp_script *s = malloc(sizeof *s);
+    struct dat_row rows[256], *named[256];
+    assert_non_null(s);
+    size_t checked = 0;
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        char dir[256], path[700];
+        if (!plotted(runs[r], dir, sizeof dir))
+            continue;
+        if (!script(dir, "roofline", s)) {
+            run_remove(dir);
+            continue;
+        }
+        no_overlaps(runs[r], s);
+        snprintf(path, sizeof path, "%s/plots/roofline.dat", dir);
+        size_t nrows = read_dat(path, rows, 256);
+        assert_true(nrows > 0);
+        for (size_t i = 0; i < s->nlabels; i++) {
+            const struct gp_label *l = &s->labels[i];
+            if (l->tag >= KEY_TABLE_TAG) /* the key table beside the plot */
+                continue;
+            size_t k = named_rows(l->text, rows, nrows, named, 256);
+            if (k == 0)
+                fail_msg("%s: roofline label \"%s\" names no plotted row", runs[r], l->text);
+            for (size_t j = 0; j < k; j++) {
+                double y = gp_data_y_px(s, named[j]->gflop_s);
+                if (fabs(y - l->anchor_y) >= gp_line_px(l->pt))
+                    fail_msg("%s: roofline label \"%s\" is %.0f px from the row of %s it names (a leader to "
+                             "follow, not a label beside its point)",
+                             runs[r], l->text, fabs(y - l->anchor_y), named[j]->variant);
+                named[j]->named++;
+            }
+        }
+        for (size_t i = 0; i < nrows; i++)
+            if (rows[i].named != 1)
+                fail_msg("%s: roofline row %s is named by %d labels, not one", runs[r], rows[i].variant,
+                         rows[i].named);
+        print_message("%-40s roofline: %zu labels, %zu rows, none overlapping, each at its row\n",
+                      runs[r] + strlen(MMPROF_SOURCE_DIR) + 1, s->nlabels, nrows);
+        checked++;
+        run_remove(dir);
+    }
+    assert_true(checked > 0);
+    free(s);
+}
+
+static void cgma_labels_apart(void **state)
+{
+    need_gnuplot();
+    struct gp_script *s = malloc(sizeof *s);
+    assert_non_null(s);
+    size_t checked = 0;
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        char dir[256];
+        if (!plotted(runs[r], dir, sizeof dir))
+            continue;
+        if (script(dir, "cgma", s)) {
+            no_overlaps(runs[r], s);
+            checked++;
+        }
+        run_remove(dir);
+    }
+    assert_true(checked > 0);
+    free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(series_per_panel),
+        cmocka_unit_test(roofline_labels_sit_at_their_points),
+        cmocka_unit_test(cgma_labels_apart),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
