@@ -20,7 +20,7 @@
 #define BM 0.14
 #define TABLE_AT 0.75
 #define DIGIT_PX (0.64 * KEY_FONT_PT * KEY_PX_PER_PT) /* DejaVu Sans digits are 0.64 em wide */
-#define COLUMN_PAD_PX 6.0
+#define COLUMN_PAD_PX 4.0
 #define WORD_BYTES 4 /* FLOP/byte -> FLOP/word: the unit conversion, not a formula */
 
 static int cgma_row(const struct plot_row *r)
@@ -37,7 +37,7 @@ static double dram_words(const struct plot_row *r)
 static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, struct chart_job *job,
                       struct span *x, struct span *y)
 {
-    sb_puts(&job->dat, "# variant  theory  thread_level  sector_level  dram  (FLOP per 4-byte word)  shape\n");
+    sb_puts(&job->dat, "# variant  theory  thread_level  sector_level  dram  (FLOP per 4-byte word)  shape  key (the chart's number)\n");
     for (size_t i = 0; i < n; i++) {
         const struct plot_row *r = &d->rows[idx[i]];
         char shape[64];
@@ -50,7 +50,7 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
         }
         sb_puts(&job->dat, " ");
         gp_str(&job->dat, shape);
-        sb_puts(&job->dat, "\n");
+        sb_printf(&job->dat, " %d\n", variant_key(d, r->variant));
         job_variant(job, r->variant);
     }
 }

@@ -142,6 +142,12 @@ static double coordinate(const struct gp_script *s, const char **pp, int is_y)
     return gp_data_y_px(s, v);
 }
 
+double gp_data_x_px(const struct gp_script *s, double x)
+{
+    double f = s->logx ? log(x / s->xmin) / log(s->xmax / s->xmin) : (x - s->xmin) / (s->xmax - s->xmin);
+    return (s->lm + f * (s->rm - s->lm)) * PLOT_WIDTH;
+}
+
 double gp_data_y_px(const struct gp_script *s, double y)
 {
     double f = s->logy ? log(y / s->ymin) / log(s->ymax / s->ymin) : (y - s->ymin) / (s->ymax - s->ymin);
@@ -195,7 +201,7 @@ static void read_label(const char *line, struct gp_script *s)
 void gp_script_read(const char *text, struct gp_script *s)
 {
     memset(s, 0, sizeof *s);
-    s->lm = s->rm = s->tm = s->bm = s->ymin = s->ymax = NAN;
+    s->lm = s->rm = s->tm = s->bm = s->xmin = s->xmax = s->ymin = s->ymax = NAN;
     char *all = joined(text);
     for (char *line = strtok(all, "\n"); line; line = strtok(NULL, "\n")) {
         while (*line == ' ')
@@ -213,12 +219,15 @@ void gp_script_read(const char *text, struct gp_script *s)
             s->tm = after_number(line, "screen");
         else if (strncmp(line, "set bmargin at screen", 21) == 0)
             s->bm = after_number(line, "screen");
-        else if (strncmp(line, "set yrange [", 12) == 0) {
+        else if (strncmp(line, "set yrange [", 12) == 0 || strncmp(line, "set xrange [", 12) == 0) {
             char *colon;
-            s->ymin = strtod(line + 12, &colon);
-            s->ymax = *colon == ':' ? strtod(colon + 1, NULL) : NAN;
-        } else if (strncmp(line, "set logscale", 12) == 0)
+            double lo = strtod(line + 12, &colon), hi = *colon == ':' ? strtod(colon + 1, NULL) : NAN;
+            *(line[4] == 'y' ? &s->ymin : &s->xmin) = lo;
+            *(line[4] == 'y' ? &s->ymax : &s->xmax) = hi;
+        } else if (strncmp(line, "set logscale", 12) == 0) {
+            s->logx |= strstr(line, "xy") != NULL || strstr(line, " x") != NULL;
             s->logy |= strstr(line, "xy") != NULL || strstr(line, " y") != NULL;
+        }
     }
     free(all);
 }

@@ -38,15 +38,16 @@ struct gp_script {
     struct gp_label labels[GP_LABELS_MAX];
     size_t nlabels;
     double lm, rm, tm, bm;   /* margins "at screen", NaN when not set */
-    double ymin, ymax;       /* set yrange, NaN when not set */
-    int logy;
+    double xmin, xmax, ymin, ymax; /* set xrange and yrange, NaN when not set */
+    int logx, logy;
 };
 
 /* Parses script text (a whole NAME.gp); fails the test on what it cannot read. */
 void gp_script_read(const char *text, struct gp_script *s);
 
-/* The canvas pixel height of a graph-coordinate or a data y (log or linear). */
+/* The canvas pixel height of a data y, and the pixel column of a data x. */
 double gp_data_y_px(const struct gp_script *s, double y);
+double gp_data_x_px(const struct gp_script *s, double x);
 
 /* Pixels a line of text of this font size takes: its height. */
 double gp_line_px(double font_pt);

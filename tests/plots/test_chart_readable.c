@@ -5,7 +5,8 @@
  *  - a roofline whose labels do not overlap one another and each sit at
  *    the height of the points they name (no leader to follow), every
  *    point named once;
- *  - a CGMA chart whose labels do not overlap.
+ *  - a CGMA chart whose labels do not overlap and each stand over the
+ *    theoretical CGMA of the points they name (within two label widths).
  * Read back from the .gp scripts (gp_script.h). Skipped without gnuplot. */
 #include <math.h>
 #include <setjmp.h>
@@ -118,11 +119,11 @@ static void no_overlaps(const char *what, const struct gp_script *s)
                          s->labels[j].text, s->labels[j].x0, s->labels[j].x1, s->labels[j].y0, s->labels[j].y1);
 }
 
-/* roofline.dat's rows: the variant (first column), GFLOP/s (second), and
- * its key when the last column is one. */
+/* roofline.dat's and cgma.dat's rows: the variant (first column), GFLOP/s
+ * or theoretical CGMA (second), and its key when the last column is one. */
 struct dat_row {
     char variant[64];
-    double gflop_s;
+    double value;
     int key, named;
 };
 
@@ -138,7 +139,7 @@ static size_t read_dat(const char *path, struct dat_row *rows, size_t cap)
         char *end = strchr(line + 1, '"');
         assert_non_null(end);
         snprintf(r->variant, sizeof r->variant, "%.*s", (int)(end - line - 1), line + 1);
-        r->gflop_s = strtod(end + 1, NULL);
+        r->value = strtod(end + 1, NULL);
         char *last = strrchr(line, ' ');
         r->key = last && last[1] >= '0' && last[1] <= '9' ? atoi(last + 1) : 0;
         r->named = 0;
@@ -197,7 +198,7 @@ static void roofline_labels_sit_at_their_points(void **state)
             if (k == 0)
                 fail_msg("%s: roofline label \"%s\" names no plotted row", runs[r], l->text);
             for (size_t j = 0; j < k; j++) {
-                double y = gp_data_y_px(s, named[j]->gflop_s);
+                double y = gp_data_y_px(s, named[j]->value);
                 if (fabs(y - l->anchor_y) >= gp_line_px(l->pt))
                     fail_msg("%s: roofline label \"%s\" is %.0f px from the row of %s it names (a leader to "
                              "follow, not a label beside its point)",
@@ -218,20 +219,42 @@ static void roofline_labels_sit_at_their_points(void **state)
     free(s);
 }
 
-static void cgma_labels_apart(void **state)
+static void cgma_labels_over_their_points(void **state)
 {
     need_gnuplot();
     struct gp_script *s = malloc(sizeof *s);
+    struct dat_row rows[256], *named[256];
     assert_non_null(s);
     size_t checked = 0;
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-        char dir[256];
+        char dir[256], path[700];
         if (!plotted(runs[r], dir, sizeof dir))
             continue;
-        if (script(dir, "cgma", s)) {
-            no_overlaps(runs[r], s);
-            checked++;
+        if (!script(dir, "cgma", s)) {
+            run_remove(dir);
+            continue;
         }
+        no_overlaps(runs[r], s);
+        snprintf(path, sizeof path, "%s/plots/cgma.dat", dir);
+        size_t nrows = read_dat(path, rows, 256);
+        for (size_t i = 0; i < s->nlabels; i++) {
+            const struct gp_label *l = &s->labels[i];
+            if (l->tag >= KEY_TABLE_TAG) /* the table and the title */
+                continue;
+            size_t k = named_rows(l->text, rows, nrows, named, 256);
+            if (k == 0)
+                fail_msg("%s: CGMA label \"%s\" names no plotted row", runs[r], l->text);
+            for (size_t j = 0; j < k; j++) {
+                /* neighbours may push a column aside, by about a column's width each way */
+                double x = gp_data_x_px(s, named[j]->value), mid = (l->x0 + l->x1) / 2;
+                double room = 2 * fmax(l->x1 - l->x0, gp_line_px(l->pt));
+                if (fabs(x - mid) > room)
+                    fail_msg("%s: CGMA label \"%s\" stands %.0f px beside the theoretical CGMA of %s, more than "
+                             "%.0f px: a leader to follow, not a label over its point",
+                             runs[r], l->text, fabs(x - mid), named[j]->variant, room);
+            }
+        }
+        checked++;
         run_remove(dir);
     }
     assert_true(checked > 0);
@@ -243,7 +266,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(series_per_panel),
         cmocka_unit_test(roofline_labels_sit_at_their_points),
-        cmocka_unit_test(cgma_labels_apart),
+        cmocka_unit_test(cgma_labels_over_their_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
