@@ -107,7 +107,7 @@ static void labels(const struct plot_data *d, const size_t *idx, size_t n, const
         want[c] = LM + (RM - LM) * log(col[c].x / xr[0]) / log(xr[1] / xr[0]);
         size[c] = (widest * DIGIT_PX + COLUMN_PAD_PX) / PLOT_WIDTH;
     }
-    spread(want, size, nc, 0.02, 0.98, at);
+    spread(want, size, nc, 0.02, TABLE_AT - 0.01, at); /* clear of the table */
     double line = KEY_LINE_PX / PLOT_HEIGHT, base = TM + 0.025;
     int tag = 1;
     for (size_t c = 0; c < nc; c++) {
