@@ -15,10 +15,10 @@
 #include "plots/spread.h"
 
 #define LM 0.08
-#define RM 0.68
 #define TM 0.72
 #define BM 0.14
-#define TABLE_AT 0.75
+#define TABLE_AT_MOST 0.75 /* left edge of the key table, or left of it when it is wide */
+#define TABLE_GAP 0.07     /* between the plot and the table */
 #define DIGIT_PX (0.64 * KEY_FONT_PT * KEY_PX_PER_PT) /* DejaVu Sans digits are 0.64 em wide */
 #define COLUMN_PAD_PX 4.0
 #define WORD_BYTES 4 /* FLOP/byte -> FLOP/word: the unit conversion, not a formula */
@@ -37,7 +37,8 @@ static double dram_words(const struct plot_row *r)
 static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, struct chart_job *job,
                       struct span *x, struct span *y)
 {
-    sb_puts(&job->dat, "# variant  theory  thread_level  sector_level  dram  (FLOP per 4-byte word)  shape  key (the chart's number)\n");
+    sb_puts(&job->dat, "# variant  theory  thread_level  sector_level  dram  (FLOP per 4-byte word)  shape  "
+                       "key (the chart's number)\n");
     for (size_t i = 0; i < n; i++) {
         const struct plot_row *r = &d->rows[idx[i]];
         char shape[64];
@@ -88,7 +89,8 @@ static size_t columns(const struct plot_data *d, const size_t *idx, size_t n, st
 }
 
 /* The columns of keys above the plot, the smallest key on top. */
-static void labels(const struct plot_data *d, const size_t *idx, size_t n, const double xr[2], struct strbuf *b)
+static void labels(const struct plot_data *d, const size_t *idx, size_t n, const double xr[2], double table_at,
+                   struct strbuf *b)
 {
     struct column *col = malloc(n * sizeof *col);
     int *keys = malloc(n * sizeof *keys);
@@ -104,10 +106,10 @@ static void labels(const struct plot_data *d, const size_t *idx, size_t n, const
             int digits = snprintf(NULL, 0, "%d", keys[k]);
             widest = digits > widest ? digits : widest;
         }
-        want[c] = LM + (RM - LM) * log(col[c].x / xr[0]) / log(xr[1] / xr[0]);
+        want[c] = LM + (table_at - TABLE_GAP - LM) * log(col[c].x / xr[0]) / log(xr[1] / xr[0]);
         size[c] = (widest * DIGIT_PX + COLUMN_PAD_PX) / PLOT_WIDTH;
     }
-    spread(want, size, nc, 0.02, TABLE_AT - 0.01, at); /* clear of the table */
+    spread(want, size, nc, 0.02, table_at - 0.01, at); /* clear of the table */
     double line = KEY_LINE_PX / PLOT_HEIGHT, base = TM + 0.025;
     int tag = 1;
     for (size_t c = 0; c < nc; c++) {
@@ -155,13 +157,13 @@ static void plots(struct strbuf *plot)
     }
 }
 
-static void margins(struct chart_job *job)
+static void margins(struct chart_job *job, double rm)
 {
     sb_printf(job_var(job, "LM"), "%.3f", LM);
-    sb_printf(job_var(job, "RM"), "%.3f", RM);
+    sb_printf(job_var(job, "RM"), "%.3f", rm);
     sb_printf(job_var(job, "TM"), "%.3f", TM);
     sb_printf(job_var(job, "BM"), "%.3f", BM);
-    sb_printf(job_var(job, "KEY_AT"), "%.3f", (LM + RM) / 2);
+    sb_printf(job_var(job, "KEY_AT"), "%.3f", (LM + rm) / 2);
 }
 
 enum chart_result chart_cgma(const struct plot_data *d, struct chart_job *job)
@@ -183,11 +185,12 @@ enum chart_result chart_cgma(const struct plot_data *d, struct chart_job *job)
     span_add(&y, x.lo);
     span_add(&y, x.hi);
     span_log_range(&y, 1.5, &yr[0], &yr[1]);
-    labels(d, idx, n, xr, job_var(job, "LABELS"));
-    const struct key_place place = {TABLE_AT, TM + 0.2, 0.02, "cgma.dat"};
+    const struct key_place place = {key_table_left(d, idx, n, table_line, NULL, TABLE_AT_MOST), TM + 0.2, 0.02,
+                                    "cgma.dat"};
+    labels(d, idx, n, xr, place.left, job_var(job, "LABELS"));
     key_table(job_var(job, "LABELS"), &place, d, idx, n, table_line, NULL);
     plots(job_var(job, "PLOT"));
-    margins(job);
+    margins(job, place.left - TABLE_GAP);
     sb_printf(job_var(job, "XMIN"), "%.6g", xr[0]);
     sb_printf(job_var(job, "XMAX"), "%.6g", xr[1]);
     sb_printf(job_var(job, "YMIN"), "%.6g", yr[0]);

@@ -88,6 +88,35 @@ static size_t by_key(const struct plot_data *d, size_t *idx, size_t n)
     return width;
 }
 
+/* Characters, not bytes: "—" and "↔" are one column each. */
+static size_t columns_of(const char *text)
+{
+    size_t n = 0;
+    for (const char *p = text; *p; p++)
+        n += ((unsigned char)*p & 0xC0) != 0x80;
+    return n;
+}
+
+double key_table_left(const struct plot_data *d, const size_t *idx, size_t n, key_line_fn line, const void *arg,
+                      double at_most)
+{
+    size_t widest_name = strlen("variant"), widest = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strlen(d->rows[idx[i]].variant) > widest_name)
+            widest_name = strlen(d->rows[idx[i]].variant);
+    struct strbuf text;
+    sb_init(&text);
+    for (size_t i = 0; i <= n; i++) { /* the head, then each row */
+        sb_free(&text);
+        line(d, i == 0 ? NULL : &d->rows[idx[i - 1]], (int)widest_name, arg, &text);
+        if (columns_of(sb_str(&text)) > widest)
+            widest = columns_of(sb_str(&text));
+    }
+    sb_free(&text);
+    double left = 0.99 - (double)widest * KEY_MONO_CHAR_PX / PLOT_WIDTH;
+    return left < at_most ? left : at_most;
+}
+
 void key_table(struct strbuf *gp, const struct key_place *at, const struct plot_data *d, const size_t *idx, size_t n,
                key_line_fn line, const void *arg)
 {

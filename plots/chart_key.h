@@ -22,6 +22,7 @@
  * this font takes about 1.15 of its em. */
 #define KEY_PX_PER_PT (4.0 / 3.0)
 #define KEY_LINE_PX (1.15 * KEY_FONT_PT * KEY_PX_PER_PT)
+#define KEY_MONO_CHAR_PX (0.6 * KEY_FONT_PT * KEY_PX_PER_PT) /* DejaVu Sans Mono: 0.6 em a character */
 
 /* The variant's key: its rank by GFLOP/s at its largest size among the
  * matmul rows with status ok (1 = fastest); 0 when it has none. */
@@ -41,6 +42,12 @@ struct key_place {
     double left, top, bottom;
     const char *dat_name; /* where the lines left out are (the chart's .dat) */
 };
+
+/* The left edge (screen fraction) that ends the table of key_table 1 % short
+ * of the canvas' right edge, or at_most when it is narrower: a wide table
+ * takes room from the plot rather than run off the canvas. */
+double key_table_left(const struct plot_data *d, const size_t *idx, size_t n, key_line_fn line, const void *arg,
+                      double at_most);
 
 /* The table of rows idx[0..n) of d, by key, in DejaVu Sans Mono (line
  * pads the columns), its head first. Lines that do not fit above the

@@ -16,11 +16,10 @@
 
 /* Plot area in screen fractions: fixed, so label spacing can be computed. */
 #define LM 0.07
-#define RM 0.62
 #define TM 0.90
 #define BM 0.24
-#define KEYS_AT (RM + 0.006)  /* left edge of the key labels */
-#define TABLE_AT 0.685        /* left edge of the key table */
+#define TABLE_AT_MOST 0.70 /* left edge of the key table, or left of it when it is wide */
+#define KEYS_ROOM 0.065    /* between the plot and the table: the variants' numbers */
 
 static const char *const level_color[ROOF_LEVELS] = {"#1f77b4", "#2ca02c", "#d62728"};
 static const int level_point[ROOF_LEVELS] = {7, 5, 9};
@@ -202,7 +201,7 @@ static int higher_first(const void *pa, const void *pb)
 /* Each row's key at its own height right of the plot, where its dotted
  * line ends; rows closer than a text line share the label of the highest
  * of them, so no label moves off its row and none overlaps another. */
-static void point_keys(const struct plot_data *d, const size_t *idx, size_t n, const struct axes *a,
+static void point_keys(const struct plot_data *d, const size_t *idx, size_t n, const struct axes *a, double rm,
                        struct strbuf *b)
 {
     struct mark *m = malloc(n * sizeof *m);
@@ -237,7 +236,7 @@ static void point_keys(const struct plot_data *d, const size_t *idx, size_t n, c
         keys_text(keys, k, text, sizeof text);
         sb_printf(b, "set label %d ", tag++);
         gp_str(b, text);
-        sb_printf(b, " at screen %.4f, screen %.4f left font \",%d\" tc rgb \"#222222\"\n", KEYS_AT, m[i].y,
+        sb_printf(b, " at screen %.4f, screen %.4f left font \",%d\" tc rgb \"#222222\"\n", rm + 0.006, m[i].y,
                   KEY_FONT_PT);
         i = j;
     }
@@ -292,7 +291,8 @@ static void title(const struct plot_data *d, const struct plot_row *common, int 
     char shape[64], text[900];
     row_shape_text(common, shape, sizeof shape);
     int n = snprintf(text, sizeof text, "Hierarchical roofline: matmul variants at %s%s%s%s", shape,
-                     mixed ? " (other sizes in the table)" : "", d->device[0] ? " on " : "", d->device);
+                     d->device[0] ? " on " : "", d->device,
+                     mixed ? "\nrows of another size: see the size column of the table" : "");
     if (d->roofs.note[0] && n > 0 && (size_t)n < sizeof text)
         snprintf(text + n, sizeof text - (size_t)n, "\n%s", d->roofs.note);
     gp_str(b, text);
@@ -327,9 +327,11 @@ enum chart_result chart_roofline(const struct plot_data *d, struct chart_job *jo
         datasheet_clauses(&d->roofs, plot);
     point_clauses(plot);
     key_title(&d->roofs, job_var(job, "KEY_TITLE"));
-    point_keys(d, idx, n, &a, job_var(job, "LABELS"));
-    const struct key_place place = {TABLE_AT, TM, 0.02, "roofline.dat"};
     const struct table_arg targ = {common, mixed};
+    const struct key_place place = {key_table_left(d, idx, n, table_line, &targ, TABLE_AT_MOST), TM, 0.02,
+                                    "roofline.dat"};
+    double rm = place.left - KEYS_ROOM;
+    point_keys(d, idx, n, &a, rm, job_var(job, "LABELS"));
     key_table(job_var(job, "LABELS"), &place, d, idx, n, table_line, &targ);
     title(d, common, mixed, job_var(job, "TITLE"));
     sb_printf(job_var(job, "XMIN"), "%.6g", a.x0);
@@ -337,10 +339,9 @@ enum chart_result chart_roofline(const struct plot_data *d, struct chart_job *jo
     sb_printf(job_var(job, "YMIN"), "%.6g", a.y0);
     sb_printf(job_var(job, "YMAX"), "%.6g", a.y1);
     sb_printf(job_var(job, "LM"), "%.3f", LM);
-    sb_printf(job_var(job, "RM"), "%.3f", RM);
+    sb_printf(job_var(job, "RM"), "%.3f", rm);
     sb_printf(job_var(job, "TM"), "%.3f", TM);
     sb_printf(job_var(job, "BM"), "%.3f", BM);
-    sb_printf(job_var(job, "KEY_AT"), "%.3f", (LM + RM) / 2);
     free(idx);
     return CHART_DRAW;
 }

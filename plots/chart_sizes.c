@@ -158,7 +158,9 @@ static void write_panel(const struct plot_data *d, const size_t *vars, size_t nv
     sb_printf(b, "    set lmargin at screen %.3f\n    set rmargin at screen %.3f\n", left, left + 0.27);
     sb_printf(b, "    set tmargin at screen %.3f\n    set bmargin at screen %.3f\n", cell_top - 0.04,
               cell_bottom + (last_row ? 0.08 : 0.05));
-    sb_printf(b, "    set key at screen %.3f, screen %.3f left top vertical Left reverse samplen 2 spacing 0.9 font \",9\"\n",
+    sb_printf(b,
+              "    set key at screen %.3f, screen %.3f left top vertical Left reverse samplen 2 spacing 0.9 "
+              "font \",9\"\n",
               left + 0.28, cell_top - 0.04);
     sb_printf(b, "    set ylabel %s\n", col == 0 ? "\"GFLOP/s\"" : "\"\"");
     sb_puts(b, "    set title ");
@@ -236,10 +238,11 @@ enum chart_result chart_sizes(const struct plot_data *d, struct chart_job *job)
         sb_printf(job_var(job, "YMAX"), "%.6g", hi);
         char title[200];
         size_t drawn = np ? p[np - 1].first + p[np - 1].count : 0;
-        int n = snprintf(title, sizeof title, "Matmul GFLOP/s vs matrix size (seed 004), one panel per group of kernels");
+        int n = snprintf(title, sizeof title, "Matmul GFLOP/s vs matrix size (seed 004), one panel per group of "
+                                              "kernels");
         if (drawn < nv && n > 0) /* more kinds than panels: say so rather than drop them quietly */
-            snprintf(title + n, sizeof title - (size_t)n, "\n%zu variants after %s not drawn (in sizes.dat)", nv - drawn,
-                     d->rows[vars[drawn - 1]].variant);
+            snprintf(title + n, sizeof title - (size_t)n, "\n%zu variants after %s not drawn (in sizes.dat)",
+                     nv - drawn, d->rows[vars[drawn - 1]].variant);
         gp_str(job_var(job, "TITLE"), title);
         rc = CHART_DRAW;
     }
