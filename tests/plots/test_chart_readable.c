@@ -1,12 +1,15 @@
 /* Charts a reader can read (issue 27): on every run directory the repository
- * has (the example runs and the synthetic fixture), `mmprof plot` draws
+ * has (the example runs and the synthetic fixture), and two made from them
+ * (a run whose variants are not all at one size; a run of nine sizes),
+ * `mmprof plot` draws
  *  - at most eight series (key entries) in any panel, each with its own
  *    style (colour, point type, dashes) within the panel;
- *  - a roofline whose labels do not overlap one another and each sit at
- *    the height of the points they name (no leader to follow), every
- *    point named once;
- *  - a CGMA chart whose labels do not overlap and each stand over the
- *    theoretical CGMA of the points they name (within two label widths).
+ *  - a roofline whose labels stay on the canvas, do not overlap one
+ *    another and each sit at the height of the points they name (no
+ *    leader to follow), every point named once;
+ *  - a CGMA chart whose labels stay on the canvas, do not overlap and
+ *    each stand over the theoretical CGMA of the points they name (within
+ *    two label widths).
  * Read back from the .gp scripts (gp_script.h). Skipped without gnuplot. */
 #include <math.h>
 #include <setjmp.h>
@@ -26,7 +29,44 @@
 
 #define SERIES_MAX 8
 
-static const char *const runs[] = {EXAMPLE_RUN, MMPROF_SOURCE_DIR "/examples/seeds-h200", SYNTHETIC_RUN};
+/* A run as its results.csv lines, with a change: a line dropped (keep
+ * returns 0) or more written after it. */
+typedef int (*edit_fn)(const char *line, FILE *out);
+
+static int keep(const char *line, FILE *out)
+{
+    (void)line;
+    (void)out;
+    return 1;
+}
+
+/* naive and rt_b16_4x4 only at 1024: the roofline mixes sizes, its table gets a size column. */
+static int mixed_sizes(const char *line, FILE *out)
+{
+    (void)out;
+    return strncmp(line, "naive,matmul,2048,", 18) != 0 && strncmp(line, "rt_b16_4x4,matmul,2048,", 23) != 0;
+}
+
+/* Five more sizes of naive and the tiled kernels: nine in all, more than the tiles chart's lines. */
+static int nine_sizes(const char *line, FILE *out)
+{
+    const char *at = strstr(line, ",1024,1024,1024,");
+    if (at && (strncmp(line, "naive,", 6) == 0 || strncmp(line, "tiled_t", 7) == 0))
+        for (int side = 1100; side <= 1500; side += 100)
+            fprintf(out, "%.*s,%d,%d,%d,%s\n", (int)(at - line), line, side, side, side, at + 16);
+    return 1;
+}
+
+static const struct {
+    const char *dir, *name;
+    edit_fn edit;
+} runs[] = {
+    {EXAMPLE_RUN, "examples/seeds", keep},
+    {MMPROF_SOURCE_DIR "/examples/seeds-h200", "examples/seeds-h200", keep},
+    {SYNTHETIC_RUN, "synthetic_run", keep},
+    {EXAMPLE_RUN, "examples/seeds, mixed sizes", mixed_sizes},
+    {SYNTHETIC_RUN, "synthetic_run, nine sizes", nine_sizes},
+};
 
 static void need_gnuplot(void)
 {
@@ -37,14 +77,29 @@ static void need_gnuplot(void)
     }
 }
 
-/* Plots run `from` into a scratch directory; 0 when the run is not in this checkout. */
-static int plotted(const char *from, char *dir, size_t len)
+/* Plots run r into a scratch directory (its results.csv edited, no
+ * analysis.csv); 0 when the run is not in this checkout. */
+static int plotted(size_t r, char *dir, size_t len)
 {
     char path[700], err[16384];
-    snprintf(path, sizeof path, "%s/results.csv", from);
-    if (!file_exists(path))
+    snprintf(path, sizeof path, "%s/results.csv", runs[r].dir);
+    char *text = slurp(path);
+    if (!text)
         return 0;
-    run_copy(from, dir, len);
+    run_make_empty(dir, len);
+    snprintf(path, sizeof path, "%s/run.json", runs[r].dir);
+    char *json = slurp(path);
+    assert_non_null(json);
+    write_text(dir, "run.json", json);
+    free(json);
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    FILE *out = fopen(path, "w");
+    assert_non_null(out);
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+        if (runs[r].edit(line, out))
+            fprintf(out, "%s\n", line);
+    fclose(out);
+    free(text);
     assert_int_equal(run_plot(err, sizeof err, dir, "--format", "svg", NULL), 0);
     return 1;
 }
@@ -71,7 +126,7 @@ static void series_per_panel(void **state)
     const struct chart_spec *specs = chart_specs(&n);
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
         char dir[256];
-        if (!plotted(runs[r], dir, sizeof dir))
+        if (!plotted(r, dir, sizeof dir))
             continue;
         for (size_t c = 0; c < n; c++) {
             if (!script(dir, specs[c].name, s))
@@ -85,14 +140,14 @@ static void series_per_panel(void **state)
                     series++;
                     for (size_t j = 0; j < i; j++)
                         if (pn->clauses[j].titled && strcmp(pn->clauses[j].style, pn->clauses[i].style) == 0)
-                            fail_msg("%s, %s panel %zu: two series drawn alike (%s): %s / %s", runs[r],
+                            fail_msg("%s, %s panel %zu: two series drawn alike (%s): %s / %s", runs[r].name,
                                      specs[c].name, p + 1, pn->clauses[i].style, pn->clauses[j].text,
                                      pn->clauses[i].text);
                 }
                 if (series > SERIES_MAX)
-                    fail_msg("%s, %s panel %zu: %zu series, more than %d a reader can tell apart", runs[r],
+                    fail_msg("%s, %s panel %zu: %zu series, more than %d a reader can tell apart", runs[r].name,
                              specs[c].name, p + 1, series, SERIES_MAX);
-                print_message("%-40s %-10s panel %zu: %zu series\n", runs[r] + strlen(MMPROF_SOURCE_DIR) + 1,
+                print_message("%-40s %-10s panel %zu: %zu series\n", runs[r].name,
                               specs[c].name, p + 1, series);
                 checked++;
             }
@@ -109,8 +164,15 @@ static int overlap(const struct gp_label *a, const struct gp_label *b)
     return a->x0 < b->x1 - slack && b->x0 < a->x1 - slack && a->y0 < b->y1 - slack && b->y0 < a->y1 - slack;
 }
 
+/* Every label on the canvas and none over another. */
 static void no_overlaps(const char *what, const struct gp_script *s)
 {
+    for (size_t i = 0; i < s->nlabels; i++) {
+        const struct gp_label *l = &s->labels[i];
+        if (l->x0 < 0 || l->x1 > PLOT_WIDTH || l->y0 < 0 || l->y1 > PLOT_HEIGHT)
+            fail_msg("%s: label \"%s\" (%.0f..%.0f x %.0f..%.0f px) runs off the %dx%d canvas", what, l->text, l->x0,
+                     l->x1, l->y0, l->y1, PLOT_WIDTH, PLOT_HEIGHT);
+    }
     for (size_t i = 0; i < s->nlabels; i++)
         for (size_t j = 0; j < i; j++)
             if (overlap(&s->labels[i], &s->labels[j]))
@@ -180,13 +242,13 @@ static void roofline_labels_sit_at_their_points(void **state)
     size_t checked = 0;
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
         char dir[256], path[700];
-        if (!plotted(runs[r], dir, sizeof dir))
+        if (!plotted(r, dir, sizeof dir))
             continue;
         if (!script(dir, "roofline", s)) {
             run_remove(dir);
             continue;
         }
-        no_overlaps(runs[r], s);
+        no_overlaps(runs[r].name, s);
         snprintf(path, sizeof path, "%s/plots/roofline.dat", dir);
         size_t nrows = read_dat(path, rows, 256);
         assert_true(nrows > 0);
@@ -196,22 +258,22 @@ static void roofline_labels_sit_at_their_points(void **state)
                 continue;
             size_t k = named_rows(l->text, rows, nrows, named, 256);
             if (k == 0)
-                fail_msg("%s: roofline label \"%s\" names no plotted row", runs[r], l->text);
+                fail_msg("%s: roofline label \"%s\" names no plotted row", runs[r].name, l->text);
             for (size_t j = 0; j < k; j++) {
                 double y = gp_data_y_px(s, named[j]->value);
                 if (fabs(y - l->anchor_y) >= gp_line_px(l->pt))
                     fail_msg("%s: roofline label \"%s\" is %.0f px from the row of %s it names (a leader to "
                              "follow, not a label beside its point)",
-                             runs[r], l->text, fabs(y - l->anchor_y), named[j]->variant);
+                             runs[r].name, l->text, fabs(y - l->anchor_y), named[j]->variant);
                 named[j]->named++;
             }
         }
         for (size_t i = 0; i < nrows; i++)
             if (rows[i].named != 1)
-                fail_msg("%s: roofline row %s is named by %d labels, not one", runs[r], rows[i].variant,
+                fail_msg("%s: roofline row %s is named by %d labels, not one", runs[r].name, rows[i].variant,
                          rows[i].named);
         print_message("%-40s roofline: %zu labels, %zu rows, none overlapping, each at its row\n",
-                      runs[r] + strlen(MMPROF_SOURCE_DIR) + 1, s->nlabels, nrows);
+                      runs[r].name, s->nlabels, nrows);
         checked++;
         run_remove(dir);
     }
@@ -228,13 +290,13 @@ static void cgma_labels_over_their_points(void **state)
     size_t checked = 0;
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
         char dir[256], path[700];
-        if (!plotted(runs[r], dir, sizeof dir))
+        if (!plotted(r, dir, sizeof dir))
             continue;
         if (!script(dir, "cgma", s)) {
             run_remove(dir);
             continue;
         }
-        no_overlaps(runs[r], s);
+        no_overlaps(runs[r].name, s);
         snprintf(path, sizeof path, "%s/plots/cgma.dat", dir);
         size_t nrows = read_dat(path, rows, 256);
         for (size_t i = 0; i < s->nlabels; i++) {
@@ -243,7 +305,7 @@ static void cgma_labels_over_their_points(void **state)
                 continue;
             size_t k = named_rows(l->text, rows, nrows, named, 256);
             if (k == 0)
-                fail_msg("%s: CGMA label \"%s\" names no plotted row", runs[r], l->text);
+                fail_msg("%s: CGMA label \"%s\" names no plotted row", runs[r].name, l->text);
             for (size_t j = 0; j < k; j++) {
                 /* neighbours may push a column aside, by about a column's width each way */
                 double x = gp_data_x_px(s, named[j]->value), mid = (l->x0 + l->x1) / 2;
@@ -251,7 +313,7 @@ static void cgma_labels_over_their_points(void **state)
                 if (fabs(x - mid) > room)
                     fail_msg("%s: CGMA label \"%s\" stands %.0f px beside the theoretical CGMA of %s, more than "
                              "%.0f px: a leader to follow, not a label over its point",
-                             runs[r], l->text, fabs(x - mid), named[j]->variant, room);
+                             runs[r].name, l->text, fabs(x - mid), named[j]->variant, room);
             }
         }
         checked++;
