@@ -9,7 +9,7 @@
  *    leader to follow), every point named once;
  *  - a CGMA chart whose labels stay on the canvas, do not overlap and
  *    each stand over the theoretical CGMA of the points they name (within
- *    two label widths).
+ *    two label widths), every point named once.
  * Read back from the .gp scripts (gp_script.h). Skipped without gnuplot. */
 #include <math.h>
 #include <setjmp.h>
@@ -233,7 +233,15 @@ static size_t named_rows(const char *text, struct dat_row *rows, size_t n, struc
     return got;
 }
 
-static void roofline_labels_sit_at_their_points(void **state)
+/* Holds one point label l against one row it names, or fails. */
+typedef void (*label_check)(const char *run, const struct gp_script *s, const struct gp_label *l,
+                            const struct dat_row *row);
+
+/* On every run: the chart's labels on the canvas and apart, each point
+ * label (a tag below KEY_TABLE_TAG: not the table, not the title) naming
+ * plotted rows and held to each by check, every row named by exactly one
+ * label. */
+static void check_labels(const char *chart, label_check check)
 {
     need_gnuplot();
     struct gp_script *s = malloc(sizeof *s);
@@ -244,36 +252,32 @@ static void roofline_labels_sit_at_their_points(void **state)
         char dir[256], path[700];
         if (!plotted(r, dir, sizeof dir))
             continue;
-        if (!script(dir, "roofline", s)) {
+        if (!script(dir, chart, s)) {
             run_remove(dir);
             continue;
         }
         no_overlaps(runs[r].name, s);
-        snprintf(path, sizeof path, "%s/plots/roofline.dat", dir);
+        snprintf(path, sizeof path, "%s/plots/%s.dat", dir, chart);
         size_t nrows = read_dat(path, rows, 256);
         assert_true(nrows > 0);
         for (size_t i = 0; i < s->nlabels; i++) {
             const struct gp_label *l = &s->labels[i];
-            if (l->tag >= KEY_TABLE_TAG) /* the key table beside the plot */
+            if (l->tag >= KEY_TABLE_TAG)
                 continue;
             size_t k = named_rows(l->text, rows, nrows, named, 256);
             if (k == 0)
-                fail_msg("%s: roofline label \"%s\" names no plotted row", runs[r].name, l->text);
+                fail_msg("%s: %s label \"%s\" names no plotted row", runs[r].name, chart, l->text);
             for (size_t j = 0; j < k; j++) {
-                double y = gp_data_y_px(s, named[j]->value);
-                if (fabs(y - l->anchor_y) >= gp_line_px(l->pt))
-                    fail_msg("%s: roofline label \"%s\" is %.0f px from the row of %s it names (a leader to "
-                             "follow, not a label beside its point)",
-                             runs[r].name, l->text, fabs(y - l->anchor_y), named[j]->variant);
+                check(runs[r].name, s, l, named[j]);
                 named[j]->named++;
             }
         }
         for (size_t i = 0; i < nrows; i++)
             if (rows[i].named != 1)
-                fail_msg("%s: roofline row %s is named by %d labels, not one", runs[r].name, rows[i].variant,
+                fail_msg("%s: %s row %s is named by %d labels, not one", runs[r].name, chart, rows[i].variant,
                          rows[i].named);
-        print_message("%-40s roofline: %zu labels, %zu rows, none overlapping, each at its row\n",
-                      runs[r].name, s->nlabels, nrows);
+        print_message("%-40s %s: %zu labels, %zu rows, none overlapping, each by its points\n", runs[r].name, chart,
+                      s->nlabels, nrows);
         checked++;
         run_remove(dir);
     }
@@ -281,46 +285,38 @@ static void roofline_labels_sit_at_their_points(void **state)
     free(s);
 }
 
+/* A roofline label sits at the height of its row, less than a text line off. */
+static void at_row_height(const char *run, const struct gp_script *s, const struct gp_label *l,
+                          const struct dat_row *row)
+{
+    double y = gp_data_y_px(s, row->value);
+    if (fabs(y - l->anchor_y) >= gp_line_px(l->pt))
+        fail_msg("%s: roofline label \"%s\" is %.0f px from the row of %s it names (a leader to follow, not a "
+                 "label beside its point)",
+                 run, l->text, fabs(y - l->anchor_y), row->variant);
+}
+
+/* A CGMA label stands over its theoretical CGMA; neighbours may push a
+ * column aside, by about a column's width each way. */
+static void over_theory(const char *run, const struct gp_script *s, const struct gp_label *l,
+                        const struct dat_row *row)
+{
+    double x = gp_data_x_px(s, row->value), mid = (l->x0 + l->x1) / 2;
+    double room = 2 * fmax(l->x1 - l->x0, gp_line_px(l->pt));
+    if (fabs(x - mid) > room)
+        fail_msg("%s: CGMA label \"%s\" stands %.0f px beside the theoretical CGMA of %s, more than %.0f px: a "
+                 "leader to follow, not a label over its point",
+                 run, l->text, fabs(x - mid), row->variant, room);
+}
+
+static void roofline_labels_sit_at_their_points(void **state)
+{
+    check_labels("roofline", at_row_height);
+}
+
 static void cgma_labels_over_their_points(void **state)
 {
-    need_gnuplot();
-    struct gp_script *s = malloc(sizeof *s);
-    struct dat_row rows[256], *named[256];
-    assert_non_null(s);
-    size_t checked = 0;
-    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-        char dir[256], path[700];
-        if (!plotted(r, dir, sizeof dir))
-            continue;
-        if (!script(dir, "cgma", s)) {
-            run_remove(dir);
-            continue;
-        }
-        no_overlaps(runs[r].name, s);
-        snprintf(path, sizeof path, "%s/plots/cgma.dat", dir);
-        size_t nrows = read_dat(path, rows, 256);
-        for (size_t i = 0; i < s->nlabels; i++) {
-            const struct gp_label *l = &s->labels[i];
-            if (l->tag >= KEY_TABLE_TAG) /* the table and the title */
-                continue;
-            size_t k = named_rows(l->text, rows, nrows, named, 256);
-            if (k == 0)
-                fail_msg("%s: CGMA label \"%s\" names no plotted row", runs[r].name, l->text);
-            for (size_t j = 0; j < k; j++) {
-                /* neighbours may push a column aside, by about a column's width each way */
-                double x = gp_data_x_px(s, named[j]->value), mid = (l->x0 + l->x1) / 2;
-                double room = 2 * fmax(l->x1 - l->x0, gp_line_px(l->pt));
-                if (fabs(x - mid) > room)
-                    fail_msg("%s: CGMA label \"%s\" stands %.0f px beside the theoretical CGMA of %s, more than "
-                             "%.0f px: a leader to follow, not a label over its point",
-                             runs[r].name, l->text, fabs(x - mid), named[j]->variant, room);
-            }
-        }
-        checked++;
-        run_remove(dir);
-    }
-    assert_true(checked > 0);
-    free(s);
+    check_labels("cgma", over_theory);
 }
 
 int main(void)
