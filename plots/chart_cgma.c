@@ -56,11 +56,6 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
     }
 }
 
-static int key_less(const void *pa, const void *pb)
-{
-    return *(const int *)pa - *(const int *)pb;
-}
-
 /* A column per distinct theoretical CGMA: its x and its variants' keys. */
 struct column {
     double x;
@@ -81,7 +76,7 @@ static size_t columns(const struct plot_data *d, const size_t *idx, size_t n, st
         for (size_t j = i; j < n; j++)
             if (fabs(d->rows[idx[j]].cgma_theory - x) <= 1e-9 * x)
                 keys[nk + col[nc].count++] = variant_key(d, d->rows[idx[j]].variant);
-        qsort(keys + nk, col[nc].count, sizeof *keys, key_less);
+        keys_sort(keys + nk, col[nc].count);
         nk += col[nc].count;
         nc++;
     }

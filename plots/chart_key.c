@@ -46,6 +46,16 @@ int variant_key(const struct plot_data *d, const char *variant)
     return key;
 }
 
+static int key_less(const void *pa, const void *pb)
+{
+    return *(const int *)pa - *(const int *)pb;
+}
+
+void keys_sort(int *keys, size_t n)
+{
+    qsort(keys, n, sizeof *keys, key_less);
+}
+
 void keys_text(const int *keys, size_t n, char *buf, size_t len)
 {
     size_t at = 0;

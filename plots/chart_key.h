@@ -28,6 +28,8 @@
  * matmul rows with status ok (1 = fastest); 0 when it has none. */
 int variant_key(const struct plot_data *d, const char *variant);
 
+/* Sorts keys[0..n) ascending. */
+void keys_sort(int *keys, size_t n);
 /* keys[0..n) ascending as "3", "3,4" or "3-6,9". */
 void keys_text(const int *keys, size_t n, char *buf, size_t len);
 

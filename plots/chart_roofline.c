@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "plots/chart.h"
-#include "plots/gpfmt.h"
 #include "plots/chart_key.h"
+#include "plots/gpfmt.h"
 
 /* Plot area in screen fractions: fixed, so label spacing can be computed. */
 #define LM 0.07
@@ -226,12 +226,7 @@ static void point_keys(const struct plot_data *d, const size_t *idx, size_t n, c
         size_t j = i, k = 0;
         while (j < n && m[i].y - m[j].y < line)
             keys[k++] = m[j++].key;
-        for (size_t p = 1; p < k; p++) /* ascending for keys_text */
-            for (size_t q = p; q > 0 && keys[q - 1] > keys[q]; q--) {
-                int t = keys[q];
-                keys[q] = keys[q - 1];
-                keys[q - 1] = t;
-            }
+        keys_sort(keys, k);
         char text[256];
         keys_text(keys, k, text, sizeof text);
         sb_printf(b, "set label %d ", tag++);
