@@ -15,7 +15,7 @@
 struct gp_clause {
     char text[600];
     int titled;       /* makes a key entry: a series the reader matches by its style */
-    char style[200];  /* "with ... lc ... pt ... dt ...": what tells it apart */
+    char style[600];  /* "with ... lc ... pt ... dt ...": what tells it apart */
 };
 
 struct gp_panel {
