@@ -1,20 +1,26 @@
 /* (e) Theoretical vs measured CGMA, log-log, with y = x: each matmul
  * variant (at its largest size) three times, once per measured
- * definition. Names are written above the plot, spread so they do not
- * overlap, each joined by a leader to its theoretical x. */
+ * definition. Above the plot, a column of keys (chart_key.h) stands over
+ * each theoretical CGMA, one key a line, the variants sharing that x
+ * together; columns are spread so they do not overlap, each joined by a
+ * short leader to its x. The table beside the plot says what each key is. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "plots/chart.h"
+#include "plots/chart_key.h"
 #include "plots/gpfmt.h"
 #include "plots/spread.h"
 
 #define LM 0.08
-#define RM 0.96
-#define TM 0.76
+#define TM 0.72
 #define BM 0.14
-#define NAME_PX 15.0 /* horizontal room one rotated name needs */
+#define TABLE_AT_MOST 0.75 /* left edge of the key table, or left of it when it is wide */
+#define TABLE_GAP 0.07     /* between the plot and the table */
+#define DIGIT_PX (0.64 * KEY_FONT_PT * KEY_PX_PER_PT) /* DejaVu Sans digits are 0.64 em wide */
+#define COLUMN_PAD_PX 4.0
 #define WORD_BYTES 4 /* FLOP/byte -> FLOP/word: the unit conversion, not a formula */
 
 static int cgma_row(const struct plot_row *r)
@@ -31,7 +37,8 @@ static double dram_words(const struct plot_row *r)
 static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, struct chart_job *job,
                       struct span *x, struct span *y)
 {
-    sb_puts(&job->dat, "# variant  theory  thread_level  sector_level  dram  (FLOP per 4-byte word)  shape\n");
+    sb_puts(&job->dat, "# variant  theory  thread_level  sector_level  dram  (FLOP per 4-byte word)  shape  "
+                       "key (the chart's number)\n");
     for (size_t i = 0; i < n; i++) {
         const struct plot_row *r = &d->rows[idx[i]];
         char shape[64];
@@ -44,32 +51,87 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
         }
         sb_puts(&job->dat, " ");
         gp_str(&job->dat, shape);
-        sb_puts(&job->dat, "\n");
+        sb_printf(&job->dat, " %d\n", variant_key(d, r->variant));
         job_variant(job, r->variant);
     }
 }
 
-/* One rotated name per variant above the plot: spread along x, each with a
- * leader down to its theoretical CGMA on the plot's top edge. */
-static void labels(const struct plot_data *d, const size_t *idx, size_t n, const double xr[2], struct strbuf *b)
+/* A column per distinct theoretical CGMA: its x and its variants' keys. */
+struct column {
+    double x;
+    size_t first, count; /* into the keys, ascending within a column */
+};
+
+static size_t columns(const struct plot_data *d, const size_t *idx, size_t n, struct column *col, int *keys)
 {
-    double want[SPREAD_MAX] = {0}, size[SPREAD_MAX] = {0}, at[SPREAD_MAX] = {0};
-    double plot_px = (RM - LM) * PLOT_WIDTH;
-    n = n < SPREAD_MAX ? n : SPREAD_MAX;
-    double gap = fmin(NAME_PX, plot_px / (double)n) / plot_px;
+    size_t nc = 0, nk = 0;
     for (size_t i = 0; i < n; i++) {
-        want[i] = log(d->rows[idx[i]].cgma_theory / xr[0]) / log(xr[1] / xr[0]);
-        size[i] = gap;
+        double x = d->rows[idx[i]].cgma_theory;
+        size_t c = 0;
+        while (c < nc && fabs(col[c].x - x) > 1e-9 * x)
+            c++;
+        if (c < nc)
+            continue;
+        col[nc] = (struct column){x, nk, 0};
+        for (size_t j = i; j < n; j++)
+            if (fabs(d->rows[idx[j]].cgma_theory - x) <= 1e-9 * x)
+                keys[nk + col[nc].count++] = variant_key(d, d->rows[idx[j]].variant);
+        keys_sort(keys + nk, col[nc].count);
+        nk += col[nc].count;
+        nc++;
     }
-    spread(want, size, n, 0, 1, at);
-    for (size_t i = 0; i < n; i++) {
-        const struct plot_row *r = &d->rows[idx[i]];
-        sb_printf(b, "set label %zu ", i + 1);
-        gp_str(b, r->variant);
-        sb_printf(b, " at graph %.4f, graph 1.035 rotate by 90 left font \",9\" tc rgb \"#222222\"\n", at[i]);
-        sb_printf(b, "set arrow from first %.6g, graph 1 to graph %.4f, graph 1.03 nohead lc rgb \"#999999\"\n",
-                  r->cgma_theory, at[i]);
+    return nc;
+}
+
+/* The columns of keys above the plot, the smallest key on top. */
+static void labels(const struct plot_data *d, const size_t *idx, size_t n, const double xr[2], double table_at,
+                   struct strbuf *b)
+{
+    struct column *col = malloc(n * sizeof *col);
+    int *keys = malloc(n * sizeof *keys);
+    double *want = malloc(n * sizeof *want), *size = malloc(n * sizeof *size), *at = malloc(n * sizeof *at);
+    if (!col || !keys || !want || !size || !at || n > SPREAD_MAX) {
+        b->oom = 1;
+        n = 0;
     }
+    size_t nc = n ? columns(d, idx, n, col, keys) : 0;
+    for (size_t c = 0; c < nc; c++) {
+        int widest = 0;
+        for (size_t k = col[c].first; k < col[c].first + col[c].count; k++) {
+            int digits = snprintf(NULL, 0, "%d", keys[k]);
+            widest = digits > widest ? digits : widest;
+        }
+        want[c] = LM + (table_at - TABLE_GAP - LM) * log(col[c].x / xr[0]) / log(xr[1] / xr[0]);
+        size[c] = (widest * DIGIT_PX + COLUMN_PAD_PX) / PLOT_WIDTH;
+    }
+    spread(want, size, nc, 0.02, table_at - 0.01, at); /* clear of the table */
+    double line = KEY_LINE_PX / PLOT_HEIGHT, base = TM + 0.025;
+    int tag = 1;
+    for (size_t c = 0; c < nc; c++) {
+        size_t k0 = col[c].first, count = col[c].count;
+        for (size_t k = 0; k < count; k++) {
+            sb_printf(b, "set label %d \"%d\" at screen %.4f, screen %.4f center font \",%d\" tc rgb \"#222222\"\n",
+                      tag++, keys[k0 + k], at[c], base + line * ((double)(count - 1 - k) + 0.5), KEY_FONT_PT);
+        }
+        sb_printf(b, "set arrow from first %.6g, graph 1 to screen %.4f, screen %.4f nohead lc rgb \"#999999\"\n",
+                  col[c].x, at[c], base);
+    }
+    free(col);
+    free(keys);
+    free(want);
+    free(size);
+    free(at);
+}
+
+/* "12  rt_b16_5x6  83.59": key, variant, theoretical CGMA. */
+static void table_line(const struct plot_data *d, const struct plot_row *r, int width, const void *arg,
+                       struct strbuf *line)
+{
+    (void)arg;
+    if (r)
+        sb_printf(line, "%3d  %-*s  %7.4g", variant_key(d, r->variant), width, r->variant, r->cgma_theory);
+    else
+        sb_printf(line, "%3s  %-*s  %7s", "#", width, "variant", "theory");
 }
 
 /* Sector points as open squares drawn first, so a thread-level point on
@@ -90,12 +152,13 @@ static void plots(struct strbuf *plot)
     }
 }
 
-static void margins(struct chart_job *job)
+static void margins(struct chart_job *job, double rm)
 {
     sb_printf(job_var(job, "LM"), "%.3f", LM);
-    sb_printf(job_var(job, "RM"), "%.3f", RM);
+    sb_printf(job_var(job, "RM"), "%.3f", rm);
     sb_printf(job_var(job, "TM"), "%.3f", TM);
     sb_printf(job_var(job, "BM"), "%.3f", BM);
+    sb_printf(job_var(job, "KEY_AT"), "%.3f", (LM + rm) / 2);
 }
 
 enum chart_result chart_cgma(const struct plot_data *d, struct chart_job *job)
@@ -117,9 +180,12 @@ enum chart_result chart_cgma(const struct plot_data *d, struct chart_job *job)
     span_add(&y, x.lo);
     span_add(&y, x.hi);
     span_log_range(&y, 1.5, &yr[0], &yr[1]);
-    labels(d, idx, n, xr, job_var(job, "LABELS"));
+    const struct key_place place = {key_table_left(d, idx, n, table_line, NULL, TABLE_AT_MOST), TM + 0.2, 0.02,
+                                    "cgma.dat"};
+    labels(d, idx, n, xr, place.left, job_var(job, "LABELS"));
+    key_table(job_var(job, "LABELS"), &place, d, idx, n, table_line, NULL);
     plots(job_var(job, "PLOT"));
-    margins(job);
+    margins(job, place.left - TABLE_GAP);
     sb_printf(job_var(job, "XMIN"), "%.6g", xr[0]);
     sb_printf(job_var(job, "XMAX"), "%.6g", xr[1]);
     sb_printf(job_var(job, "YMIN"), "%.6g", yr[0]);

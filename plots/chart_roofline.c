@@ -1,22 +1,25 @@
 /* (a) The hierarchical roofline: one row of three points per matmul
  * variant (its largest size), at L1, L2 and DRAM intensity, under the
- * measured (solid) and datasheet (dashed) roofs. Transposes do no FLOPs:
- * they have no place on a FLOP roofline and get chart (d) instead. */
+ * measured (solid) and datasheet (dashed) roofs. Each row ends in its
+ * variant's key (chart_key.h) at its own height right of the plot, rows
+ * closer than a text line sharing one label; the table beside the plot
+ * says what each key is. Transposes do no FLOPs: they have no place on a
+ * FLOP roofline and get chart (d) instead. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "plots/chart.h"
+#include "plots/chart_key.h"
 #include "plots/gpfmt.h"
-#include "plots/spread.h"
 
 /* Plot area in screen fractions: fixed, so label spacing can be computed. */
-#define LM 0.08
-#define RM 0.80
+#define LM 0.07
 #define TM 0.90
-#define BM 0.20
-#define LABEL_PX 16.0 /* vertical room one variant label needs */
+#define BM 0.24
+#define TABLE_AT_MOST 0.70 /* left edge of the key table, or left of it when it is wide */
+#define KEYS_ROOM 0.065    /* between the plot and the table: the variants' numbers */
 
 static const char *const level_color[ROOF_LEVELS] = {"#1f77b4", "#2ca02c", "#d62728"};
 static const int level_point[ROOF_LEVELS] = {7, 5, 9};
@@ -73,7 +76,7 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
 {
     struct strbuf *b = &job->dat;
     sb_puts(b, "# variant  gflop_per_s  intensity_l1  intensity_l2  intensity_dram  intensity_min  "
-               "intensity_max  shape   (intensities in FLOP/byte)\n");
+               "intensity_max  shape  key   (intensities in FLOP/byte; key: the chart's number)\n");
     for (size_t i = 0; i < n; i++) {
         const struct plot_row *r = &d->rows[idx[i]];
         char shape[64];
@@ -86,7 +89,7 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
         gp_num(b, intensity_end(r, 1));
         sb_puts(b, " ");
         gp_str(b, shape);
-        sb_puts(b, "\n");
+        sb_printf(b, " %d\n", variant_key(d, r->variant));
         job_variant(job, r->variant);
     }
 }
@@ -138,31 +141,37 @@ static void measured_clauses(const struct roofline *ro, struct strbuf *plot)
     plot_clause(plot, line);
 }
 
+/* Untitled: the key's title says what the dashed lines are and their
+ * values, which keeps the key to the measured roofs and the points. */
 static void datasheet_clauses(const struct roofline *ro, struct strbuf *plot)
 {
-    char rate[32], line[320];
+    char line[320];
     if (!isnan(ro->ds_dram_gbs)) {
-        human_rate(rate, sizeof rate, ro->ds_dram_gbs, "GB/s");
-        snprintf(line, sizeof line, "slope(x, DS_DRAM, DS_PEAK) lw 1.5 dt 2 lc rgb \"%s\" title \"DRAM %s\"",
-                 level_color[ROOF_DRAM], rate);
+        snprintf(line, sizeof line, "slope(x, DS_DRAM, DS_PEAK) lw 1.5 dt 2 lc rgb \"%s\" notitle",
+                 level_color[ROOF_DRAM]);
         plot_clause(plot, line);
     }
-    human_rate(rate, sizeof rate, ro->ds_fp32_gflops, "GFLOP/s");
-    snprintf(line, sizeof line, "%s lw 1.5 dt 2 lc rgb \"black\" title \"FP32 %s (%.0f MHz)\"",
-             isnan(ro->ds_dram_gbs) ? "DS_PEAK" : "flat(x, DS_DRAM, DS_PEAK)", rate, ro->ds_boost_mhz);
+    snprintf(line, sizeof line, "%s lw 1.5 dt 2 lc rgb \"black\" notitle",
+             isnan(ro->ds_dram_gbs) ? "DS_PEAK" : "flat(x, DS_DRAM, DS_PEAK)");
     plot_clause(plot, line);
 }
 
-/* The key's title says which lines are measured and which datasheet. */
+/* The key's title says which lines are measured and which datasheet, and
+ * the datasheet's values. */
 static void key_title(const struct roofline *ro, struct strbuf *b)
 {
-    char text[256];
+    char text[512], ds[320] = "", dram[32] = "", fp32[32];
     const char *measured = ro->has_measured ? "solid: ceilings measured by mmprof collect" : "";
-    char ds[160] = "";
-    if (ro->has_datasheet)
-        snprintf(ds, sizeof ds, "dashed: %s%s", ro->computed ? "computed from device properties, " : "datasheet ",
-                 ro->computed ? "no datasheet" : ro->sku);
-    snprintf(text, sizeof text, "%s%s%s", measured, measured[0] && ds[0] ? "; " : "", ds);
+    if (ro->has_datasheet) {
+        human_rate(fp32, sizeof fp32, ro->ds_fp32_gflops, "GFLOP/s");
+        if (!isnan(ro->ds_dram_gbs))
+            human_rate(dram, sizeof dram, ro->ds_dram_gbs, "GB/s");
+        snprintf(ds, sizeof ds, "dashed: %s%s (%s%s%sFP32 %s at %.0f MHz)",
+                 ro->computed ? "computed from device properties, " : "datasheet ",
+                 ro->computed ? "no datasheet" : ro->sku, dram[0] ? "DRAM " : "", dram, dram[0] ? ", " : "", fp32,
+                 ro->ds_boost_mhz);
+    }
+    snprintf(text, sizeof text, "%s%s%s", measured, measured[0] && ds[0] ? "\n" : "", ds);
     gp_str(b, text);
 }
 
@@ -178,36 +187,81 @@ static void point_clauses(struct strbuf *plot)
     }
 }
 
-/* Variant names in a column right of the plot, spread so none overlap,
- * each joined to its row of points by a dotted leader. */
-static void labels(const struct plot_data *d, const size_t *idx, size_t n, const struct plot_row *common,
-                   const struct axes *a, struct strbuf *b)
+struct mark {
+    double y;  /* screen fraction of the row's height */
+    int key;
+};
+
+static int higher_first(const void *pa, const void *pb)
 {
-    double want[SPREAD_MAX] = {0}, size[SPREAD_MAX] = {0}, at[SPREAD_MAX] = {0};
-    double plot_px = (TM - BM) * PLOT_HEIGHT;
-    double gap = fmin(LABEL_PX, plot_px / (double)n) / plot_px;
-    n = n < SPREAD_MAX ? n : SPREAD_MAX;
-    for (size_t i = 0; i < n; i++) {
-        want[i] = log(d->rows[idx[i]].gflop_s / a->y0) / log(a->y1 / a->y0);
-        size[i] = gap;
+    const struct mark *a = pa, *b = pb;
+    return a->y < b->y ? 1 : a->y > b->y ? -1 : a->key - b->key;
+}
+
+/* Each row's key at its own height right of the plot, where its dotted
+ * line ends; rows closer than a text line share the label of the highest
+ * of them, so no label moves off its row and none overlaps another. */
+static void point_keys(const struct plot_data *d, const size_t *idx, size_t n, const struct axes *a, double rm,
+                       struct strbuf *b)
+{
+    struct mark *m = malloc(n * sizeof *m);
+    int *keys = malloc(n * sizeof *keys);
+    if (!m || !keys) {
+        b->oom = 1;
+        free(m);
+        free(keys);
+        return;
     }
-    spread(want, size, n, 0, 1, at);
     for (size_t i = 0; i < n; i++) {
         const struct plot_row *row = &d->rows[idx[i]];
-        char shape[64] = "", text[160];
-        int other = !row_same_shape(row, common); /* the title names the common size */
-        if (other)
-            row_shape_text(row, shape, sizeof shape);
-        snprintf(text, sizeof text, "%s%s%s", row->variant, other ? " " : "", shape);
-        sb_printf(b, "set label %zu ", i + 1);
-        gp_str(b, text);
-        sb_printf(b, " at graph 1.035, graph %.4f left font \",%d\" tc rgb \"#222222\"\n", at[i],
-                  gap * plot_px >= 14 ? 10 : 8);
+        m[i].y = BM + (TM - BM) * log(row->gflop_s / a->y0) / log(a->y1 / a->y0);
+        m[i].key = variant_key(d, row->variant);
         sb_printf(b, "set arrow from first %.6g, first %.6g to graph 1, first %.6g nohead dt 3 lc rgb \"#999999\"\n",
                   intensity_end(row, 1), row->gflop_s, row->gflop_s);
-        sb_printf(b, "set arrow from graph 1, first %.6g to graph 1.03, graph %.4f nohead lc rgb \"#999999\"\n",
-                  row->gflop_s, at[i]);
     }
+    qsort(m, n, sizeof *m, higher_first);
+    double line = KEY_LINE_PX / PLOT_HEIGHT;
+    int tag = 1;
+    for (size_t i = 0; i < n;) {
+        size_t j = i, k = 0;
+        while (j < n && m[i].y - m[j].y < line)
+            keys[k++] = m[j++].key;
+        keys_sort(keys, k);
+        char text[256];
+        keys_text(keys, k, text, sizeof text);
+        sb_printf(b, "set label %d ", tag++);
+        gp_str(b, text);
+        sb_printf(b, " at screen %.4f, screen %.4f left font \",%d\" tc rgb \"#222222\"\n", rm + 0.006, m[i].y,
+                  KEY_FONT_PT);
+        i = j;
+    }
+    free(m);
+    free(keys);
+}
+
+struct table_arg {
+    const struct plot_row *common; /* the title's size */
+    int mixed;                     /* some rows are of another: a size column */
+};
+
+/* "3  tiled_t32  9242  L2 bandwidth"; the size only when it is not the title's. */
+static void table_line(const struct plot_data *d, const struct plot_row *r, int width, const void *arg,
+                       struct strbuf *line)
+{
+    const struct table_arg *t = arg;
+    if (!r) {
+        sb_printf(line, "%3s  %-*s  %s%9s  %s", "#", width, "variant", t->mixed ? "size            " : "", "GFLOP/s",
+                  "bound by");
+        return;
+    }
+    struct roof_binding at = roofline_binding(&d->roofs, r->intensity, r->gflop_s);
+    char shape[64] = "";
+    if (t->mixed && !row_same_shape(r, t->common))
+        row_shape_text(r, shape, sizeof shape);
+    sb_printf(line, "%3d  %-*s  ", variant_key(d, r->variant), width, r->variant);
+    if (t->mixed)
+        sb_printf(line, "%-14s  ", shape);
+    sb_printf(line, "%9.0f  %s", r->gflop_s, at.known ? roofline_binding_text(&at) : "-");
 }
 
 /* The size most plotted rows have (the title names it; labels name others). */
@@ -232,7 +286,8 @@ static void title(const struct plot_data *d, const struct plot_row *common, int 
     char shape[64], text[900];
     row_shape_text(common, shape, sizeof shape);
     int n = snprintf(text, sizeof text, "Hierarchical roofline: matmul variants at %s%s%s%s", shape,
-                     mixed ? " (other sizes where labelled)" : "", d->device[0] ? " on " : "", d->device);
+                     d->device[0] ? " on " : "", d->device,
+                     mixed ? "\nrows of another size: see the size column of the table" : "");
     if (d->roofs.note[0] && n > 0 && (size_t)n < sizeof text)
         snprintf(text + n, sizeof text - (size_t)n, "\n%s", d->roofs.note);
     gp_str(b, text);
@@ -267,14 +322,19 @@ enum chart_result chart_roofline(const struct plot_data *d, struct chart_job *jo
         datasheet_clauses(&d->roofs, plot);
     point_clauses(plot);
     key_title(&d->roofs, job_var(job, "KEY_TITLE"));
-    labels(d, idx, n, common, &a, job_var(job, "LABELS"));
+    const struct table_arg targ = {common, mixed};
+    const struct key_place place = {key_table_left(d, idx, n, table_line, &targ, TABLE_AT_MOST), TM, 0.02,
+                                    "roofline.dat"};
+    double rm = place.left - KEYS_ROOM;
+    point_keys(d, idx, n, &a, rm, job_var(job, "LABELS"));
+    key_table(job_var(job, "LABELS"), &place, d, idx, n, table_line, &targ);
     title(d, common, mixed, job_var(job, "TITLE"));
     sb_printf(job_var(job, "XMIN"), "%.6g", a.x0);
     sb_printf(job_var(job, "XMAX"), "%.6g", a.x1);
     sb_printf(job_var(job, "YMIN"), "%.6g", a.y0);
     sb_printf(job_var(job, "YMAX"), "%.6g", a.y1);
     sb_printf(job_var(job, "LM"), "%.3f", LM);
-    sb_printf(job_var(job, "RM"), "%.3f", RM);
+    sb_printf(job_var(job, "RM"), "%.3f", rm);
     sb_printf(job_var(job, "TM"), "%.3f", TM);
     sb_printf(job_var(job, "BM"), "%.3f", BM);
     free(idx);

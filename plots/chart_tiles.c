@@ -5,9 +5,13 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "plots/chart.h"
 #include "plots/gpfmt.h"
+
+/* A line per size and the naive key entry: at most eight series a panel. */
+#define SIZES_MAX 7
 
 static int tiled_row(const struct plot_row *r)
 {
@@ -148,6 +152,11 @@ enum chart_result chart_tiles(const struct plot_data *d, struct chart_job *job)
         free(t.shape_rows);
         return CHART_SKIP;
     }
+    size_t all_sizes = t.nshapes;
+    if (t.nshapes > SIZES_MAX) { /* the largest: the smallest are launch overhead */
+        memmove(t.shape_rows, t.shape_rows + (t.nshapes - SIZES_MAX), SIZES_MAX * sizeof *t.shape_rows);
+        t.nshapes = SIZES_MAX;
+    }
     t.nwidths = tile_widths(d, t.widths, sizeof t.widths / sizeof t.widths[0]);
     t.xr[0] = t.widths[0] / 1.4;
     t.xr[1] = t.widths[t.nwidths - 1] * 1.4;
@@ -161,7 +170,12 @@ enum chart_result chart_tiles(const struct plot_data *d, struct chart_job *job)
     ranges(&t, job);
     plots(d, &t, 2, job_var(job, "PLOT_TIME"));
     plots(d, &t, 3, job_var(job, "PLOT_GFLOPS"));
-    gp_str(job_var(job, "TITLE"), "Tiled matmul: kernel time and GFLOP/s vs TILE_WIDTH (seed 000)");
+    char title[160];
+    int n = snprintf(title, sizeof title, "Tiled matmul: kernel time and GFLOP/s vs TILE_WIDTH (seed 000)");
+    if (all_sizes > t.nshapes && n > 0)
+        snprintf(title + n, sizeof title - (size_t)n, "\nthe %d largest of its %zu sizes", SIZES_MAX,
+                 all_sizes);
+    gp_str(job_var(job, "TITLE"), title);
     free(t.shape_rows);
     return CHART_DRAW;
 }

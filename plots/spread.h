@@ -1,6 +1,6 @@
 /* Labels that must not overlap: gnuplot places text where it is told, so
- * the charts move labels apart themselves. One dimension (a column of
- * labels beside the roofline, a row above the CGMA chart). */
+ * the charts move labels apart themselves. One dimension (the columns of
+ * variant numbers above the CGMA chart). */
 #ifndef MMPROF_PLOTS_SPREAD_H
 #define MMPROF_PLOTS_SPREAD_H
 

@@ -1,5 +1,5 @@
-/* The pieces of plots/: template substitution, label spreading, gnuplot
- * text, axis ranges and whole-file writes. */
+/* The pieces of plots/: template substitution, label spreading, point
+ * keys, gnuplot text, axis ranges and whole-file writes. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +13,7 @@
 
 #include "common/atomic_file.h"
 #include "plots/chart.h"
+#include "plots/chart_key.h"
 #include "plots/gpfmt.h"
 #include "plots/spread.h"
 #include "plots/template.h"
@@ -74,6 +75,43 @@ static void spread_stays_inside(void **state)
     for (int i = 0; i < 3; i++)
         assert_true(at[i] + 0.05 <= 1 + 1e-12);
     assert_true(at[1] < at[0] && at[0] < at[2]);
+}
+
+/* Consecutive keys collapse into a range only from three on: "3,4" is as
+ * short as "3-4" and reads as two points. */
+static void keys_as_ranges(void **state)
+{
+    char buf[64];
+    int keys[] = {9, 5, 3, 4, 6, 12, 13};
+    keys_sort(keys, 7);
+    keys_text(keys, 7, buf, sizeof buf);
+    assert_string_equal(buf, "3-6,9,12,13");
+    keys_text(keys, 1, buf, sizeof buf);
+    assert_string_equal(buf, "3");
+    keys_text(keys + 5, 2, buf, sizeof buf);
+    assert_string_equal(buf, "12,13");
+    keys_text(keys, 7, buf, 6); /* truncated, still a string */
+    assert_int_equal(strlen(buf), 5);
+}
+
+/* A variant's key is its rank by GFLOP/s at its largest size among the ok
+ * matmul rows: a faster small size or a failed row does not count. */
+static void keys_rank_by_largest_size(void **state)
+{
+    struct plot_row rows[] = {
+        {.variant = "a", .family = "matmul", .status = "ok", .m = 2048, .n = 2048, .k = 2048, .gflop_s = 100},
+        {.variant = "a", .family = "matmul", .status = "ok", .m = 1024, .n = 1024, .k = 1024, .gflop_s = 900},
+        {.variant = "b", .family = "matmul", .status = "ok", .m = 2048, .n = 2048, .k = 2048, .gflop_s = 300},
+        {.variant = "c", .family = "matmul", .status = "failed", .m = 2048, .n = 2048, .k = 2048, .gflop_s = 999},
+        {.variant = "d", .family = "transpose", .status = "ok", .m = 2048, .n = 2048, .gflop_s = 500},
+        {.variant = "e", .family = "matmul", .status = "ok", .m = 512, .n = 512, .k = 512, .gflop_s = 200},
+    };
+    struct plot_data d = {.nrows = sizeof rows / sizeof rows[0], .rows = rows};
+    assert_int_equal(variant_key(&d, "b"), 1);
+    assert_int_equal(variant_key(&d, "e"), 2);
+    assert_int_equal(variant_key(&d, "a"), 3);
+    assert_int_equal(variant_key(&d, "c"), 0);
+    assert_int_equal(variant_key(&d, "d"), 0);
 }
 
 static void gnuplot_text(void **state)
@@ -141,6 +179,8 @@ int main(void)
         cmocka_unit_test(every_chart_has_a_template),
         cmocka_unit_test(spread_keeps_order_and_separates),
         cmocka_unit_test(spread_stays_inside),
+        cmocka_unit_test(keys_as_ranges),
+        cmocka_unit_test(keys_rank_by_largest_size),
         cmocka_unit_test(gnuplot_text),
         cmocka_unit_test(log_ranges_end_on_1_2_5),
         cmocka_unit_test(atomic_write_replaces_whole),

@@ -1,0 +1,330 @@
+/* Charts a reader can read (issue 27): on every run directory the repository
+ * has (the example runs and the synthetic fixture), and two made from them
+ * (a run whose variants are not all at one size; a run of nine sizes),
+ * `mmprof plot` draws
+ *  - at most eight series (key entries) in any panel, each with its own
+ *    style (colour, point type, dashes) within the panel;
+ *  - a roofline whose labels stay on the canvas, do not overlap one
+ *    another and each sit at the height of the points they name (no
+ *    leader to follow), every point named once;
+ *  - a CGMA chart whose labels stay on the canvas, do not overlap and
+ *    each stand over the theoretical CGMA of the points they name (within
+ *    two label widths), every point named once.
+ * Read back from the .gp scripts (gp_script.h). Skipped without gnuplot. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gp_script.h"
+#include "plots/chart.h"
+#include "plots/chart_key.h"
+#include "plots/gnuplot.h"
+#include "run_dir.h"
+
+#define SERIES_MAX 8
+
+/* A run as its results.csv lines, with a change: a line dropped (keep
+ * returns 0) or more written after it. */
+typedef int (*edit_fn)(const char *line, FILE *out);
+
+static int keep(const char *line, FILE *out)
+{
+    (void)line;
+    (void)out;
+    return 1;
+}
+
+/* naive and rt_b16_4x4 only at 1024: the roofline mixes sizes, its table gets a size column. */
+static int mixed_sizes(const char *line, FILE *out)
+{
+    (void)out;
+    return strncmp(line, "naive,matmul,2048,", 18) != 0 && strncmp(line, "rt_b16_4x4,matmul,2048,", 23) != 0;
+}
+
+/* Five more sizes of naive and the tiled kernels: nine in all, more than the tiles chart's lines. */
+static int nine_sizes(const char *line, FILE *out)
+{
+    const char *at = strstr(line, ",1024,1024,1024,");
+    if (at && (strncmp(line, "naive,", 6) == 0 || strncmp(line, "tiled_t", 7) == 0))
+        for (int side = 1100; side <= 1500; side += 100)
+            fprintf(out, "%.*s,%d,%d,%d,%s\n", (int)(at - line), line, side, side, side, at + 16);
+    return 1;
+}
+
+static const struct {
+    const char *dir, *name;
+    edit_fn edit;
+} runs[] = {
+    {EXAMPLE_RUN, "examples/seeds", keep},
+    {MMPROF_SOURCE_DIR "/examples/seeds-h200", "examples/seeds-h200", keep},
+    {SYNTHETIC_RUN, "synthetic_run", keep},
+    {EXAMPLE_RUN, "examples/seeds, mixed sizes", mixed_sizes},
+    {SYNTHETIC_RUN, "synthetic_run, nine sizes", nine_sizes},
+};
+
+static void need_gnuplot(void)
+{
+    char path[4096];
+    if (gnuplot_find(path, sizeof path) != 0) {
+        print_message("SKIPPED: gnuplot is not on PATH (apt-get install gnuplot-nox)\n");
+        skip();
+    }
+}
+
+/* Plots run r into a scratch directory (its results.csv edited, no
+ * analysis.csv); 0 when the run is not in this checkout. */
+static int plotted(size_t r, char *dir, size_t len)
+{
+    char path[700], err[16384];
+    snprintf(path, sizeof path, "%s/results.csv", runs[r].dir);
+    char *text = slurp(path);
+    if (!text)
+        return 0;
+    run_make_empty(dir, len);
+    snprintf(path, sizeof path, "%s/run.json", runs[r].dir);
+    char *json = slurp(path);
+    assert_non_null(json);
+    write_text(dir, "run.json", json);
+    free(json);
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    FILE *out = fopen(path, "w");
+    assert_non_null(out);
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+        if (runs[r].edit(line, out))
+            fprintf(out, "%s\n", line);
+    fclose(out);
+    free(text);
+    assert_int_equal(run_plot(err, sizeof err, dir, "--format", "svg", NULL), 0);
+    return 1;
+}
+
+/* The chart's script read back; 0 when the chart was skipped for this run. */
+static int script(const char *dir, const char *chart, struct gp_script *s)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/plots/%s.gp", dir, chart);
+    char *text = slurp(path);
+    if (!text)
+        return 0;
+    gp_script_read(text, s);
+    free(text);
+    return 1;
+}
+
+static void series_per_panel(void **state)
+{
+    need_gnuplot();
+    struct gp_script *s = malloc(sizeof *s);
+    assert_non_null(s);
+    size_t n, checked = 0;
+    const struct chart_spec *specs = chart_specs(&n);
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        char dir[256];
+        if (!plotted(r, dir, sizeof dir))
+            continue;
+        for (size_t c = 0; c < n; c++) {
+            if (!script(dir, specs[c].name, s))
+                continue;
+            for (size_t p = 0; p < s->npanels; p++) {
+                const struct gp_panel *pn = &s->panels[p];
+                size_t series = 0;
+                for (size_t i = 0; i < pn->n; i++) {
+                    if (!pn->clauses[i].titled)
+                        continue;
+                    series++;
+                    for (size_t j = 0; j < i; j++)
+                        if (pn->clauses[j].titled && strcmp(pn->clauses[j].style, pn->clauses[i].style) == 0)
+                            fail_msg("%s, %s panel %zu: two series drawn alike (%s): %s / %s", runs[r].name,
+                                     specs[c].name, p + 1, pn->clauses[i].style, pn->clauses[j].text,
+                                     pn->clauses[i].text);
+                }
+                if (series > SERIES_MAX)
+                    fail_msg("%s, %s panel %zu: %zu series, more than %d a reader can tell apart", runs[r].name,
+                             specs[c].name, p + 1, series, SERIES_MAX);
+                print_message("%-40s %-10s panel %zu: %zu series\n", runs[r].name,
+                              specs[c].name, p + 1, series);
+                checked++;
+            }
+        }
+        run_remove(dir);
+    }
+    assert_true(checked > 0);
+    free(s);
+}
+
+static int overlap(const struct gp_label *a, const struct gp_label *b)
+{
+    const double slack = 0.5; /* pixels: boxes that only touch are apart */
+    return a->x0 < b->x1 - slack && b->x0 < a->x1 - slack && a->y0 < b->y1 - slack && b->y0 < a->y1 - slack;
+}
+
+/* Every label on the canvas and none over another. */
+static void no_overlaps(const char *what, const struct gp_script *s)
+{
+    for (size_t i = 0; i < s->nlabels; i++) {
+        const struct gp_label *l = &s->labels[i];
+        if (l->x0 < 0 || l->x1 > PLOT_WIDTH || l->y0 < 0 || l->y1 > PLOT_HEIGHT)
+            fail_msg("%s: label \"%s\" (%.0f..%.0f x %.0f..%.0f px) runs off the %dx%d canvas", what, l->text, l->x0,
+                     l->x1, l->y0, l->y1, PLOT_WIDTH, PLOT_HEIGHT);
+    }
+    for (size_t i = 0; i < s->nlabels; i++)
+        for (size_t j = 0; j < i; j++)
+            if (overlap(&s->labels[i], &s->labels[j]))
+                fail_msg("%s: label \"%s\" (%.0f..%.0f x %.0f..%.0f px) overlaps \"%s\" (%.0f..%.0f x %.0f..%.0f px)",
+                         what, s->labels[i].text, s->labels[i].x0, s->labels[i].x1, s->labels[i].y0, s->labels[i].y1,
+                         s->labels[j].text, s->labels[j].x0, s->labels[j].x1, s->labels[j].y0, s->labels[j].y1);
+}
+
+/* roofline.dat's and cgma.dat's rows: the variant (first column), GFLOP/s
+ * or theoretical CGMA (second), and its key when the last column is one. */
+struct dat_row {
+    char variant[64];
+    double value;
+    int key, named;
+};
+
+static size_t read_dat(const char *path, struct dat_row *rows, size_t cap)
+{
+    char *text = slurp(path);
+    assert_non_null(text);
+    size_t n = 0;
+    for (char *line = strtok(text, "\n"); line && n < cap; line = strtok(NULL, "\n")) {
+        if (line[0] == '#' || line[0] != '"')
+            continue;
+        struct dat_row *r = &rows[n++];
+        char *end = strchr(line + 1, '"');
+        assert_non_null(end);
+        snprintf(r->variant, sizeof r->variant, "%.*s", (int)(end - line - 1), line + 1);
+        r->value = strtod(end + 1, NULL);
+        char *last = strrchr(line, ' ');
+        r->key = last && last[1] >= '0' && last[1] <= '9' ? atoi(last + 1) : 0;
+        r->named = 0;
+    }
+    free(text);
+    return n;
+}
+
+/* The rows a point label names: keys "3", "3,4", "5-8" or a variant's name. */
+static size_t named_rows(const char *text, struct dat_row *rows, size_t n, struct dat_row **out, size_t cap)
+{
+    size_t got = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(rows[i].variant, text) == 0 && got < cap)
+            out[got++] = &rows[i];
+    int by_name = got > 0;
+    for (const char *p = text; !by_name && *p >= '0' && *p <= '9';) {
+        char *end;
+        long lo = strtol(p, &end, 10), hi = lo;
+        if (*end == '-')
+            hi = strtol(end + 1, &end, 10);
+        for (size_t i = 0; i < n; i++)
+            if (rows[i].key >= lo && rows[i].key <= hi && got < cap)
+                out[got++] = &rows[i];
+        p = *end == ',' ? end + 1 : end;
+        if (*end != ',')
+            break;
+    }
+    return got;
+}
+
+/* Holds one point label l against one row it names, or fails. */
+typedef void (*label_check)(const char *run, const struct gp_script *s, const struct gp_label *l,
+                            const struct dat_row *row);
+
+/* On every run: the chart's labels on the canvas and apart, each point
+ * label (a tag below KEY_TABLE_TAG: not the table, not the title) naming
+ * plotted rows and held to each by check, every row named by exactly one
+ * label. */
+static void check_labels(const char *chart, label_check check)
+{
+    need_gnuplot();
+    struct gp_script *s = malloc(sizeof *s);
+    struct dat_row rows[256], *named[256];
+    assert_non_null(s);
+    size_t checked = 0;
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        char dir[256], path[700];
+        if (!plotted(r, dir, sizeof dir))
+            continue;
+        if (!script(dir, chart, s)) {
+            run_remove(dir);
+            continue;
+        }
+        no_overlaps(runs[r].name, s);
+        snprintf(path, sizeof path, "%s/plots/%s.dat", dir, chart);
+        size_t nrows = read_dat(path, rows, 256);
+        assert_true(nrows > 0);
+        for (size_t i = 0; i < s->nlabels; i++) {
+            const struct gp_label *l = &s->labels[i];
+            if (l->tag >= KEY_TABLE_TAG)
+                continue;
+            size_t k = named_rows(l->text, rows, nrows, named, 256);
+            if (k == 0)
+                fail_msg("%s: %s label \"%s\" names no plotted row", runs[r].name, chart, l->text);
+            for (size_t j = 0; j < k; j++) {
+                check(runs[r].name, s, l, named[j]);
+                named[j]->named++;
+            }
+        }
+        for (size_t i = 0; i < nrows; i++)
+            if (rows[i].named != 1)
+                fail_msg("%s: %s row %s is named by %d labels, not one", runs[r].name, chart, rows[i].variant,
+                         rows[i].named);
+        print_message("%-40s %s: %zu labels, %zu rows, none overlapping, each by its points\n", runs[r].name, chart,
+                      s->nlabels, nrows);
+        checked++;
+        run_remove(dir);
+    }
+    assert_true(checked > 0);
+    free(s);
+}
+
+/* A roofline label sits at the height of its row, less than a text line off. */
+static void at_row_height(const char *run, const struct gp_script *s, const struct gp_label *l,
+                          const struct dat_row *row)
+{
+    double y = gp_data_y_px(s, row->value);
+    if (fabs(y - l->anchor_y) >= gp_line_px(l->pt))
+        fail_msg("%s: roofline label \"%s\" is %.0f px from the row of %s it names (a leader to follow, not a "
+                 "label beside its point)",
+                 run, l->text, fabs(y - l->anchor_y), row->variant);
+}
+
+/* A CGMA label stands over its theoretical CGMA; neighbours may push a
+ * column aside, by about a column's width each way. */
+static void over_theory(const char *run, const struct gp_script *s, const struct gp_label *l,
+                        const struct dat_row *row)
+{
+    double x = gp_data_x_px(s, row->value), mid = (l->x0 + l->x1) / 2;
+    double room = 2 * fmax(l->x1 - l->x0, gp_line_px(l->pt));
+    if (fabs(x - mid) > room)
+        fail_msg("%s: CGMA label \"%s\" stands %.0f px beside the theoretical CGMA of %s, more than %.0f px: a "
+                 "leader to follow, not a label over its point",
+                 run, l->text, fabs(x - mid), row->variant, room);
+}
+
+static void roofline_labels_sit_at_their_points(void **state)
+{
+    check_labels("roofline", at_row_height);
+}
+
+static void cgma_labels_over_their_points(void **state)
+{
+    check_labels("cgma", over_theory);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(series_per_panel),
+        cmocka_unit_test(roofline_labels_sit_at_their_points),
+        cmocka_unit_test(cgma_labels_over_their_points),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
