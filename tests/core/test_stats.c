@@ -11,16 +11,16 @@
 
 #include "../collector/assert_double.h"
 
-#include "xcheck/stats.h"
+#include "common/stats.h"
 
 static void median_odd_even(void **state)
 {
     (void)state;
     double odd[] = {5, 1, 3};
-    assert_true(xc_median(odd, 3) == 3);
+    assert_true(stats_median(odd, 3) == 3);
     double even[] = {4, 1, 3, 2};
-    assert_true(xc_median(even, 4) == 2.5);
-    assert_true(xc_median(even, 0) == 0);
+    assert_true(stats_median(even, 4) == 2.5);
+    assert_true(stats_median(even, 0) == 0);
 }
 
 static void summary_spread_mean_sd(void **state)
@@ -28,8 +28,8 @@ static void summary_spread_mean_sd(void **state)
     (void)state;
     /* ncu's DRAM reads of the fake cross-check: 102, 103, 300 */
     double v[] = {300, 102, 103};
-    struct xc_summary s;
-    xc_summarize(v, 3, &s);
+    struct stats_summary s;
+    stats_summarize(v, 3, &s);
     assert_int_equal(s.runs, 3);
     assert_true(s.median == 103);
     assert_double_equal(s.spread_pct, 100.0 * 198 / 103, 1e-12);
@@ -38,9 +38,9 @@ static void summary_spread_mean_sd(void **state)
     assert_true(v[0] == 300); /* the caller's values are not reordered */
     /* a median near 0 is taken against 1 */
     double small[] = {0, 0.5};
-    xc_summarize(small, 2, &s);
+    stats_summarize(small, 2, &s);
     assert_double_equal(s.spread_pct, 50, 1e-12);
-    xc_summarize(small, 0, &s);
+    stats_summarize(small, 0, &s);
     assert_int_equal(s.runs, 0);
 }
 
@@ -48,22 +48,22 @@ static void welch_t(void **state)
 {
     (void)state;
     double a[] = {100, 90, 104}, b[] = {102, 103, 300};
-    struct xc_summary sa, sb;
-    xc_summarize(a, 3, &sa);
-    xc_summarize(b, 3, &sb);
+    struct stats_summary sa, sb;
+    stats_summarize(a, 3, &sa);
+    stats_summarize(b, 3, &sb);
     /* (98 - 168.33) / sqrt(7.21^2 / 3 + 114.03^2 / 3) = -1.07 */
-    assert_double_equal(xc_welch_t(&sa, &sb), -1.0665, 1e-3);
+    assert_double_equal(stats_welch_t(&sa, &sb), -1.0665, 1e-3);
     /* both constant and apart: infinitely many standard errors */
     double c1[] = {1030, 1030, 1030}, c2[] = {1000, 1000, 1000};
-    xc_summarize(c1, 3, &sa);
-    xc_summarize(c2, 3, &sb);
-    assert_true(isinf(xc_welch_t(&sa, &sb)));
-    assert_true(isinf(xc_welch_t(&sb, &sa))); /* "inf" either way */
-    xc_summarize(c2, 3, &sa);
-    assert_true(xc_welch_t(&sa, &sb) == 0);
+    stats_summarize(c1, 3, &sa);
+    stats_summarize(c2, 3, &sb);
+    assert_true(isinf(stats_welch_t(&sa, &sb)));
+    assert_true(isinf(stats_welch_t(&sb, &sa))); /* "inf" either way */
+    stats_summarize(c2, 3, &sa);
+    assert_true(stats_welch_t(&sa, &sb) == 0);
     /* two runs a side: no spread to speak of */
-    xc_summarize(c1, 2, &sa);
-    assert_true(isnan(xc_welch_t(&sa, &sb)));
+    stats_summarize(c1, 2, &sa);
+    assert_true(isnan(stats_welch_t(&sa, &sb)));
 }
 
 static void median_standard_error(void **state)
@@ -71,13 +71,13 @@ static void median_standard_error(void **state)
     (void)state;
     /* 900, 1000, 1100: MAD 100, se = 1.2533 * 1.4826 * 100 / sqrt(3) */
     double v[] = {1100, 900, 1000};
-    assert_double_equal(xc_median_se(v, 3), 107.28, 1e-2);
+    assert_double_equal(stats_median_se(v, 3), 107.28, 1e-2);
     /* one wild run does not move it */
     double w[] = {1000, 1000, 1000, 1000, 5000};
-    assert_true(xc_median_se(w, 5) == 0);
-    assert_true(xc_median_se(v, 1) == 0);
+    assert_true(stats_median_se(w, 5) == 0);
+    assert_true(stats_median_se(v, 1) == 0);
     /* the difference of two such medians, in % of 1000: sqrt(2) * 10.73 */
-    assert_double_equal(xc_median_diff_se_pct(v, 3, v, 3), 15.17, 1e-2);
+    assert_double_equal(stats_median_diff_se_pct(v, 3, v, 3), 15.17, 1e-2);
 }
 
 int main(void)
