@@ -3,6 +3,7 @@
  * half used. */
 #include "common/samples.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -84,6 +85,8 @@ void samples_free(struct samples *s)
 static int parse_dim(const char *text, long *out)
 {
     char *end;
+    if (isspace((unsigned char)*text))
+        return -1;
     errno = 0;
     long v = strtol(text, &end, 10);
     if (end == text || *end != '\0' || errno != 0 || v < 0)
@@ -104,6 +107,8 @@ static int parse_times(const char *text, struct samples_line *l)
     const char *p = text;
     while (*p) {
         char *end;
+        if (isspace((unsigned char)*p)) /* strtod would skip it: one space between times, none around */
+            return -1;
         double v = strtod(p, &end);
         if (end == p || !isfinite(v) || v < 0 || (*end != ' ' && *end != '\0'))
             return -1;

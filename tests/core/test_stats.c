@@ -1,7 +1,8 @@
-/* The cross-check's statistics: median (odd, even, unsorted), spread, mean
- * and standard deviation, Welch's t (ordinary, too few runs, constant sides
- * that differ: inf, constant and equal: 0) and the robust standard error of
- * a median and of the difference of two. */
+/* The shared statistics (common/stats.c): median (odd, even, unsorted),
+ * spread, mean and standard deviation, Welch's t (ordinary, too few runs,
+ * constant sides that differ: inf, constant and equal: 0), the robust
+ * standard error of a median and of the difference of two, and the
+ * interval of a ratio of medians. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -80,6 +81,30 @@ static void median_standard_error(void **state)
     assert_double_equal(stats_median_diff_se_pct(v, 3, v, 3), 15.17, 1e-2);
 }
 
+static void ratio_of_medians_interval(void **state)
+{
+    (void)state;
+    double a[] = {0.9, 1.0, 1.1}, b[] = {1.8, 2.0, 2.2};
+    double r, lo, hi;
+    assert_int_equal(stats_median_ratio_interval(a, 3, b, 3, 2.576, &r, &lo, &hi), 0);
+    assert_true(r == 2.0);
+    /* each side's se / median = 0.10728: log half-width 2.576 * sqrt(2) * 0.10728 */
+    assert_double_equal(log(hi / r), 2.576 * sqrt(2) * 0.10728, 1e-4);
+    assert_double_equal(log(r / lo), log(hi / r), 1e-12);
+    /* constant sides: the interval is the ratio itself */
+    double c[] = {3, 3, 3, 3};
+    assert_int_equal(stats_median_ratio_interval(c, 4, c, 4, 2.576, &r, &lo, &hi), 0);
+    assert_true(r == 1 && lo == 1 && hi == 1);
+    /* too few values, or a median that is not positive: no interval, nothing written */
+    lo = 7;
+    assert_int_equal(stats_median_ratio_interval(a, 1, b, 3, 2.576, &r, &lo, &hi), -1);
+    double z[] = {0, 0, 1};
+    assert_int_equal(stats_median_ratio_interval(z, 3, b, 3, 2.576, &r, &lo, &hi), -1);
+    assert_true(lo == 7);
+    /* the values keep their order */
+    assert_true(a[0] == 0.9 && b[2] == 2.2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -87,6 +112,7 @@ int main(void)
         cmocka_unit_test(summary_spread_mean_sd),
         cmocka_unit_test(welch_t),
         cmocka_unit_test(median_standard_error),
+        cmocka_unit_test(ratio_of_medians_interval),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
