@@ -7,6 +7,9 @@
 
 #include <stddef.h>
 
+/* Its name in plots/charts.def: `mmprof plot` skips it (it has no baseline). */
+#define PLOT_BASELINE_CHART "roofline_baseline"
+
 /* Writes run_dir/plots/roofline_baseline.{dat,gp,png}. 0, or -1 with why
  * (nothing to draw, a run unreadable, gnuplot missing or failing). */
 int plot_roofline_baseline(const char *run_dir, const char *baseline_dir, char *why, size_t why_len);

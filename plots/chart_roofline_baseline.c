@@ -140,7 +140,7 @@ static const struct chart_spec *overlay_spec(void)
     size_t n;
     const struct chart_spec *s = chart_specs(&n);
     for (size_t i = 0; i < n; i++)
-        if (strcmp(s[i].name, "roofline_baseline") == 0)
+        if (strcmp(s[i].name, PLOT_BASELINE_CHART) == 0)
             return &s[i];
     return NULL; /* charts.def lost its row: plot_roofline_baseline says so */
 }
