@@ -449,7 +449,6 @@ static void baseline_section_and_overlay(void **state)
     const char *row = strstr(md, "| `rt_b16_4x4` | 1024³ |");
     assert_non_null(row);
     assert_non_null(strstr(row, "| 1.500 | no samples | ⚠ SLOWER |"));
-    assert_true(strstr(row, "SLOWER") && strstr(row, "SLOWER") < strchr(row, '\n'));
     assert_non_null(strstr(md, "1 slower, 0 faster"));
     if (run_has(dir, "plots/" PLOT_BASELINE_CHART ".png"))
         assert_charts_placed(dir, md); /* under "Against the baseline", with its caption */
