@@ -127,6 +127,8 @@ if [ "${GPU_CHECK_DIFF:-0}" = 1 ]; then
         echo "diff-check: pair $p ($a vs $b): rc=$rc; $(grep 'rows compared' "$dc/pair$p.txt")"
         grep -E ' FAIL ' "$dc/pair$p.txt"
         [ $rc = 0 ] || verdict=FAIL
+        # every timed row must have its launch times (collect writes samples.csv)
+        grep 'without launch times' "$dc/pair$p.txt" && verdict=FAIL
     done
     "$mmprof" diff "$dc/r1" "$dc/slow" --fail-on changed --json "$dc/slowed.json" --junit "$dc/slowed.xml" \
         --markdown "$dc/slowed.md" > "$dc/slowed.txt" 2>&1
