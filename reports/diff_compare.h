@@ -19,7 +19,8 @@
  * Counters, by the noise class the cross-check gives their metric
  * (xcheck/tolerance.c): counts fixed by the code and the shape (sectors,
  * FLOPs, registers) must be equal; DRAM reads move within 2 % or 8192
- * sectors; achieved occupancy within 2 % or 1 point; counts that move with
+ * sectors; achieved occupancy within 2 % or 1 point (from 50 us up; below,
+ * within the threshold of 100 points); counts that move with
  * contention or with what L2 still holds (DRAM writes, shared wavefronts
  * and bank conflicts) by more than the threshold of their natural whole:
  * the compulsory bytes, the wavefronts (DRAM writes only once the output
@@ -39,6 +40,11 @@
 #define DIFF_DEFAULT_THRESHOLD_PCT 4.0
 /* Standard errors either side of the ratio: a 99 % interval. */
 #define DIFF_INTERVAL_Z 2.576
+
+/* Kernels shorter than this get their elapsed-normalised counters (achieved
+ * occupancy) judged as information: docs/fidelity.md's elapsed class holds
+ * from about 50 us up. */
+#define DIFF_ELAPSED_MIN_MS 0.05
 
 #define DIFF_MAX_COUNTERS 16
 
