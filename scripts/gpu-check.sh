@@ -108,8 +108,8 @@ if [ "${GPU_CHECK_DIFF:-0}" = 1 ]; then
     dargs=(--variants naive,tiled_t16,tiled_t32,coarse_1x4,rt_b16_4x4,rt_b32_4x4,warptile,best,cublas,cpu_blas,tr_naive,tr_coalesced,tr_padded,tr_vectorized
            --sizes 2048 --seed 7)
     # best's tile per shape from a tune table (model/best_config.h): the default tile in the
-    # same-build runs, a 64x128 tile in the slowed one (128x64 and 64x128 ran 18-26 % below the
-    # default at 4096^3 on an H200, docs/fast-kernels.md)
+    # same-build runs, a 64x128 tile in the slowed one (128x64 and 64x128 reach 33.9-37.2 TFLOP/s
+    # at 4096^3 against the default's 45.5, 18-26 % slower: docs/fast-kernels.md)
     printf '# m n k config\n2048 2048 2048 b128x256k8s3\n' > "$dc/tune-default.txt"
     printf '# m n k config\n2048 2048 2048 b64x128k8s4\n' > "$dc/tune-slow.txt"
     for i in 1 2 3 4 5 6 7 8 9 10; do
@@ -140,6 +140,8 @@ if [ "${GPU_CHECK_DIFF:-0}" = 1 ]; then
     { [ $rc = 3 ] && [ "$failed" = 1 ] && grep -q '^best .*SLOWER' "$dc/slowed.txt"; } || verdict=FAIL
     echo "diff-check: $verdict in $(( $(date +%s) - t0 )) s (5 same-build pairs: no row flagged; best slowed: flagged alone, exit 3)"
     echo "$verdict" > "$dc/verdict.txt"
+    # the pair to commit as the showcase: slow's report with r1 as its baseline (side by side, overlay)
+    "$mmprof" report "$dc/slow" --baseline "$dc/r1" > "$dc/report.log" 2>&1 || echo "diff-check: report: rc=$?"
     tar czf "$OUT/diff-check.tgz" -C results diff-check
 fi
 tar czf "$OUT/logs.tgz" -C "$OUT" logs && rm -rf "$OUT/logs"
