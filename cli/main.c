@@ -25,7 +25,7 @@ static const struct command commands[] = {
     {"plot", cmd_plot, "gnuplot charts: roofline, tile size, Rx x Ry, transposes, CGMA, sizes"},
     {"report", cmd_report, "Markdown + self-contained HTML report of a run"},
     {"run", cmd_run, "the whole job: collect, analyze, plot, report (example run without a GPU)"},
-    {"diff", cmd_diff, "compare two runs: time and counters, beyond each run's spread"},
+    {"diff", cmd_diff, "compare two runs: time ratios with 99 % intervals, counters; a CI gate (--fail-on)"},
     {"xcheck", cmd_xcheck, "mmprof's counters against Nsight Compute's CSV: medians, limits, verdicts"},
     {"tune", cmd_tune, "time best's tiles per size on this GPU; collect uses the fastest"},
     {"launch", cmd_launch, "run one launch of one variant (for ncu and compute-sanitizer)"},

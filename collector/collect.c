@@ -15,6 +15,7 @@
 #include "collector/placement.h"
 #include "collector/workload.h"
 #include "common/results.h"
+#include "common/samples.h"
 #include "common/util.h"
 #include "cupti_version.h"
 #include "rundir/resume.h"
@@ -157,6 +158,11 @@ static int start_run(struct run *r)
     }
     if (!r->opt->resume_dir && results_write_header(r->results, r->meta.metrics, r->meta.nmetrics) != 0) {
         msg_error("cannot write %s/results.csv: %s (disk full?)", r->dir, strerror(errno));
+        return EXIT_RUNTIME;
+    }
+    /* replayed rows are copies without launch times */
+    if (!r->replay && !(r->samples = samples_open(r->dir, why, sizeof why))) {
+        msg_error("%s", why);
         return EXIT_RUNTIME;
     }
     return 0;
@@ -319,6 +325,8 @@ int collect_run(const struct collect_options *o)
     if (rc != 0) {
         if (r.results)
             fclose(r.results);
+        if (r.samples)
+            fclose(r.samples);
         release(&r);
         return rc;
     }
@@ -327,6 +335,8 @@ int collect_run(const struct collect_options *o)
     progress_init(&r.progress, todo_count(&r), &r.dev);
     int failed = collect_items(&r) != 0;
     fclose(r.results);
+    if (r.samples)
+        fclose(r.samples);
     /* run.json's metric list points into the counters: write it first. */
     rc = finish_run(&r, failed);
     release(&r);

@@ -7,6 +7,7 @@
 #include "collector/collect_loop.h"
 #include "collector/measure.h"
 #include "collector/workload.h"
+#include "common/samples.h"
 #include "common/util.h"
 #include "kernels/launch.h"
 
@@ -22,8 +23,16 @@ static void init_row(struct run *r, const struct plan_item *it, char *params, si
     row->nmetrics = r->meta.nmetrics;
 }
 
+/* The samples first: a row in results.csv always has its line (samples.h). */
 static int append(struct run *r, const struct result_row *row)
 {
+    if (row->nsamples > 0 && r->samples &&
+        samples_append(r->samples, row->variant, row->m, row->n, row->k, row->samples_ms, row->nsamples) != 0) {
+        msg_error("cannot append to %s/%s: %s (disk full?); rows before this one are safe: "
+                  "`mmprof collect --resume %s` completes the run",
+                  r->dir, SAMPLES_FILE, strerror(errno), r->dir);
+        return -1;
+    }
     if (results_append(r->results, row) == 0)
         return 0;
     msg_error("cannot append to %s/results.csv: %s (disk full?); rows before this one are safe: "
@@ -94,7 +103,9 @@ static int measure_item(struct run *r, const struct plan_item *it, struct worklo
     char params[64];
     struct result_row row;
     int rc = measure_row(r, it, w, &row, params, sizeof params);
-    return finish_row(r, &row, rc);
+    rc = finish_row(r, &row, rc);
+    free(row.samples_ms);
+    return rc;
 }
 
 /* A row of a profiled group, held until the group's counters are in. */
@@ -167,6 +178,8 @@ static int measure_group_profiled(struct run *r, size_t first, size_t end, struc
             break;
         }
     }
+    for (size_t i = 0; i < nheld; i++)
+        free(held[i].row.samples_ms);
     free(held);
     free(cr);
     free(values);

@@ -22,6 +22,7 @@ struct run {
     struct run_meta meta;
     char dir[4096];
     FILE *results;
+    FILE *samples; /* samples.csv */
     struct counters *counters;
     struct replay *replay; /* test backend instead of the GPU */
     struct plan plan;

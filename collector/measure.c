@@ -63,6 +63,8 @@ static int time_row(struct measure_ctx *mc, const struct variant *v, struct work
         row->min_ms = st.min_ms;
         row->max_ms = st.max_ms;
         row->runs = st.runs;
+        row->samples_ms = st.samples_ms;
+        row->nsamples = (size_t)st.runs;
         if (workload_download_ms(w, &row->d2h_ms, why, sizeof why) != 0) {
             row->status = STATUS_FAILED;
             row_reason(row, "%s", why);

@@ -3,6 +3,7 @@
  * time (from one calibration at 512^3) exceeds the budget is skipped, not run. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "collector/cuda_check.h"
@@ -80,6 +81,12 @@ static void time_cpu(struct workload *w, double predicted_ms, struct result_row 
     row->max_ms = st.max_ms;
     row->runs = st.runs;
     row->total_ms = st.median_ms; /* no transfers: data already lives on the host */
+    /* without memory the row is still whole; only samples.csv lacks its line */
+    row->samples_ms = malloc((size_t)reps * sizeof *row->samples_ms);
+    if (row->samples_ms) {
+        memcpy(row->samples_ms, ms, (size_t)reps * sizeof *ms);
+        row->nsamples = (size_t)reps;
+    }
 }
 
 int measure_cpu_variant(struct measure_ctx *mc, const struct variant *v, struct workload *w, struct result_row *row)

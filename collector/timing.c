@@ -86,8 +86,11 @@ int time_variant(const struct variant *v, struct workload *w, const struct timin
         return -1;
     }
     int rc = timed_runs(v, w, reps, ms, why, why_len);
-    if (rc == 0)
-        timing_summarize(ms, reps, st);
-    free(ms);
-    return rc;
+    if (rc != 0) {
+        free(ms);
+        return rc;
+    }
+    timing_summarize(ms, reps, st);
+    st->samples_ms = ms;
+    return 0;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "collector/timing.h"
+#include "common/stats.h"
 
 int timing_reps(const struct timing_options *o, double estimate_ms)
 {
@@ -16,17 +17,16 @@ int timing_reps(const struct timing_options *o, double estimate_ms)
     return (int)want;
 }
 
-static int cmp_double(const void *a, const void *b)
+void timing_summarize(const double *ms, int n, struct timing_stats *st)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-void timing_summarize(double *ms, int n, struct timing_stats *st)
-{
-    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    struct stats_summary s;
+    stats_summarize(ms, (size_t)n, &s);
     st->runs = n;
+    st->median_ms = s.median;
     st->min_ms = ms[0];
-    st->max_ms = ms[n - 1];
-    st->median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    st->max_ms = ms[0];
+    for (int i = 1; i < n; i++) {
+        st->min_ms = fmin(st->min_ms, ms[i]);
+        st->max_ms = fmax(st->max_ms, ms[i]);
+    }
 }

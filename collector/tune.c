@@ -3,6 +3,7 @@
 #include <cuda_runtime_api.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -54,6 +55,7 @@ static void run_trial(const struct tune_options *o, const struct variant *best, 
     t->ok = 1;
     t->ms = st.median_ms;
     t->min_ms = st.min_ms;
+    free(st.samples_ms); /* tune keeps the median only */
 }
 
 static double gflops(const struct shape *s, double ms)

@@ -38,6 +38,9 @@ struct result_row {
     int blocks_per_sm;
     double theoretical_occupancy_pct;
     const char *limiter; /* resource that limits blocks per SM: threads|registers|shared|blocks */
+    double *samples_ms;    /* every timed launch in launch order, for samples.csv; NULL = not timed.
+                            * malloc'ed: the collect frees it once the row is written */
+    size_t nsamples;
     size_t nmetrics;       /* always the header's metric column count */
     const double *metrics; /* nmetrics values in header order; NULL = none measured */
 };

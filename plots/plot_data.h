@@ -26,6 +26,7 @@ struct plot_data {
     size_t nrows;
     struct plot_row *rows;
     struct roofline roofs;
+    const struct plot_data *baseline; /* `report --baseline`: the run compared against; NULL otherwise */
 };
 
 /* Loads a run directory. Returns 0, 2 (EXIT_USAGE) when the directory or

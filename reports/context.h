@@ -10,6 +10,7 @@
 #include "analysis/analysis.h"
 #include "analysis/roofline.h"
 #include "common/table.h"
+#include "reports/diff_result.h"
 #include "reports/doc.h"
 #include "reports/plots.h"
 #include "reports/run_meta.h"
@@ -25,6 +26,9 @@ struct report_ctx {
     struct roofline roof; /* the roofline model (analysis/roofline.h), as the roofline chart draws it */
     struct plots plots;
     struct doc doc;
+    /* `report --baseline OTHER`: OTHER (A) against this run (B); NULL without */
+    const struct diff_result *baseline;
+    char baseline_chart_note[1200]; /* why the overlay chart was not drawn; "" when it was */
 };
 
 /* Which rows a selection takes. */

@@ -1,59 +1,63 @@
-/* The `diff` subcommand: options, the device check, then one line per
- * variant × size in both runs and the rows only one run has. */
+/* The `diff` subcommand: options, loading both runs, one comparison
+ * (diff_result.c), then its outputs and the exit code of --fail-on. */
 #include "reports/diff.h"
 
-#include <math.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/atomic_file.h"
 #include "common/run_args.h"
 #include "common/util.h"
-#include "reports/diff_compare.h"
+#include "reports/diff_output.h"
 
 /* Largest --threshold accepted: beyond 1000 % nothing would ever be a change. */
 #define THRESHOLD_MAX_PCT 1000.0
 
-/* Lists of rows wrap before this column, as a terminal shows them. */
-#define LIST_WIDTH 100
-
-enum { OPT_FORCE = 256, OPT_FAIL_ON_CHANGE };
+enum { OPT_FAIL_ON = 256, OPT_MARKDOWN, OPT_JSON, OPT_JUNIT };
 
 struct diff_opts {
     const char *a, *b;
     double threshold_pct;
-    int force, fail_on_change;
-};
-
-struct tally {
-    size_t compared, slower, faster, noise, counters, status, only_a, only_b;
+    struct fail_rule rules[DIFF_MAX_RULES];
+    size_t nrules;
+    const char *markdown, *json, *junit; /* output files, NULL: not written */
 };
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: mmprof diff RUN_A RUN_B [--threshold PCT] [--force] [--fail-on-change]\n"
+            "usage: mmprof diff RUN_A RUN_B [--threshold PCT] [--fail-on RULE]... [--markdown FILE]\n"
+            "                   [--json FILE] [--junit FILE]\n"
             "\n"
-            "Compares two runs of the same GPU, variant by variant and size by size: the\n"
-            "ratio B/A of the median kernel time and of the key counters (DRAM bytes, global\n"
-            "load/store sectors, shared wavefronts and bank conflicts, achieved occupancy,\n"
-            "FLOPs, registers per thread), then lists the rows only one run has.\n"
+            "Compares two runs variant by variant and size by size: the ratio B/A of the median\n"
+            "kernel time with its 99 %% interval (from every timed launch, samples.csv), and the\n"
+            "key counters (DRAM bytes, global load/store sectors, shared wavefronts and bank\n"
+            "conflicts, achieved occupancy, FLOPs, registers per thread); then the rows only one\n"
+            "run has. Method and JSON schema: docs/diff.md.\n"
             "\n"
-            "A time change is significant when |B/A - 1| > PCT and the [min, max] ranges of the\n"
-            "timed launches of the two runs do not overlap (a change within the runs' own\n"
-            "spread is shown as noise); when a run recorded no min/max, PCT alone decides\n"
-            "(marked '?'). A counter change is significant when |B/A - 1| > PCT. A changed\n"
-            "status (ok, failed, skipped) always is. `mmprof diff RUN RUN` shows no change.\n"
+            "A time change is significant when its whole interval lies beyond 1 +- PCT %%; a run\n"
+            "without launch times (collected before samples.csv) falls back to B/A beyond PCT with\n"
+            "the runs' [min, max] ranges apart, and says so. Counters that the code and shape fix\n"
+            "(sectors, FLOPs, registers) must be equal; DRAM reads move within 2 %% or 8192\n"
+            "sectors, occupancy within 2 %% or 1 point, conflicts and DRAM writes within PCT of\n"
+            "their whole. A changed status always counts. Runs of different GPUs are compared\n"
+            "with a warning, each against its own roofline. `mmprof diff RUN RUN` shows no change.\n"
             "\n"
-            "  --threshold PCT   smallest change that counts, in percent (default %.0f)\n"
-            "  --force           compare runs of different devices (name or SM count differ)\n"
-            "  --fail-on-change  exit %d when some change is significant (for scripts and CI)\n"
+            "  --threshold PCT   smallest time change that counts, in percent (default %g)\n"
+            "  --fail-on RULE    exit %d when RULE holds for a row; repeatable. RULE: slower>P%%,\n"
+            "                    faster>P%%, cgma<R, cgma>R (measured CGMA B/A), changed (any\n"
+            "                    significant change), missing (a row of A gone or no longer ok)\n"
+            "  --markdown FILE   the table in Markdown\n"
+            "  --json FILE       the comparison as JSON (schema mmprof-diff/1, docs/diff.md)\n"
+            "  --junit FILE      JUnit XML, one test case per row: failed when a --fail-on rule\n"
+            "                    holds (without --fail-on: when it changed significantly)\n"
             "  -h, --help        this text\n"
             "\n"
             "exit status: 0 compared (changes are printed, not errors), 1 runtime failure,\n"
-            "2 bad usage or input, or different devices without --force; %d with\n"
-            "--fail-on-change when something changed\n",
-            DIFF_DEFAULT_THRESHOLD_PCT, DIFF_EXIT_CHANGED, DIFF_EXIT_CHANGED);
+            "2 bad usage or input, %d when a --fail-on rule holds for some row\n",
+            DIFF_DEFAULT_THRESHOLD_PCT, DIFF_EXIT_FAIL, DIFF_EXIT_FAIL);
 }
 
 static int parse_threshold(const char *s, double *out)
@@ -69,27 +73,52 @@ static int parse_threshold(const char *s, double *out)
     return 0;
 }
 
+static int take_rule(struct diff_opts *o, const char *value)
+{
+    char err[512];
+    if (o->nrules == DIFF_MAX_RULES) {
+        msg_error("diff: --fail-on '%s': at most %d rules", value, DIFF_MAX_RULES);
+        return -1;
+    }
+    if (fail_rule_parse(value, &o->rules[o->nrules], err, sizeof err) != 0) {
+        msg_error("diff: %s", err);
+        return -1;
+    }
+    o->nrules++;
+    return 0;
+}
+
 static int take_option(void *ctx, int code, const char *value)
 {
     struct diff_opts *o = ctx;
-    if (code == 't')
+    switch (code) {
+    case 't':
         return parse_threshold(value, &o->threshold_pct);
-    if (code == OPT_FORCE)
-        o->force = 1;
-    else
-        o->fail_on_change = 1;
-    return 0;
+    case OPT_FAIL_ON:
+        return take_rule(o, value);
+    case OPT_MARKDOWN:
+        o->markdown = value;
+        return 0;
+    case OPT_JSON:
+        o->json = value;
+        return 0;
+    default:
+        o->junit = value;
+        return 0;
+    }
 }
 
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, struct diff_opts *o)
 {
     static const struct option options[] = {{"threshold", required_argument, NULL, 't'},
-                                            {"force", no_argument, NULL, OPT_FORCE},
-                                            {"fail-on-change", no_argument, NULL, OPT_FAIL_ON_CHANGE},
+                                            {"fail-on", required_argument, NULL, OPT_FAIL_ON},
+                                            {"markdown", required_argument, NULL, OPT_MARKDOWN},
+                                            {"json", required_argument, NULL, OPT_JSON},
+                                            {"junit", required_argument, NULL, OPT_JUNIT},
                                             {NULL, 0, NULL, 0}};
-    const struct run_args spec = {"diff", "mmprof diff RUN_A RUN_B [--threshold PCT] [--force]",
-                                  "--threshold 5", usage, options, "t:", take_option, o, 2};
+    const struct run_args spec = {"diff", "mmprof diff RUN_A RUN_B [--threshold PCT] [--fail-on RULE]",
+                                  "--threshold 4", usage, options, "t:", take_option, o, 2};
     const char *runs[2];
     int rc = run_args_parse(&spec, argc, argv, runs);
     if (rc == -1) {
@@ -99,138 +128,51 @@ static int parse_args(int argc, char **argv, struct diff_opts *o)
     return rc;
 }
 
-/* Plain ASCII: the columns are aligned by byte count. */
-static char *size_text(char *buf, size_t len, const struct analysis_row *r)
+/* Written under a temporary name and renamed: a reader never sees half a file. */
+static int write_file(const char *path, const struct diff_result *r, int exit_code,
+                      int (*write)(const struct diff_result *, int, FILE *))
 {
-    if (r->k == 0)
-        snprintf(buf, len, "%ldx%ld", r->m, r->n);
-    else if (r->m == r->n && r->n == r->k)
-        snprintf(buf, len, "%ld^3", r->m);
-    else
-        snprintf(buf, len, "%ldx%ldx%ld", r->m, r->n, r->k);
-    return buf;
-}
-
-static char *num(char *buf, size_t len, double v)
-{
-    if (isnan(v))
-        snprintf(buf, len, "-");
-    else
-        snprintf(buf, len, "%.4g", v);
-    return buf;
-}
-
-static const char *verdict(const struct diff_pair *p)
-{
-    static const char *const names[] = {"same", "noise", "FASTER", "SLOWER", "-"};
-    if (p->time == TIME_UNMEASURED)
-        return strcmp(p->rb->status, "ok") != 0 ? p->rb->status : p->ra->status;
-    return names[p->time];
-}
-
-static void print_header(const struct diff_run *A, const struct diff_run *B, const struct diff_opts *o)
-{
-    printf("A: %s (%s, %.0f SMs)\n", A->dir, A->a.run.device_name[0] ? A->a.run.device_name : "unnamed GPU",
-           A->a.run.sm_count);
-    printf("B: %s (%s, %.0f SMs)\n", B->dir, B->a.run.device_name[0] ? B->a.run.device_name : "unnamed GPU",
-           B->a.run.sm_count);
-    printf("significant: |B/A - 1| > %g %%; for time also outside both runs' [min, max] spread\n\n",
-           o->threshold_pct);
-    printf("%-22s %-16s %12s %12s %9s  %-7s %s\n", "variant", "size", "median A ms", "median B ms", "B/A", "time",
-           "other changes");
-}
-
-static void print_changes(const struct diff_pair *p)
-{
-    if (p->status_changed)
-        printf(" status %s -> %s;", p->ra->status, p->rb->status);
-    for (size_t i = 0; i < p->nchanged; i++) {
-        const struct counter_change *c = &p->changed[i];
-        if (isfinite(c->ratio))
-            printf(" %s %.3gx;", c->name, c->ratio);
-        else
-            printf(" %s %.4g -> %.4g;", c->name, c->a, c->b);
+    struct atomic_file af;
+    if (atomic_open(&af, path) != 0 || write(r, exit_code, af.f) != 0 || atomic_finish(&af) != 0 ||
+        atomic_commit(&af) != 0) {
+        atomic_abort(&af); /* keeps errno */
+        msg_error("diff: cannot write %s: %s (check the directory exists and is writable)", path, strerror(errno));
+        return -1;
     }
+    return 0;
 }
 
-static void print_pair(const struct diff_pair *p)
+static int markdown(const struct diff_result *r, int exit_code, FILE *f)
 {
-    char size[64], a[32], b[32], r[32];
-    snprintf(r, sizeof r, "%.3fx%s", p->time_ratio, p->spread_known ? "" : "?");
-    printf("%-22s %-16s %12s %12s %9s  ", p->ra->variant, size_text(size, sizeof size, p->ra),
-           num(a, sizeof a, p->time_a), num(b, sizeof b, p->time_b), p->time == TIME_UNMEASURED ? "-" : r);
-    /* pad the verdict only when something follows it: no trailing blanks */
-    printf(p->status_changed || p->nchanged ? "%-7s" : "%s", verdict(p));
-    print_changes(p);
-    printf("\n");
+    (void)exit_code;
+    return diff_write_markdown(r, f);
 }
 
-static void tally_pair(const struct diff_pair *p, struct tally *t)
+static int junit(const struct diff_result *r, int exit_code, FILE *f)
 {
-    t->compared++;
-    t->slower += p->time == TIME_SLOWER;
-    t->faster += p->time == TIME_FASTER;
-    t->noise += p->time == TIME_NOISE;
-    t->counters += p->nchanged > 0;
-    t->status += p->status_changed != 0;
+    (void)exit_code;
+    return diff_write_junit(r, f);
 }
 
-/* Rows of `from` that `other` lacks, wrapped at LIST_WIDTH; returns how many. */
-static size_t print_only(const struct diff_run *from, const struct diff_run *other, const char *label)
+static int write_outputs(const struct diff_result *r, const struct diff_opts *o)
 {
-    size_t n = 0, col = 0;
-    char size[64], item[160];
-    for (size_t i = 0; i < from->a.nrows; i++) {
-        const struct analysis_row *r = &from->a.rows[i];
-        if (diff_find(other, r) < other->a.nrows)
-            continue;
-        int len = snprintf(item, sizeof item, "%s %s", r->variant, size_text(size, sizeof size, r));
-        if (n == 0)
-            col = (size_t)printf("%s %s", label, item);
-        else if (col + 2 + (size_t)len > LIST_WIDTH)
-            col = (size_t)printf(",\n  %s", item) - 2;
-        else
-            col += (size_t)printf(", %s", item);
-        n++;
-    }
-    if (n > 0)
-        printf("\n");
-    return n;
-}
-
-static int compare(const struct diff_run *A, const struct diff_run *B, const struct diff_opts *o)
-{
-    struct tally t = {0};
-    print_header(A, B, o);
-    for (size_t ia = 0; ia < A->a.nrows; ia++) {
-        size_t ib = diff_find(B, &A->a.rows[ia]);
-        if (ib == B->a.nrows || diff_find(A, &A->a.rows[ia]) != ia)
-            continue; /* only in A, or a repeat of a row already compared */
-        struct diff_pair p;
-        diff_compare(A, ia, B, ib, o->threshold_pct, &p);
-        print_pair(&p);
-        tally_pair(&p, &t);
-    }
-    printf("\n");
-    t.only_a = print_only(A, B, "only in A:");
-    t.only_b = print_only(B, A, "only in B:");
-    size_t changed = t.slower + t.faster + t.counters + t.status;
-    if (t.compared == 0)
-        printf("the runs have no variant x size in common: nothing to compare\n");
-    printf("%zu rows compared: %zu slower, %zu faster, %zu within noise, %zu with counter changes, %zu status "
-           "changes; %zu only in A, %zu only in B\n",
-           t.compared, t.slower, t.faster, t.noise, t.counters, t.status, t.only_a, t.only_b);
-    printf(changed ? "significant changes found\n" : "no significant change\n");
-    if (fflush(stdout) != 0) {
+    int exit_code = r->t.tripped > 0 ? DIFF_EXIT_FAIL : EXIT_OK;
+    if (diff_write_text(r, stdout) != 0) {
         msg_error("diff: cannot write to standard output");
         return EXIT_RUNTIME;
     }
-    return changed && o->fail_on_change ? DIFF_EXIT_CHANGED : EXIT_OK;
+    if ((o->markdown && write_file(o->markdown, r, exit_code, markdown) != 0) ||
+        (o->json && write_file(o->json, r, exit_code, diff_write_json) != 0) ||
+        (o->junit && write_file(o->junit, r, exit_code, junit) != 0))
+        return EXIT_RUNTIME;
+    return exit_code;
 }
 
 int cmd_diff(int argc, char **argv)
 {
-    struct diff_opts o = {NULL, NULL, DIFF_DEFAULT_THRESHOLD_PCT, 0, 0};
+    struct diff_opts o;
+    memset(&o, 0, sizeof o);
+    o.threshold_pct = DIFF_DEFAULT_THRESHOLD_PCT;
     int rc = parse_args(argc, argv, &o);
     if (rc >= 0)
         return rc;
@@ -245,14 +187,16 @@ int cmd_diff(int argc, char **argv)
         diff_run_free(&A);
         return rc;
     }
-    int same = diff_same_device(&A, &B, err, sizeof err) == 0;
-    if (!same && !o.force) {
-        msg_error("diff: %s: pass --force to compare them anyway", err);
-        rc = EXIT_USAGE;
+    struct diff_result r;
+    if (diff_result_build(&A, &B, o.threshold_pct, o.rules, o.nrules, &r) != 0) {
+        msg_error("diff: out of memory comparing %zu and %zu rows", A.a.nrows, B.a.nrows);
+        rc = EXIT_RUNTIME;
     } else {
-        if (!same)
-            msg_warn("diff: comparing across devices (--force): %s", err);
-        rc = compare(&A, &B, &o);
+        if (r.across_devices)
+            msg_warn("diff: %s: each run's time is compared against its own roofline (B/A of the fraction of "
+                     "the roof attained), not against the other's", r.devices);
+        rc = write_outputs(&r, &o);
+        diff_result_free(&r);
     }
     diff_run_free(&A);
     diff_run_free(&B);

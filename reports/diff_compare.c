@@ -2,42 +2,45 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/metric_ids.h"
+#include "common/stats.h"
 #include "common/util.h"
 #include "reports/raw_rows.h"
 #include "reports/run_meta.h"
+#include "xcheck/tolerance.h"
 
 /* The counters a change of code or compiler moves: memory traffic at each
  * level, shared-memory work and conflicts, occupancy, FP32 work, registers.
+ * class_of names the metric whose noise class (xcheck/tolerance.c) the
+ * counter has; NULL: fixed by the compiler (registers), so exact.
  *
- * A change counts against the counter's natural whole (scale), not against
- * itself: 0 -> 256 DRAM bytes written, or 1 -> 2 bank conflicts among a
- * million wavefronts, is not a change of the kernel. DRAM bytes vary from
- * run to run with what L2 still holds, conflicts with scheduling. DRAM
- * writes are not compared while the output fits in L2: whether it reaches
- * DRAM before the counters stop is chance (DESIGN.md, collector facts). */
+ * A counter of the information class (it moves with contention or with what
+ * L2 still holds) changes when it moves by more than the threshold of its
+ * natural whole (scale), not of itself: 0 -> 256 DRAM bytes written, or
+ * 1 -> 2 bank conflicts among a million wavefronts, is not a change of the
+ * kernel. DRAM writes are not compared while the output fits in L2: whether
+ * it reaches DRAM before the counters stop is chance. */
 struct counter {
     const char *name;
     const char *metric; /* raw Perfworks counter, or NULL when field is used */
     double (*field)(const struct analysis_row *r);
+    const char *class_of;
     double (*scale)(const struct diff_run *r, size_t row); /* NULL: the counter itself */
     int (*applies)(const struct diff_run *r, size_t row);  /* NULL: always */
 };
 
-#define FIELD(fn, expr)                               \
-    static double fn(const struct analysis_row *r)    \
-    {                                                 \
-        return (expr);                                \
-    }
-FIELD(dram_read, r->ms.dram_read_bytes)
-FIELD(dram_write, r->ms.dram_write_bytes)
-FIELD(gld, r->ms.gld_sectors)
-FIELD(gst, r->ms.gst_sectors)
-FIELD(occupancy, r->ms.achieved_occupancy_pct)
-FIELD(flops, r->ms.flops_executed)
-FIELD(regs, r->geo.regs_per_thread)
+static double flops(const struct analysis_row *r)
+{
+    return r->ms.flops_executed;
+}
+
+static double regs(const struct analysis_row *r)
+{
+    return r->geo.regs_per_thread;
+}
 
 /* Bytes each input read once and the output written once: the scale of DRAM traffic. */
 static double compulsory(const struct diff_run *r, size_t row)
@@ -56,6 +59,14 @@ static double st_wavefronts(const struct diff_run *r, size_t row)
     return metric_value(r->results, row, MET_SHARED_ST_WAVEFRONTS);
 }
 
+/* Occupancy moves in percentage points of the whole SM. */
+static double whole_sm_pct(const struct diff_run *r, size_t row)
+{
+    (void)r;
+    (void)row;
+    return 100;
+}
+
 /* The output of both families is M x N 4-byte words. */
 static int output_exceeds_l2(const struct diff_run *r, size_t row)
 {
@@ -63,42 +74,44 @@ static int output_exceeds_l2(const struct diff_run *r, size_t row)
     return isnan(r->l2_bytes) || (double)a->m * (double)a->n * sizeof(float) > r->l2_bytes;
 }
 
-/* Occupancy moves in percentage points of the whole SM. */
-static double whole_sm_pct(const struct diff_run *r, size_t row)
-{
-    return 100;
-}
-
 static const struct counter counters[] = {
-    {"dram_read_bytes", NULL, dram_read, compulsory, NULL},
-    {"dram_write_bytes", NULL, dram_write, compulsory, output_exceeds_l2},
-    {"gld_sectors", NULL, gld, NULL, NULL},
-    {"gst_sectors", NULL, gst, NULL, NULL},
-    {"shared_ld_wavefronts", MET_SHARED_LD_WAVEFRONTS, NULL, NULL, NULL},
-    {"shared_st_wavefronts", MET_SHARED_ST_WAVEFRONTS, NULL, NULL, NULL},
-    {"bank_conflicts_ld", MET_SHARED_LD_CONFLICTS, NULL, ld_wavefronts, NULL},
-    {"bank_conflicts_st", MET_SHARED_ST_CONFLICTS, NULL, st_wavefronts, NULL},
-    {"achieved_occupancy", NULL, occupancy, whole_sm_pct, NULL},
-    {"flops", NULL, flops, NULL, NULL},
-    {"regs_per_thread", NULL, regs, NULL, NULL},
+    {"dram_read_bytes", MET_DRAM_READ_BYTES, NULL, MET_DRAM_READ_BYTES, NULL, NULL},
+    {"dram_write_bytes", MET_DRAM_WRITE_BYTES, NULL, MET_DRAM_WRITE_BYTES, compulsory, output_exceeds_l2},
+    {"gld_sectors", MET_GLD_SECTORS, NULL, MET_GLD_SECTORS, NULL, NULL},
+    {"gst_sectors", MET_GST_SECTORS, NULL, MET_GST_SECTORS, NULL, NULL},
+    {"shared_ld_wavefronts", MET_SHARED_LD_WAVEFRONTS, NULL, MET_SHARED_LD_WAVEFRONTS, NULL, NULL},
+    {"shared_st_wavefronts", MET_SHARED_ST_WAVEFRONTS, NULL, MET_SHARED_ST_WAVEFRONTS, NULL, NULL},
+    {"bank_conflicts_ld", MET_SHARED_LD_CONFLICTS, NULL, MET_SHARED_LD_CONFLICTS, ld_wavefronts, NULL},
+    {"bank_conflicts_st", MET_SHARED_ST_CONFLICTS, NULL, MET_SHARED_ST_CONFLICTS, st_wavefronts, NULL},
+    {"achieved_occupancy", MET_ACHIEVED_OCCUPANCY_PCT, NULL, MET_ACHIEVED_OCCUPANCY_PCT, whole_sm_pct, NULL},
+    {"flops", NULL, flops, MET_FFMA, NULL, NULL},
+    {"regs_per_thread", NULL, regs, NULL, NULL, NULL},
 };
 _Static_assert(sizeof counters / sizeof counters[0] <= DIFF_MAX_COUNTERS, "raise DIFF_MAX_COUNTERS");
 
+const char *diff_time_name(enum time_verdict t)
+{
+    static const char *const names[] = {"same", "noise", "FASTER", "SLOWER", "-"};
+    return names[t];
+}
+
 int diff_run_load(const char *dir, struct diff_run *r, char *err, size_t err_len)
 {
+    memset(r, 0, sizeof *r);
     r->dir = dir;
-    r->results = NULL;
     int rc = analysis_load(dir, &r->a, err, err_len);
     if (rc != EXIT_OK)
         return rc;
     r->results = raw_rows_read(dir, &r->a, err, err_len);
-    if (!r->results) {
-        analysis_free(&r->a);
+    if (!r->results || samples_read(dir, &r->samples, err, err_len) != 0) {
+        diff_run_free(r);
         return EXIT_USAGE;
     }
     struct run_meta meta;
     char why[512];
-    r->l2_bytes = run_meta_load(dir, &meta, why, sizeof why) == 0 ? meta_num(&meta, "device.l2_bytes") : NAN;
+    int have_meta = run_meta_load(dir, &meta, why, sizeof why) == 0;
+    r->l2_bytes = have_meta ? meta_num(&meta, "device.l2_bytes") : NAN;
+    roofline_read(have_meta ? meta.root : NULL, &r->roof);
     run_meta_free(&meta);
     return EXIT_OK;
 }
@@ -107,7 +120,9 @@ void diff_run_free(struct diff_run *r)
 {
     analysis_free(&r->a);
     table_free(r->results);
+    samples_free(r->samples);
     r->results = NULL;
+    r->samples = NULL;
 }
 
 static void describe(char *buf, size_t len, const struct diff_run *r)
@@ -152,11 +167,6 @@ static double ratio(double a, double b)
     return b / a;
 }
 
-static int beyond(double r, double threshold_pct)
-{
-    return fabs(r - 1) * 100 > threshold_pct;
-}
-
 static double counter_value(const struct diff_run *r, size_t row, const struct counter *c)
 {
     return c->metric ? metric_value(r->results, row, c->metric) : c->field(&r->a.rows[row]);
@@ -171,6 +181,22 @@ static double scale_of(const struct counter *c, const struct diff_run *A, size_t
     return c->scale ? fmax(s, fmax(c->scale(A, ia), c->scale(B, ib))) : s; /* fmax ignores a NaN scale */
 }
 
+static int counter_moved(const struct counter *c, const struct diff_run *A, size_t ia, const struct diff_run *B,
+                         size_t ib, double a, double b, double threshold_pct, const struct diff_pair *p)
+{
+    enum xc_class cls = c->class_of ? xc_class_of(c->class_of) : XC_EXACT;
+    double rel;
+    /* under about 50 us the elapsed class moves by more (occupancy of 10-25 us transposes by up
+     * to 2.4 points against ncu, docs/fidelity.md): judged against its whole, as information */
+    if (cls == XC_ELAPSED && !(fmin(p->time_a, p->time_b) >= DIFF_ELAPSED_MIN_MS))
+        cls = XC_INFO;
+    if (cls == XC_EXACT) /* the same code and shape give the same count, to the unit */
+        return a != b;
+    if (cls == XC_INFO)
+        return fabs(b - a) * 100 > threshold_pct * scale_of(c, A, ia, B, ib, a, b);
+    return xc_judge(cls, c->class_of, b, a, XC_FLOOR_SECTORS_DEFAULT, &rel) == XC_MISS;
+}
+
 static void compare_counters(const struct diff_run *A, size_t ia, const struct diff_run *B, size_t ib,
                              double threshold_pct, struct diff_pair *p)
 {
@@ -181,7 +207,7 @@ static void compare_counters(const struct diff_run *A, size_t ia, const struct d
         if (!isfinite(a) || !isfinite(b) || !applies)
             continue;
         p->ncounters++;
-        if (fabs(b - a) * 100 > threshold_pct * scale_of(c, A, ia, B, ib, a, b))
+        if (counter_moved(c, A, ia, B, ib, a, b, threshold_pct, p))
             p->changed[p->nchanged++] = (struct counter_change){c->name, a, b, ratio(a, b)};
     }
 }
@@ -196,33 +222,98 @@ static int ranges_apart(const struct diff_run *A, size_t ia, const struct diff_r
     return hi_a < lo_b || hi_b < lo_a;
 }
 
+/* Attained, in % of the run's roof: the hierarchical roofline's binding for
+ * a matmul (as the report's findings), DRAM bandwidth for a transpose. */
+static double roof_pct(const struct diff_run *r, const struct analysis_row *a)
+{
+    if (!(a->ms.gflop_s > 0)) {
+        double bw = roofline_bw_gbs(&r->roof, ROOF_DRAM);
+        return a->ms.gb_s > 0 && bw > 0 ? 100 * a->ms.gb_s / bw : NAN;
+    }
+    double dram = isnan(a->ms.intensity_dram_flop_per_byte) && a->has_theory && a->th.bytes_compulsory > 0
+                      ? a->th.flops / a->th.bytes_compulsory
+                      : a->ms.intensity_dram_flop_per_byte;
+    double i[ROOF_LEVELS] = {a->ms.intensity_l1_flop_per_byte, a->ms.intensity_l2_flop_per_byte, dram};
+    struct roof_binding b = roofline_binding(&r->roof, i, a->ms.gflop_s);
+    return b.known ? b.pct_of_roof : NAN;
+}
+
+static void time_interval(const struct diff_run *A, const struct diff_run *B, struct diff_pair *p)
+{
+    const struct analysis_row *a = p->ra, *b = p->rb;
+    const double *sa = samples_find(A->samples, a->variant, a->m, a->n, a->k, &p->samples_a);
+    const double *sb = samples_find(B->samples, b->variant, b->m, b->n, b->k, &p->samples_b);
+    double r;
+    p->has_interval = sa && sb &&
+                      stats_median_ratio_interval(sa, p->samples_a, sb, p->samples_b, DIFF_INTERVAL_Z, &r,
+                                                  &p->ratio_lo, &p->ratio_hi) == 0;
+    if (p->has_interval) /* the samples' median is results.csv's, to the digits kept there */
+        p->ratio = r;
+    else
+        p->ratio_lo = p->ratio_hi = NAN;
+}
+
+/* Across devices: B's fraction of its own roof against A's, inverted so
+ * that above 1 still means B slower. The interval scales with the ratio. */
+static void normalize(struct diff_pair *p)
+{
+    double k = p->roof_pct_a / p->roof_pct_b / p->ratio;
+    if (!isfinite(k) || !(k > 0))
+        return;
+    p->normalized = 1;
+    p->ratio *= k;
+    p->ratio_lo *= k;
+    p->ratio_hi *= k;
+}
+
+enum time_verdict diff_time_at(const struct diff_pair *p, double threshold_pct)
+{
+    double t = threshold_pct / 100;
+    if (p->time == TIME_UNMEASURED)
+        return TIME_UNMEASURED;
+    if (fabs(p->ratio - 1) <= t)
+        return TIME_SAME;
+    if (p->has_interval) {
+        if (p->ratio_lo > 1 + t)
+            return TIME_SLOWER;
+        return p->ratio_hi < 1 - t ? TIME_FASTER : TIME_NOISE;
+    }
+    if (p->ranges_apart == 0)
+        return TIME_NOISE;
+    return p->ratio > 1 ? TIME_SLOWER : TIME_FASTER;
+}
+
 static void compare_time(const struct diff_run *A, size_t ia, const struct diff_run *B, size_t ib,
-                         double threshold_pct, struct diff_pair *p)
+                         double threshold_pct, int normalized, struct diff_pair *p)
 {
     int ok = strcmp(p->ra->status, "ok") == 0 && strcmp(p->rb->status, "ok") == 0;
     p->time_a = p->ra->ms.runtime_ms;
     p->time_b = p->rb->ms.runtime_ms;
-    p->time_ratio = ratio(p->time_a, p->time_b);
-    int apart = ranges_apart(A, ia, B, ib);
-    p->spread_known = apart >= 0;
-    if (!ok || !isfinite(p->time_a) || !isfinite(p->time_b) || p->time_a <= 0)
+    p->ratio = ratio(p->time_a, p->time_b);
+    p->ranges_apart = ranges_apart(A, ia, B, ib);
+    p->roof_pct_a = roof_pct(A, p->ra);
+    p->roof_pct_b = roof_pct(B, p->rb);
+    time_interval(A, B, p);
+    if (!ok || !isfinite(p->time_a) || !isfinite(p->time_b) || p->time_a <= 0) {
         p->time = TIME_UNMEASURED;
-    else if (!beyond(p->time_ratio, threshold_pct))
-        p->time = TIME_SAME;
-    else if (apart == 0)
-        p->time = TIME_NOISE;
-    else
-        p->time = p->time_ratio > 1 ? TIME_SLOWER : TIME_FASTER;
+        return;
+    }
+    if (normalized)
+        normalize(p);
+    p->time = TIME_SAME; /* anything but unmeasured, for diff_time_at */
+    p->time = diff_time_at(p, threshold_pct);
 }
 
 void diff_compare(const struct diff_run *A, size_t ia, const struct diff_run *B, size_t ib, double threshold_pct,
-                  struct diff_pair *p)
+                  int normalize_to_roofs, struct diff_pair *p)
 {
     memset(p, 0, sizeof *p);
     p->ra = &A->a.rows[ia];
     p->rb = &B->a.rows[ib];
     p->status_changed = strcmp(p->ra->status, p->rb->status) != 0;
-    compare_time(A, ia, B, ib, threshold_pct, p);
+    p->cgma_a = p->ra->ms.cgma_thread_flop_per_word;
+    p->cgma_b = p->rb->ms.cgma_thread_flop_per_word;
+    compare_time(A, ia, B, ib, threshold_pct, normalize_to_roofs, p);
     compare_counters(A, ia, B, ib, threshold_pct, p);
 }
 

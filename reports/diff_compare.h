@@ -1,44 +1,71 @@
 /* Comparing one variant × size across two runs: the ratio B/A of the
- * median time and of the key counters, and whether each change is real.
+ * median time with its interval, the key counters, and whether each change
+ * is real (docs/diff.md has the method and the numbers).
  *
- * A time change is significant when |B/A - 1| exceeds the threshold AND the
- * two runs' own [min, max] ranges do not overlap (the change is larger than
- * the run-to-run spread). When either run recorded no min/max the spread
- * is unknown and the threshold alone decides (flagged spread_known = 0).
- * A counter change is significant when |B - A| exceeds the threshold of the
- * counter's natural whole: itself for deterministic counts (sectors,
- * wavefronts, FLOPs, registers), the compulsory bytes for DRAM traffic,
- * the wavefronts for bank conflicts, 100 % for occupancy (DRAM writes only
- * once the output outgrows L2). A status that
- * changed (ok -> failed, skipped -> ok) is always significant. */
+ * Time, when both runs kept every launch (samples.csv): the ratio of
+ * medians and its 99 % interval on log times from the robust standard error
+ * of each median (common/stats.h). SLOWER when the whole interval lies above
+ * 1 + threshold, FASTER when it lies below 1 - threshold, noise when the
+ * ratio is beyond the threshold but the interval reaches back inside it.
+ * Without samples (an older run) the interval is unknown: the ratio must
+ * pass the threshold and the runs' [min, max] ranges must not overlap
+ * (has_interval = 0); without min/max either, the threshold alone decides
+ * (ranges_apart = -1).
+ *
+ * Runs of different devices are compared against each run's own ceilings:
+ * the ratio (and its interval) becomes B's fraction of its roofline against
+ * A's, inverted so that above 1 still means "B slower" (normalized = 1).
+ *
+ * Counters, by the noise class the cross-check gives their metric
+ * (xcheck/tolerance.c): counts fixed by the code and the shape (sectors,
+ * FLOPs, registers) must be equal; DRAM reads move within 2 % or 8192
+ * sectors; achieved occupancy within 2 % or 1 point (from 50 us up; below,
+ * within the threshold of 100 points); counts that move with
+ * contention or with what L2 still holds (DRAM writes, shared wavefronts
+ * and bank conflicts) by more than the threshold of their natural whole:
+ * the compulsory bytes, the wavefronts (DRAM writes only once the output
+ * outgrows L2). A status that changed (ok -> failed) is always a change. */
 #ifndef MMPROF_REPORTS_DIFF_COMPARE_H
 #define MMPROF_REPORTS_DIFF_COMPARE_H
 
 #include <stddef.h>
 
 #include "analysis/analysis.h"
+#include "analysis/roofline.h"
+#include "common/samples.h"
 #include "common/table.h"
 
-/* Default --threshold: above the few-percent jitter of repeated timings
- * of one kernel on an idle GPU, below any change worth a look. */
-#define DIFF_DEFAULT_THRESHOLD_PCT 5.0
+/* Default --threshold: above the run-to-run shift of one kernel's median on
+ * one idle GPU (docs/diff.md), below the 5 % a change of code should show. */
+#define DIFF_DEFAULT_THRESHOLD_PCT 4.0
+/* Standard errors either side of the ratio: a 99 % interval. */
+#define DIFF_INTERVAL_Z 2.576
+
+/* Kernels shorter than this get their elapsed-normalised counters (achieved
+ * occupancy) judged as information: docs/fidelity.md's elapsed class holds
+ * from about 50 us up. */
+#define DIFF_ELAPSED_MIN_MS 0.05
 
 #define DIFF_MAX_COUNTERS 16
 
 struct diff_run {
     const char *dir;
     struct analysis a;
-    struct table *results; /* results.csv, row i = a.rows[i] */
-    double l2_bytes;       /* run.json's device.l2_bytes; NaN when unknown */
+    struct table *results;    /* results.csv, row i = a.rows[i] */
+    struct samples *samples;  /* samples.csv; NULL for a run without it */
+    struct roofline roof;     /* run.json's ceilings */
+    double l2_bytes;          /* run.json's device.l2_bytes; NaN when unknown */
 };
 
 enum time_verdict {
     TIME_SAME,       /* within the threshold */
-    TIME_NOISE,      /* beyond the threshold, but within the runs' spread */
+    TIME_NOISE,      /* beyond the threshold, but not beyond it with confidence */
     TIME_FASTER,     /* significant */
     TIME_SLOWER,     /* significant */
     TIME_UNMEASURED, /* no time in one of the runs (failed, skipped, profile-only) */
 };
+
+const char *diff_time_name(enum time_verdict t); /* "same", "noise", "FASTER", "SLOWER", "-" */
 
 struct counter_change {
     const char *name;
@@ -47,17 +74,23 @@ struct counter_change {
 
 struct diff_pair {
     const struct analysis_row *ra, *rb;
-    double time_a, time_b, time_ratio; /* median ms, B/A */
+    double time_a, time_b;        /* median ms */
+    double ratio, ratio_lo, ratio_hi; /* B/A (normalized: to each run's ceilings); lo, hi NaN without samples */
+    size_t samples_a, samples_b;  /* launch times kept (0: none) */
+    int has_interval;
+    int ranges_apart;             /* the runs' [min, max] do not overlap: 1, they do: 0, unknown: -1 */
+    int normalized;
+    double roof_pct_a, roof_pct_b; /* attained, % of each run's roof; NaN when unknown */
+    double cgma_a, cgma_b;        /* measured thread-level CGMA; NaN for transposes or without counters */
     enum time_verdict time;
-    int spread_known;
     int status_changed;
-    size_t ncounters;                  /* counters measured in both runs */
-    size_t nchanged;                   /* of which beyond the threshold */
+    size_t ncounters;             /* counters measured in both runs */
+    size_t nchanged;              /* of which changed beyond their class */
     struct counter_change changed[DIFF_MAX_COUNTERS];
 };
 
-/* Loads dir's analysis and results.csv (nothing is written). 0, or the
- * exit code (2 bad input, 1 out of memory) with err. */
+/* Loads dir's analysis, results.csv, samples.csv and ceilings (nothing is
+ * written). 0, or the exit code (2 bad input, 1 out of memory) with err. */
 int diff_run_load(const char *dir, struct diff_run *r, char *err, size_t err_len);
 void diff_run_free(struct diff_run *r);
 
@@ -68,9 +101,12 @@ int diff_same_device(const struct diff_run *a, const struct diff_run *b, char *w
 /* Index of the row of B with a's variant and shape, or B's row count. */
 size_t diff_find(const struct diff_run *b, const struct analysis_row *a);
 
+/* normalize: the runs come from different devices (ratios to ceilings). */
 void diff_compare(const struct diff_run *A, size_t ia, const struct diff_run *B, size_t ib, double threshold_pct,
-                  struct diff_pair *p);
-/* 1 when the pair changed beyond the threshold and the spread. */
+                  int normalize, struct diff_pair *p);
+/* The time verdict of p at another threshold (--fail-on slower>P%). */
+enum time_verdict diff_time_at(const struct diff_pair *p, double threshold_pct);
+/* 1 when the time, a counter or the status changed. */
 int diff_significant(const struct diff_pair *p);
 
 #endif

@@ -10,12 +10,13 @@
 #include "common/run_args.h"
 #include "common/atomic_file.h"
 #include "common/util.h"
+#include "plots/baseline.h"
 #include "reports/fmt.h"
 #include "reports/report_load.h"
 #include "reports/sections.h"
 
 static const struct section *const sections[] = {
-    &sec_env, &sec_seed000, &sec_seed001, &sec_seed002, &sec_seed003,
+    &sec_env, &sec_baseline, &sec_seed000, &sec_seed001, &sec_seed002, &sec_seed003,
     &sec_seed004, &sec_cgma, &sec_findings, &sec_next, &sec_skipped,
 };
 enum { NSECTIONS = sizeof sections / sizeof sections[0] };
@@ -28,7 +29,7 @@ const struct section *const *report_sections(size_t *count)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: mmprof report RUN\n"
+    fprintf(f, "usage: mmprof report RUN [--baseline OTHER]\n"
                "\n"
                "Writes RUN/report.md and RUN/report.html: one self-contained page (styles and\n"
                "charts inline, no network, no script) a person can read and share. It holds the\n"
@@ -38,16 +39,31 @@ static void usage(FILE *f)
                "memory- or compute-bound, largest theory gap) and the skipped or failed variants.\n"
                "Charts come from RUN/plots/ (`mmprof plot RUN`); writes RUN/analysis.csv when missing.\n"
                "\n"
-               "  RUN          a run directory written by `mmprof collect` (results.csv + run.json)\n"
-               "  -h, --help   this text\n"
+               "With --baseline OTHER, a section \"Against the baseline\" follows the environment: OTHER\n"
+               "and RUN side by side, row by row, with `mmprof diff OTHER RUN`'s verdicts (docs/diff.md),\n"
+               "and a roofline overlay chart, an arrow per matmul variant from OTHER to RUN\n"
+               "(RUN/plots/roofline_baseline.png; a report without --baseline removes it).\n"
+               "\n"
+               "  RUN                a run directory written by `mmprof collect` (results.csv + run.json)\n"
+               "  --baseline OTHER   the run to compare RUN against (another GPU: with a warning)\n"
+               "  -h, --help         this text\n"
                "\n"
                "exit status: 0 ok, 1 cannot write the report, 2 bad usage or input\n");
 }
 
-/* Returns -1 to go on, or the exit code to stop with. */
-static int parse_args(int argc, char **argv, const char **run)
+static int take_option(void *ctx, int code, const char *value)
 {
-    const struct run_args spec = {"report", "mmprof report RUN", NULL, usage, NULL, "", NULL, NULL, 1};
+    (void)code; /* --baseline is the only one */
+    *(const char **)ctx = value;
+    return 0;
+}
+
+/* Returns -1 to go on, or the exit code to stop with. */
+static int parse_args(int argc, char **argv, const char **run, const char **baseline)
+{
+    static const struct option options[] = {{"baseline", required_argument, NULL, 'b'}, {NULL, 0, NULL, 0}};
+    const struct run_args spec = {"report", "mmprof report RUN [--baseline OTHER]", "--baseline OTHER", usage,
+                                  options, "b:", take_option, (void *)baseline, 1};
     return run_args_parse(&spec, argc, argv, run);
 }
 
@@ -218,25 +234,70 @@ static int write_files(struct report_ctx *c, char *err, size_t err_len)
     return rc;
 }
 
-int report_write(const char *run_dir, char *err, size_t err_len)
+/* The comparison with the baseline (A) and its overlay chart, drawn before
+ * the report scans RUN/plots. */
+static int load_baseline(const char *run_dir, const char *baseline_dir, struct diff_run *A, struct diff_run *B,
+                         struct diff_result *r, char *chart_note, size_t note_len, char *err, size_t err_len)
+{
+    char why[2000];
+    int rc = diff_run_load(baseline_dir, A, why, sizeof why);
+    if (rc != EXIT_OK) {
+        snprintf(err, err_len, "--baseline: %s", why);
+        return rc;
+    }
+    if ((rc = diff_run_load(run_dir, B, err, err_len)) != EXIT_OK) {
+        diff_run_free(A);
+        return rc;
+    }
+    if (diff_result_build(A, B, DIFF_DEFAULT_THRESHOLD_PCT, NULL, 0, r) != 0) {
+        snprintf(err, err_len, "out of memory comparing %s with the baseline %s", run_dir, baseline_dir);
+        diff_run_free(A);
+        diff_run_free(B);
+        return EXIT_RUNTIME;
+    }
+    chart_note[0] = '\0';
+    if (plot_roofline_baseline(run_dir, baseline_dir, chart_note, note_len) != 0 && chart_note[0] == '\0')
+        snprintf(chart_note, note_len, "gnuplot failed");
+    return EXIT_OK;
+}
+
+int report_write(const char *run_dir, const char *baseline_dir, char *err, size_t err_len)
 {
     struct report_ctx c;
-    int rc = report_load(&c, run_dir, err, err_len);
-    if (rc != EXIT_OK)
-        return rc;
-    rc = write_files(&c, err, err_len) == 0 ? EXIT_OK : EXIT_RUNTIME;
-    report_unload(&c);
+    struct diff_run A, B;
+    struct diff_result r;
+    char chart_note[sizeof c.baseline_chart_note] = "";
+    int rc;
+    if (baseline_dir) {
+        rc = load_baseline(run_dir, baseline_dir, &A, &B, &r, chart_note, sizeof chart_note, err, err_len);
+        if (rc != EXIT_OK)
+            return rc;
+    } else {
+        plot_roofline_baseline_remove(run_dir);
+    }
+    rc = report_load(&c, run_dir, err, err_len);
+    if (rc == EXIT_OK) {
+        c.baseline = baseline_dir ? &r : NULL;
+        memcpy(c.baseline_chart_note, chart_note, sizeof chart_note);
+        rc = write_files(&c, err, err_len) == 0 ? EXIT_OK : EXIT_RUNTIME;
+        report_unload(&c);
+    }
+    if (baseline_dir) {
+        diff_result_free(&r);
+        diff_run_free(&A);
+        diff_run_free(&B);
+    }
     return rc;
 }
 
 int cmd_report(int argc, char **argv)
 {
-    const char *run = NULL;
-    int rc = parse_args(argc, argv, &run);
+    const char *run = NULL, *baseline = NULL;
+    int rc = parse_args(argc, argv, &run, &baseline);
     if (rc >= 0)
         return rc;
-    char err[1536];
-    rc = report_write(run, err, sizeof err);
+    char err[3000];
+    rc = report_write(run, baseline, err, sizeof err);
     if (rc == EXIT_OK)
         printf("mmprof: wrote %s/report.md and %s/report.html\n", run, run);
     else

@@ -9,10 +9,11 @@
 #include <stddef.h>
 
 /* Writes run_dir/report.md and run_dir/report.html, as `mmprof report` does
- * but printing nothing (for `mmprof run`). Returns 0, or the exit code (1
+ * but printing nothing; baseline_dir (NULL for none) adds the section
+ * against that run and its roofline overlay chart. Returns 0, or the exit code (1
  * cannot write, 2 missing or malformed run directory) with one sentence in
  * err naming the problem and the fix. */
-int report_write(const char *run_dir, char *err, size_t err_len);
+int report_write(const char *run_dir, const char *baseline_dir, char *err, size_t err_len);
 
 /* argv[0] is the subcommand's name ("report"). Returns the exit code:
  * 0 ok, 1 runtime failure (cannot write), 2 bad usage or input. */

@@ -14,6 +14,7 @@ struct section {
 };
 
 extern const struct section sec_env;      /* device, versions, clocks, ceilings */
+extern const struct section sec_baseline; /* against `--baseline OTHER`: side by side, verdicts */
 extern const struct section sec_seed000;  /* TILE_WIDTH x size times */
 extern const struct section sec_seed001;  /* thread granularity: naive vs 1x2 vs 1x4 */
 extern const struct section sec_seed002;  /* transpose throughput against copy */

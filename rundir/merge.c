@@ -15,6 +15,7 @@
 #include "common/file.h"
 #include "common/results.h"
 #include "common/run_dir.h"
+#include "common/samples.h"
 #include "common/table.h"
 #include "common/util.h"
 #include "model/registry.h"
@@ -30,6 +31,7 @@ struct shard {
     const char *state;
     double wall_s;
     int *col;         /* merged column -> column of t, -1 = absent (forced header mismatch) */
+    struct samples *samples; /* samples.csv; NULL when the shard has none */
     size_t kept;
 };
 
@@ -106,6 +108,8 @@ static int load_shard(struct shard *s, const char *dir, char *why, size_t why_le
     snprintf(path, sizeof path, "%s/results.csv", dir);
     s->t = results_read(path, why, why_len);
     if (!s->t)
+        return 2;
+    if (samples_read(dir, &s->samples, why, why_len) != 0)
         return 2;
     const cJSON *sh = get(s->run, "shard");
     s->count = cJSON_IsObject(sh) ? (int)num(sh, "count") : 0;
@@ -659,6 +663,23 @@ static int write_rows(struct merge *m, FILE *f)
     return ok ? 0 : -1;
 }
 
+/* The kept rows' launch times, in results.csv's order; a shard without
+ * samples.csv (an older collect) adds no lines. */
+static int write_samples(const struct merge *m, FILE *f)
+{
+    int ok = samples_write_header(f) == 0;
+    for (size_t i = 0; ok && i < m->nrows; i++) {
+        const struct row_ref *r = &m->rows[i];
+        const char *variant = cell(m, r, m->cvar);
+        long dm = cell_long(m, r, m->cm), dn = cell_long(m, r, m->cn), dk = cell_long(m, r, m->ck);
+        size_t count;
+        const double *ms = samples_find(m->s[r->shard].samples, variant, dm, dn, dk, &count);
+        if (!r->drop && ms)
+            ok = samples_append(f, variant, dm, dn, dk, ms, count) == 0;
+    }
+    return ok ? 0 : -1;
+}
+
 static const char *merged_state(const struct merge *m)
 {
     for (size_t i = 0; i < m->n; i++)
@@ -747,6 +768,13 @@ static int write_out(struct merge *m)
         snprintf(m->why, m->why_len, "cannot write %s: %s", path, strerror(errno));
         return 1;
     }
+    snprintf(path, sizeof path, "%s/%s", out, SAMPLES_FILE);
+    if (atomic_open(&af, path) != 0 || write_samples(m, af.f) != 0 || atomic_finish(&af) != 0 ||
+        atomic_commit(&af) != 0) {
+        atomic_abort(&af);
+        snprintf(m->why, m->why_len, "cannot write %s: %s", path, strerror(errno));
+        return 1;
+    }
     cJSON *root = merged_meta(m);
     int rc = rundir_write_json(out, root, m->why, m->why_len) == 0 ? 0 : 1;
     cJSON_Delete(root);
@@ -758,6 +786,7 @@ static void release(struct merge *m)
     for (size_t i = 0; i < m->n; i++) {
         cJSON_Delete(m->s[i].run);
         table_free(m->s[i].t);
+        samples_free(m->s[i].samples);
         free(m->s[i].col);
     }
     free(m->s);

@@ -9,16 +9,22 @@
 #include <unistd.h>
 
 #include "common/results.h"
+#include "common/samples.h"
 #include "common/table.h"
 
 /* Rows are written whole and flushed, so only the last line can be partial.
  * A run killed before its header line was whole (results.csv missing, empty
- * or half a header) gets the header this collect writes. */
+ * or half a header) gets the header this collect writes. samples.csv
+ * (metric_headers NULL) is only cut back: collect's samples_open writes its
+ * header when it is missing or empty. */
 static int drop_partial_line(const char *path, const char *const *metric_headers, size_t nmetrics, char *why,
                              size_t why_len)
 {
     struct stat st;
-    FILE *f = stat(path, &st) != 0 && errno == ENOENT ? fopen(path, "w+b") : fopen(path, "r+b");
+    int missing = stat(path, &st) != 0 && errno == ENOENT;
+    if (missing && !metric_headers)
+        return 0;
+    FILE *f = missing ? fopen(path, "w+b") : fopen(path, "r+b");
     long keep = 0;
     int c;
     if (!f || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -31,7 +37,7 @@ static int drop_partial_line(const char *path, const char *const *metric_headers
         if (c == '\n')
             keep = pos + 1;
     int rc = !ferror(f) && fflush(f) == 0 && ftruncate(fileno(f), keep) == 0 ? 0 : 1;
-    if (rc == 0 && keep == 0) {
+    if (rc == 0 && keep == 0 && metric_headers) {
         rc = fseek(f, 0, SEEK_SET) != 0 || results_write_header(f, metric_headers, nmetrics) != 0 ||
              fsync(fileno(f)) != 0;
         if (rc == 0)
@@ -96,6 +102,10 @@ int resume_prepare(const char *dir, const char *const *metric_headers, size_t nm
     snprintf(path, sizeof path, "%s/results.csv", dir);
     int drc = drop_partial_line(path, metric_headers, nmetrics, why, why_len);
     if (drc != 0)
+        return drc;
+    char samples_path[4200];
+    snprintf(samples_path, sizeof samples_path, "%s/%s", dir, SAMPLES_FILE);
+    if ((drc = drop_partial_line(samples_path, NULL, 0, why, why_len)) != 0)
         return drc;
     struct table *t = results_read(path, why, why_len);
     if (!t)

@@ -17,6 +17,11 @@
 #                          whatever the build and tests took
 #   GPU_CHECK_BENCH=0|1    bench-vs-ncu.sh (default: with GPU_CHECK_NCU=1)
 #   GPU_CHECK_BEST=1       best's counters at 1024^3, 4096^3 and 1001x2999x703 (CGMA vs theory)
+#   GPU_CHECK_DIFF=1       the diff gate's acceptance (docs/diff.md): 11 small collects of this build
+#                          (14 variants at 2048, about 2 minutes); five pairs diffed at the default
+#                          threshold must flag no row; then r1 against a run whose `best` takes a
+#                          64x128 tile from a tune table must flag that row alone, exit 3. Runs,
+#                          diffs (text, JSON, JUnit) and the verdict in $OUT/diff-check.tgz
 #   GPU_CHECK_TESTS=0      skip the CPU and GPU test suites
 #   GPU_CHECK_CPU_TESTS=0  skip the CPU suite only (CI runs it; the GPU tests still run)
 #   GPU_CHECK_COLLECT=0    skip the collect
@@ -94,6 +99,50 @@ if [ "${GPU_CHECK_BEST:-0}" = 1 ]; then
     "$mmprof" collect --profile-only --variants best --mnk 1001,2999,703 --out results/best-cgma-odd >> "$OUT/logs/best-cgma.log" 2>&1
     echo "best 1001x2999x703: rc=$?"
     tar czf "$OUT/best-cgma.tgz" -C results best-cgma best-cgma-odd
+fi
+if [ "${GPU_CHECK_DIFF:-0}" = 1 ]; then
+    t0=$(date +%s)
+    dc=results/diff-check
+    rm -rf "$dc" && mkdir -p "$dc"
+    # shellcheck disable=SC2054 # the commas are --variants syntax
+    dargs=(--variants naive,tiled_t16,tiled_t32,coarse_1x4,rt_b16_4x4,rt_b32_4x4,warptile,best,cublas,cpu_blas,tr_naive,tr_coalesced,tr_padded,tr_vectorized
+           --sizes 2048 --seed 7)
+    # best's tile per shape from a tune table (model/best_config.h): the default tile in the
+    # same-build runs, a 64x128 tile in the slowed one (128x64 and 64x128 reach 33.9-37.2 TFLOP/s
+    # at 4096^3 against the default's 45.5, 18-26 % slower: docs/fast-kernels.md)
+    printf '# m n k config\n2048 2048 2048 b128x256k8s3\n' > "$dc/tune-default.txt"
+    printf '# m n k config\n2048 2048 2048 b64x128k8s4\n' > "$dc/tune-slow.txt"
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+        MMPROF_TUNE_FILE=$dc/tune-default.txt "$mmprof" collect "${dargs[@]}" --out "$dc/r$i" > "$dc/r$i.log" 2>&1 ||
+            echo "diff-check: collect r$i: rc=$? ($(tail -n 1 "$dc/r$i.log"))"
+    done
+    MMPROF_TUNE_FILE=$dc/tune-slow.txt "$mmprof" collect "${dargs[@]}" --out "$dc/slow" > "$dc/slow.log" 2>&1 ||
+        echo "diff-check: collect slow: rc=$? ($(tail -n 1 "$dc/slow.log"))"
+    verdict=pass
+    for p in 1 2 3 4 5; do
+        a=r$((2 * p - 1)) b=r$((2 * p))
+        "$mmprof" diff "$dc/$a" "$dc/$b" --fail-on changed --json "$dc/pair$p.json" --junit "$dc/pair$p.xml" \
+            > "$dc/pair$p.txt" 2>&1
+        rc=$?
+        echo "diff-check: pair $p ($a vs $b): rc=$rc; $(grep 'rows compared' "$dc/pair$p.txt")"
+        grep -E ' FAIL ' "$dc/pair$p.txt"
+        [ $rc = 0 ] || verdict=FAIL
+        # every timed row must have its launch times (collect writes samples.csv)
+        grep 'without launch times' "$dc/pair$p.txt" && verdict=FAIL
+    done
+    "$mmprof" diff "$dc/r1" "$dc/slow" --fail-on changed --json "$dc/slowed.json" --junit "$dc/slowed.xml" \
+        --markdown "$dc/slowed.md" > "$dc/slowed.txt" 2>&1
+    rc=$?
+    failed=$(grep -c ' FAIL ' "$dc/slowed.txt")
+    echo "diff-check: r1 vs slow: rc=$rc, $failed rows flagged; $(grep 'rows compared' "$dc/slowed.txt")"
+    grep -E '^best |rows compared' "$dc/slowed.txt"
+    grep -E ' FAIL ' "$dc/slowed.txt" | grep -v '^best ' && verdict=FAIL
+    { [ $rc = 3 ] && [ "$failed" = 1 ] && grep -q '^best .*SLOWER' "$dc/slowed.txt"; } || verdict=FAIL
+    echo "diff-check: $verdict in $(( $(date +%s) - t0 )) s (5 same-build pairs: no row flagged; best slowed: flagged alone, exit 3)"
+    echo "$verdict" > "$dc/verdict.txt"
+    # the pair to commit as the showcase: slow's report with r1 as its baseline (side by side, overlay)
+    "$mmprof" report "$dc/slow" --baseline "$dc/r1" > "$dc/report.log" 2>&1 || echo "diff-check: report: rc=$?"
+    tar czf "$OUT/diff-check.tgz" -C results diff-check
 fi
 tar czf "$OUT/logs.tgz" -C "$OUT" logs && rm -rf "$OUT/logs"
 ls -la "$OUT"

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "xcheck/stats.h"
+#include "common/stats.h"
 #include "xcheck/tolerance.h"
 
 static void value_text(char *buf, size_t len, double v)
@@ -56,7 +56,7 @@ static void start_row(struct xc_row *row, const struct xc_series *a, const struc
     snprintf(row->metric, sizeof row->metric, "%s", metric);
 }
 
-static double median_of(const struct xc_summary *s)
+static double median_of(const struct stats_summary *s)
 {
     return s->runs ? s->median : NAN;
 }
@@ -77,9 +77,9 @@ static void net_wavefronts(const struct xc_series *a, const struct xc_series *b,
     double net[2];
     const struct xc_series *sides[2] = {a, b};
     for (int i = 0; i < 2; i++) {
-        struct xc_summary sw, sc;
-        xc_summarize(sides[i]->values[w], sides[i]->nvalues[w], &sw);
-        xc_summarize(sides[i]->values[c], sides[i]->nvalues[c], &sc);
+        struct stats_summary sw, sc;
+        stats_summarize(sides[i]->values[w], sides[i]->nvalues[w], &sw);
+        stats_summarize(sides[i]->values[c], sides[i]->nvalues[c], &sc);
         net[i] = median_of(&sw) - median_of(&sc); /* NaN when either is missing */
     }
     struct xc_row row;
@@ -95,9 +95,9 @@ void xc_compare_series(const struct xc_series *a, const struct xc_series *b, con
                        long floor_sectors, xc_emit_fn emit, void *ctx)
 {
     for (size_t i = 0; i < m->n; i++) {
-        struct xc_summary sa, sb;
-        xc_summarize(a->values[i], a->nvalues[i], &sa);
-        xc_summarize(b->values[i], b->nvalues[i], &sb);
+        struct stats_summary sa, sb;
+        stats_summarize(a->values[i], a->nvalues[i], &sa);
+        stats_summarize(b->values[i], b->nvalues[i], &sb);
         struct xc_row row;
         start_row(&row, a, b, m->item[i]);
         value_text(row.a, sizeof row.a, median_of(&sa));
@@ -107,7 +107,7 @@ void xc_compare_series(const struct xc_series *a, const struct xc_series *b, con
             snprintf(row.spread_a, sizeof row.spread_a, "%.4f%%", sa.spread_pct);
         if (sb.runs > 1)
             snprintf(row.spread_b, sizeof row.spread_b, "%.4f%%", sb.spread_pct);
-        t_text(row.t, sizeof row.t, xc_welch_t(&sa, &sb));
+        t_text(row.t, sizeof row.t, stats_welch_t(&sa, &sb));
         emit(&row, ctx);
     }
     net_wavefronts(a, b, m, "ld", floor_sectors, emit, ctx);
@@ -122,7 +122,7 @@ double xc_worst_median_diff_se(const struct xc_series *a, const struct xc_series
     for (size_t i = 0; i < m->n; i++) {
         if (xc_class_of(m->item[i]) != XC_TOTAL || a->nvalues[i] == 0 || b->nvalues[i] == 0)
             continue;
-        double e = xc_median_diff_se_pct(a->values[i], a->nvalues[i], b->values[i], b->nvalues[i]);
+        double e = stats_median_diff_se_pct(a->values[i], a->nvalues[i], b->values[i], b->nvalues[i]);
         if (e > worst) {
             worst = e;
             *metric = m->item[i];

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "charts_placed.h"
+#include "plots/baseline.h"
 #include "reports/plots.h"
 #include "reports/report.h"
 #include "run_dir.h"
@@ -333,7 +334,9 @@ static void every_chart_is_placed(void **state)
     report(dir, &c);
     assert_int_equal(c.rc, 0);
     char *md = run_read(dir, "report.md");
-    assert_int_equal(assert_charts_placed(dir, md), n);
+    /* all but the baseline overlay: a report without --baseline removes it as stale */
+    assert_int_equal(assert_charts_placed(dir, md), n - 1);
+    assert_false(run_has(dir, "plots/" PLOT_BASELINE_CHART ".png"));
     free(md);
     captured_free(&c);
     run_remove(dir);
@@ -426,6 +429,50 @@ static void example_run(void **state)
     run_remove(dir);
 }
 
+/* --baseline: the section beside the other run with diff's verdicts, the
+ * overlay chart placed under it (when gnuplot is there), both gone again in
+ * a report without --baseline; a baseline that is not a run is bad input. */
+static void baseline_section_and_overlay(void **state)
+{
+    char dir[64], base[64];
+    struct captured c;
+    run_copy(FIXTURE, dir, sizeof dir);
+    run_copy(FIXTURE, base, sizeof base);
+    csv_scale(dir, "rt_b16_4x4", 1024, "runtime_ms", 1.5);
+    csv_scale(dir, "rt_b16_4x4", 1024, "min_ms", 1.5);
+    csv_scale(dir, "rt_b16_4x4", 1024, "max_ms", 1.5);
+    const char *argv[] = {"report", dir, "--baseline", base};
+    capture(cmd_report, 4, argv, &c);
+    assert_int_equal(c.rc, 0);
+    char *md = run_read(dir, "report.md");
+    assert_non_null(strstr(md, "## Against the baseline"));
+    const char *row = strstr(md, "| `rt_b16_4x4` | 1024³ |");
+    assert_non_null(row);
+    assert_non_null(strstr(row, "| 1.500 | no samples | ⚠ SLOWER |"));
+    assert_non_null(strstr(md, "1 slower, 0 faster"));
+    if (run_has(dir, "plots/" PLOT_BASELINE_CHART ".png"))
+        assert_charts_placed(dir, md); /* under "Against the baseline", with its caption */
+    else
+        assert_non_null(strstr(md, "Roofline overlay not drawn: "));
+    free(md);
+    captured_free(&c);
+
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    md = run_read(dir, "report.md");
+    assert_null(strstr(md, "Against the baseline"));
+    assert_false(run_has(dir, "plots/" PLOT_BASELINE_CHART ".png"));
+    free(md);
+    captured_free(&c);
+
+    const char *bad[] = {"report", dir, "--baseline", "/nonexistent/run"};
+    capture(cmd_report, 4, bad, &c);
+    assert_one_line_error(&c, 2, "--baseline: '/nonexistent/run' is not a directory");
+    captured_free(&c);
+    run_remove(dir);
+    run_remove(base);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -435,6 +482,7 @@ int main(void)
         cmocka_unit_test(cannot_write),       cmocka_unit_test(usage_errors),
         cmocka_unit_test(bad_run_directories), cmocka_unit_test(every_chart_is_placed),
         cmocka_unit_test(chart_without_its_table), cmocka_unit_test(example_run),
+        cmocka_unit_test(baseline_section_and_overlay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

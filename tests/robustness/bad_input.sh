@@ -131,6 +131,8 @@ mk_resume_metric_renamed() { mk_resumable "$1" && csv "$1" '1s/,[^,]*$/,sm__rena
 mk_two_runs() { mk_run "$1" && copy_run "$1" "$1/b"; }
 mk_b_truncated() { mk_two_runs "$1" && cut_rows > "$1/b/results.csv"; }
 mk_b_bad_json() { mk_two_runs "$1" && head -c 300 "$source/run.json" > "$1/b/run.json"; }
+mk_b_bad_samples() { mk_two_runs "$1" && printf 'variant,M,N,K,ms\nnaive,1024,1024,1024,0.3 fast\n' > "$1/b/samples.csv"; }
+mk_b_cut_samples() { mk_two_runs "$1" && printf 'variant,M,N,K,ms\nnaive,1024,1024,1024,0.3 0.' > "$1/b/samples.csv"; }
 mk_resume_complete() { mk_resumable "$1" && json "$1" 's/"state":[^,]*,/"state": "complete",/'; }
 
 # --------------------------------------------------------------- checks ---
@@ -309,11 +311,16 @@ row plot-full-disk 1 'plot: cannot write .*/analysis.csv: No space left on devic
 row report-none 2 'report: no run directory given' - - 'no run directory' -- report
 row report-truncated 2 'report: .*/results.csv line 5 has [0-9]+ fields' - mk_truncated_csv 'results.csv cut mid-row' -- report '$D/run'
 row report-bad-json 2 'report: .*/run.json is not a JSON object' - mk_json_truncated 'truncated run.json' -- report '$D/run'
+row report-baseline-missing 2 "report: --baseline: '.*/none' is not a directory" - mk_run 'no baseline run' -- report '$D/run' --baseline '$D/none'
 row report-readonly 1 'report: cannot create a file in .*/run: Permission denied' nobody mk_run_ro 'read-only run directory' -- report '$D/run'
 # diff
 row diff-one 2 'diff: give two run directories' - mk_run 'one run only' -- diff '$D/run'
 row diff-missing 2 "diff: run B: '.*/none' is not a directory" - mk_run 'run B does not exist' -- diff '$D/run' '$D/none'
 row diff-truncated 2 'diff: run B: .*/b/results.csv line 5 has [0-9]+ fields' - mk_b_truncated 'run B truncated' -- diff '$D/run' '$D/b'
+row diff-bad-samples 2 'diff: run B: .*/b/samples.csv line 2: expected a variant, M, N, K and launch times' - mk_b_bad_samples 'run B samples.csv with a word for a time' -- diff '$D/run' '$D/b'
+row diff-cut-samples 2 'diff: run B: .*/b/samples.csv line 2 is cut short.*--resume' - mk_b_cut_samples 'run B samples.csv cut mid-line' -- diff '$D/run' '$D/b'
+row diff-bad-rule 2 "diff: --fail-on 'slower>fast': give slower>P%" - mk_two_runs 'a --fail-on rule that does not parse' -- diff '$D/run' '$D/b' --fail-on 'slower>fast'
+row diff-junit-unwritable 1 'diff: cannot write .*/none/x.xml' - mk_two_runs 'JUnit file in a missing directory' -- diff '$D/run' '$D/b' --junit '$D/none/x.xml'
 row diff-bad-json 2 'diff: run B: .*/b/run.json is not a JSON object' - mk_b_bad_json 'run B with a truncated run.json' -- diff '$D/run' '$D/b'
 # merge
 row merge-none 2 'merge: give OUT and at least one RUN' - - 'nothing to merge' -- merge

@@ -65,6 +65,23 @@ expect 2 'cut did not finish.*--resume cut.*--force' -- merge x11 s0 cut s2
 expect 0 'merged 3 runs' -- merge x11 s0 cut s2
 same_rows x11 full
 
+# Launch times follow their rows: s0's and s2's samples.csv lines end up in
+# the merged one in row order; s1 has none (collected before samples.csv).
+for s in s0 s2; do
+    { echo 'variant,M,N,K,ms'; awk -F, 'NR > 1 && $7 == "ok" { print $1 "," $3 "," $4 "," $5 ",0.5 0.25" }' $s/results.csv; } >$s/samples.csv
+done
+expect 0 'merged 3 runs' -- merge x15 s0 s1 s2
+want=$(cat s0/samples.csv s2/samples.csv | grep -vc '^variant')
+got=$(grep -vc '^variant' x15/samples.csv)
+[ "$want" -gt 0 ] && [ "$got" = "$want" ] && ok "samples.csv: every shard's $want lines" ||
+    bad "samples.csv has $got lines, the shards $want"
+order=$(cut -d, -f1-4 x15/samples.csv | grep -v '^variant' | tr '\n' ' ')
+rows=$(cut -d, -f1,3-5 x15/results.csv | grep -v '^variant' | grep -Fx -f <(cut -d, -f1-4 x15/samples.csv) | tr '\n' ' ')
+[ "$order" = "$rows" ] && ok "samples.csv in results.csv's order" || bad "samples order '$order', rows '$rows'"
+echo 'variant,M,N,K,ms' >s2/samples.csv && echo 'naive,1,1,1,abc' >>s2/samples.csv
+expect 2 'samples.csv line 2' -- merge x16 s0 s1 s2
+rm s0/samples.csv s2/samples.csv
+
 expect 2 'not a run directory' -- merge x12 s0 nowhere
 expect 2 'give OUT and at least one RUN' -- merge x13
 expect 2 "unknown option '--nope'" -- merge --nope x14 s0

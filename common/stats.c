@@ -1,7 +1,7 @@
-/* Medians, spreads, Welch's t and the robust standard error of a median
- * (stats.h). Sums run over the sorted values, the order the shell version
+/* Medians, spreads, Welch's t, the robust standard error of a median and
+ * the interval of a ratio of medians (stats.h). Sums run over the sorted values, the order the shell version
  * summed in, so that means and standard deviations agree to the last bit. */
-#include "xcheck/stats.h"
+#include "common/stats.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -13,12 +13,24 @@ static int cmp_double(const void *pa, const void *pb)
     return (a > b) - (a < b);
 }
 
-double xc_median(double *values, size_t n)
+double stats_median(double *values, size_t n)
 {
     if (n == 0)
         return 0;
     qsort(values, n, sizeof *values, cmp_double);
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+/* Median of a copy: the caller's values keep their order. */
+static double median_copy(const double *values, size_t n)
+{
+    double *v = malloc(n * sizeof *v);
+    if (!v)
+        abort();
+    memcpy(v, values, n * sizeof *v);
+    double m = stats_median(v, n);
+    free(v);
+    return m;
 }
 
 /* max(|x|, 1): a relative difference of values near 0 is taken against 1,
@@ -29,7 +41,7 @@ static double rel_base(double x)
     return d < 1 ? 1 : d;
 }
 
-void xc_summarize(const double *values, size_t n, struct xc_summary *s)
+void stats_summarize(const double *values, size_t n, struct stats_summary *s)
 {
     memset(s, 0, sizeof *s);
     if (n == 0)
@@ -39,7 +51,7 @@ void xc_summarize(const double *values, size_t n, struct xc_summary *s)
         abort(); /* a few dozen doubles: no memory at all left */
     memcpy(v, values, n * sizeof *v);
     s->runs = n;
-    s->median = xc_median(v, n);
+    s->median = stats_median(v, n);
     s->spread_pct = 100 * (v[n - 1] - v[0]) / rel_base(s->median);
     double sum = 0, squares = 0;
     for (size_t i = 0; i < n; i++)
@@ -51,7 +63,7 @@ void xc_summarize(const double *values, size_t n, struct xc_summary *s)
     free(v);
 }
 
-double xc_welch_t(const struct xc_summary *a, const struct xc_summary *b)
+double stats_welch_t(const struct stats_summary *a, const struct stats_summary *b)
 {
     if (a->runs < 3 || b->runs < 3)
         return NAN;
@@ -62,7 +74,7 @@ double xc_welch_t(const struct xc_summary *a, const struct xc_summary *b)
     return d / se;
 }
 
-double xc_median_se(const double *values, size_t n)
+double stats_median_se(const double *values, size_t n)
 {
     if (n < 2)
         return 0;
@@ -70,22 +82,34 @@ double xc_median_se(const double *values, size_t n)
     if (!v)
         abort();
     memcpy(v, values, n * sizeof *v);
-    double m = xc_median(v, n);
+    double m = stats_median(v, n);
     for (size_t i = 0; i < n; i++)
         v[i] = fabs(values[i] - m);
-    double mad = xc_median(v, n);
+    double mad = stats_median(v, n);
     free(v);
     return 1.2533 * 1.4826 * mad / sqrt((double)n);
 }
 
-double xc_median_diff_se_pct(const double *a, size_t na, const double *b, size_t nb)
+double stats_median_diff_se_pct(const double *a, size_t na, const double *b, size_t nb)
 {
-    double se_a = xc_median_se(a, na), se_b = xc_median_se(b, nb);
-    double *v = malloc((nb ? nb : 1) * sizeof *v);
-    if (!v)
-        abort();
-    memcpy(v, b, nb * sizeof *v);
-    double median_b = xc_median(v, nb);
-    free(v);
+    double se_a = stats_median_se(a, na), se_b = stats_median_se(b, nb);
+    double median_b = nb ? median_copy(b, nb) : 0;
     return 100 * sqrt(se_a * se_a + se_b * se_b) / rel_base(median_b);
+}
+
+int stats_median_ratio_interval(const double *a, size_t na, const double *b, size_t nb, double z, double *ratio,
+                                double *lo, double *hi)
+{
+    if (na < 2 || nb < 2)
+        return -1;
+    double ma = median_copy(a, na), mb = median_copy(b, nb);
+    if (!(ma > 0 && mb > 0))
+        return -1;
+    /* se(log m) = se(m) / m, to first order: relative errors of the two sides add in quadrature */
+    double rel_a = stats_median_se(a, na) / ma, rel_b = stats_median_se(b, nb) / mb;
+    double half = z * sqrt(rel_a * rel_a + rel_b * rel_b);
+    *ratio = mb / ma;
+    *lo = *ratio * exp(-half);
+    *hi = *ratio * exp(half);
+    return 0;
 }
