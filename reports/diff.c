@@ -17,6 +17,7 @@
 /* Lists of rows wrap before this column, as a terminal shows them. */
 #define LIST_WIDTH 100
 
+/* ASCII letters are left to short options; these codes have none. */
 enum { OPT_FORCE = 256, OPT_FAIL_ON_CHANGE };
 
 struct diff_opts {
@@ -29,32 +30,40 @@ struct tally {
     size_t compared, slower, faster, noise, counters, status, only_a, only_b;
 };
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: mmprof diff RUN_A RUN_B [--threshold PCT] [--force] [--fail-on-change]\n"
-            "\n"
-            "Compares two runs of the same GPU, variant by variant and size by size: the\n"
-            "ratio B/A of the median kernel time and of the key counters (DRAM bytes, global\n"
-            "load/store sectors, shared wavefronts and bank conflicts, achieved occupancy,\n"
-            "FLOPs, registers per thread), then lists the rows only one run has.\n"
-            "\n"
-            "A time change is significant when |B/A - 1| > PCT and the [min, max] ranges of the\n"
-            "timed launches of the two runs do not overlap (a change within the runs' own\n"
-            "spread is shown as noise); when a run recorded no min/max, PCT alone decides\n"
-            "(marked '?'). A counter change is significant when |B/A - 1| > PCT. A changed\n"
-            "status (ok, failed, skipped) always is. `mmprof diff RUN RUN` shows no change.\n"
-            "\n"
-            "  --threshold PCT   smallest change that counts, in percent (default %.0f)\n"
-            "  --force           compare runs of different devices (name or SM count differ)\n"
-            "  --fail-on-change  exit %d when some change is significant (for scripts and CI)\n"
-            "  -h, --help        this text\n"
-            "\n"
-            "exit status: 0 compared (changes are printed, not errors), 1 runtime failure,\n"
-            "2 bad usage or input, or different devices without --force; %d with\n"
-            "--fail-on-change when something changed\n",
-            DIFF_DEFAULT_THRESHOLD_PCT, DIFF_EXIT_CHANGED, DIFF_EXIT_CHANGED);
-}
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+static const struct help_option diff_options[] = {
+    {"threshold", required_argument, 't', "PCT",
+     "smallest change that counts, in percent (default " STR(DIFF_DEFAULT_THRESHOLD_PCT) ")"},
+    {"force", no_argument, OPT_FORCE, NULL, "compare runs of different devices (name or SM count differ)"},
+    {"fail-on-change", no_argument, OPT_FAIL_ON_CHANGE, NULL,
+     "exit " STR(DIFF_EXIT_CHANGED) " when some change is significant (for scripts and CI)"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help diff_help = {
+    .command = "diff",
+    .usage = "RUN_A RUN_B [--threshold PCT] [--force] [--fail-on-change]",
+    .about = "Compares two runs of the same GPU, variant by variant and size by size: the\n"
+             "ratio B/A of the median kernel time and of the key counters (DRAM bytes, global\n"
+             "load/store sectors, shared wavefronts and bank conflicts, achieved occupancy,\n"
+             "FLOPs, registers per thread), then lists the rows only one run has.\n"
+             "\n"
+             "A time change is significant when |B/A - 1| > PCT and the [min, max] ranges of the\n"
+             "timed launches of the two runs do not overlap (a change within the runs' own\n"
+             "spread is shown as noise); when a run recorded no min/max, PCT alone decides\n"
+             "(marked '?'). A counter change is significant when |B/A - 1| > PCT. A changed\n"
+             "status (ok, failed, skipped) always is. `mmprof diff RUN RUN` shows no change.\n",
+    .options = diff_options,
+    .exit_status = "0 compared (changes are printed, not errors), 1 runtime failure,\n"
+                   "2 bad usage or input, or different devices without --force; " STR(
+                       DIFF_EXIT_CHANGED) " with\n"
+                   "--fail-on-change when something changed\n",
+    .examples = {"mmprof diff results/before results/after             # what changed",
+                 "mmprof diff A B --threshold 2 --fail-on-change     # in CI: exit 3 on a change",
+                 "mmprof diff examples/seeds examples/seeds-h200 --force  # two GPUs"},
+};
 
 static int parse_threshold(const char *s, double *out)
 {
@@ -84,12 +93,7 @@ static int take_option(void *ctx, int code, const char *value)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, struct diff_opts *o)
 {
-    static const struct option options[] = {{"threshold", required_argument, NULL, 't'},
-                                            {"force", no_argument, NULL, OPT_FORCE},
-                                            {"fail-on-change", no_argument, NULL, OPT_FAIL_ON_CHANGE},
-                                            {NULL, 0, NULL, 0}};
-    const struct run_args spec = {"diff", "mmprof diff RUN_A RUN_B [--threshold PCT] [--force]",
-                                  "--threshold 5", usage, options, "t:", take_option, o, 2};
+    const struct run_args spec = {&diff_help, "--threshold 5", take_option, o, 2};
     const char *runs[2];
     int rc = run_args_parse(&spec, argc, argv, runs);
     if (rc == -1) {

@@ -26,28 +26,29 @@ const struct section *const *report_sections(size_t *count)
     return sections;
 }
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: mmprof report RUN\n"
-               "\n"
-               "Writes RUN/report.md and RUN/report.html: one self-contained page (styles and\n"
-               "charts inline, no network, no script) a person can read and share. It holds the\n"
-               "device and environment (clocks, driver, CUDA/CUPTI, ceilings measured vs\n"
-               "datasheet), one section per seed experiment the run covers with its table in the\n"
-               "seed's shape, theoretical vs measured CGMA, findings (best variant per size,\n"
-               "memory- or compute-bound, largest theory gap) and the skipped or failed variants.\n"
-               "Charts come from RUN/plots/ (`mmprof plot RUN`); writes RUN/analysis.csv when missing.\n"
-               "\n"
-               "  RUN          a run directory written by `mmprof collect` (results.csv + run.json)\n"
-               "  -h, --help   this text\n"
-               "\n"
-               "exit status: 0 ok, 1 cannot write the report, 2 bad usage or input\n");
-}
+static const struct help report_help = {
+    .command = "report",
+    .usage = "RUN",
+    .about = "Writes RUN/report.md and RUN/report.html: one self-contained page (styles and\n"
+             "charts inline, no network, no script) a person can read and share. It holds the\n"
+             "device and environment (clocks, driver, CUDA/CUPTI, ceilings measured vs\n"
+             "datasheet), one section per course experiment (\"seed\" 000-004) the run covers\n"
+             "with its table in the seed's shape, theoretical vs measured CGMA, findings (best\n"
+             "variant per size, memory- or compute-bound, largest theory gap) and the skipped\n"
+             "or failed variants. RUN is a run directory written by `mmprof collect`.\n"
+             "Charts come from RUN/plots/ (`mmprof plot RUN`; a warning names charts older than\n"
+             "results.csv); writes RUN/analysis.csv when missing.\n",
+    .exit_status = "0 ok, 1 cannot write the report, 2 bad usage or input (results.csv\n"
+                   "without rows included)\n",
+    .examples = {"mmprof report examples/seeds        # examples/seeds/report.html",
+                 "mmprof plot RUN && mmprof report RUN # charts first, then the report",
+                 "mmprof run                          # collect, analyze, plot and report in one"},
+};
 
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, const char **run)
 {
-    const struct run_args spec = {"report", "mmprof report RUN", NULL, usage, NULL, "", NULL, NULL, 1};
+    const struct run_args spec = {&report_help, NULL, NULL, NULL, 1};
     return run_args_parse(&spec, argc, argv, run);
 }
 
