@@ -80,18 +80,12 @@ static int is_file(const char *dir, const char *name)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Copies the example's run.json and results.csv into dir: out (a new run
- * directory) or EXAMPLE_COPY (the previous copy replaced). Nothing is left
- * behind when it fails. */
+/* Copies the example's run.json and results.csv (both there) into dir: out
+ * (a new run directory) or EXAMPLE_COPY (the previous copy replaced).
+ * Nothing is left behind when it fails. */
 static int copy_example(const char *example, const char *out, char *dir, size_t len)
 {
     char why[512];
-    if (!is_file(example, "results.csv") || !is_file(example, "run.json")) {
-        msg_error("--example %s: no results.csv and run.json there: give a run directory written by `mmprof "
-                  "collect`, e.g. --example examples/seeds",
-                  example);
-        return EXIT_USAGE;
-    }
     int made = 0;
     if (out) {
         int rc = rundir_create(out, NULL, dir, len, why, sizeof why);
@@ -218,6 +212,12 @@ int cmd_run(int argc, char **argv)
                       "takes only --example and --out",
                       why, measuring);
             return EXIT_RUNTIME;
+        }
+        if (!is_file(example, "results.csv") || !is_file(example, "run.json")) {
+            msg_error("--example %s: no results.csv and run.json there: give a run directory written by `mmprof "
+                      "collect`, e.g. --example examples/seeds",
+                      example);
+            return EXIT_USAGE;
         }
         fprintf(stderr, "mmprof: %s: building the report from the example run %s\n", why, example);
         rc = copy_example(example, has_out ? out : NULL, dir, sizeof dir);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/run_args.h"
 #include "common/util.h"
@@ -136,6 +137,12 @@ static int plot_run(const struct plot_data *d, const char *formats)
     snprintf(dir, sizeof dir, "%s/plots", d->run_dir);
     if (make_dir(dir) != 0)
         return EXIT_RUNTIME;
+    /* Said once here, not once per chart. */
+    if (access(dir, W_OK) != 0) {
+        msg_error("plot: cannot write in %s: %s (copy the run directory somewhere writable and plot the copy)", dir,
+                  strerror(errno));
+        return EXIT_RUNTIME;
+    }
     roof_check(d);
     int drawn[CHART_MAX] = {0};
     int count = write_charts(d, dir, formats, drawn);

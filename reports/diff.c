@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/run_args.h"
+#include "common/shape_text.h"
 #include "common/util.h"
 #include "reports/diff_compare.h"
 
@@ -106,13 +107,7 @@ static int parse_args(int argc, char **argv, struct diff_opts *o)
 /* Plain ASCII: the columns are aligned by byte count. */
 static char *size_text(char *buf, size_t len, const struct analysis_row *r)
 {
-    if (r->k == 0)
-        snprintf(buf, len, "%ldx%ld", r->m, r->n);
-    else if (r->m == r->n && r->n == r->k)
-        snprintf(buf, len, "%ld^3", r->m);
-    else
-        snprintf(buf, len, "%ldx%ldx%ld", r->m, r->n, r->k);
-    return buf;
+    return shape_text(buf, len, r->m, r->n, r->k);
 }
 
 static char *num(char *buf, size_t len, double v)
