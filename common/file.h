@@ -26,8 +26,9 @@ enum file_read_status {
 enum file_read_status file_read_all(const char *path, size_t max_bytes, char **text, size_t *len, char *err,
                                     size_t err_len);
 
-/* 1 when path was last modified before than (both must exist), else 0: a
- * file made from another (analysis.csv, a chart) is stale once it is older. */
-int file_is_older(const char *path, const char *than);
+/* 1 when path was last modified more than margin_s seconds before than (both
+ * must exist), else 0: a file made from another (analysis.csv, a chart) is
+ * stale once it is older. */
+int file_is_older(const char *path, const char *than, double margin_s);
 
 #endif

@@ -56,7 +56,7 @@ static const char *needs_analysis(const char *run_dir)
     path_in(r, sizeof r, run_dir, "results.csv");
     if (stat(a, &sa) != 0)
         return "analysis.csv is missing";
-    if (file_is_older(a, r))
+    if (file_is_older(a, r, 0))
         return "analysis.csv is older than results.csv";
     return NULL;
 }

@@ -103,13 +103,19 @@ static void older_by_modification_time(void **state)
     fclose(f);
     struct timespec old[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
     assert_int_equal(utimensat(AT_FDCWD, made, old, 0), 0);
-    assert_int_equal(file_is_older(made, from), 1);
-    assert_int_equal(file_is_older(from, made), 0);
-    assert_int_equal(file_is_older(made, made), 0);
+    assert_int_equal(file_is_older(made, from, 0), 1);
+    assert_int_equal(file_is_older(made, from, 60), 1);
+    assert_int_equal(file_is_older(from, made, 0), 0);
+    assert_int_equal(file_is_older(made, made, 0), 0);
+    struct timespec a_second_before[2] = {{.tv_sec = 999999999}, {.tv_sec = 999999999}};
+    assert_int_equal(utimensat(AT_FDCWD, from, old, 0), 0);
+    assert_int_equal(utimensat(AT_FDCWD, made, a_second_before, 0), 0);
+    assert_int_equal(file_is_older(made, from, 0), 1);
+    assert_int_equal(file_is_older(made, from, 60), 0); /* within the margin */
     char none[300];
     snprintf(none, sizeof none, "%s/none", dir);
-    assert_int_equal(file_is_older(none, from), 0); /* missing: nothing to call stale */
-    assert_int_equal(file_is_older(made, none), 0);
+    assert_int_equal(file_is_older(none, from, 0), 0); /* missing: nothing to call stale */
+    assert_int_equal(file_is_older(made, none, 0), 0);
 }
 
 int main(void)

@@ -26,7 +26,7 @@ static void diff(const char *a, const char *b, const char *opt, struct captured 
     capture(cmd_diff, opt ? 4 : 3, argv, c);
 }
 
-/* The output line of variant at `size` (e.g. "naive", "1024^3"). */
+/* The output line of variant at `size` (e.g. "naive", "1024x1024x1024"). */
 static char *line_of(const char *out, const char *variant, const char *size, char *buf, size_t len)
 {
     char want[128];
@@ -79,11 +79,11 @@ static void slower_copy_is_flagged(void **state)
     csv_scale(b, "rt_b16_4x4", 1024, "max_ms", 1.5);
     diff(FIXTURE, b, NULL, &c);
     assert_int_equal(c.rc, 0); /* a change is a result, not an error */
-    line_of(c.out, "rt_b16_4x4", "1024^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
     assert_has(line, "1.500x  SLOWER");
     assert_has(c.out, "1 slower, 0 faster");
     assert_has(c.out, "significant changes found\n");
-    line_of(c.out, "rt_b16_4x4", "256^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "256x256x256", line, sizeof line);
     assert_has(line, "1.000x  same");
     captured_free(&c);
 
@@ -92,7 +92,7 @@ static void slower_copy_is_flagged(void **state)
     captured_free(&c);
 
     diff(b, FIXTURE, NULL, &c); /* the other way round it is faster */
-    line_of(c.out, "rt_b16_4x4", "1024^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
     assert_has(line, "0.667x  FASTER");
     captured_free(&c);
 
@@ -113,7 +113,7 @@ static void change_within_spread_is_noise(void **state)
     csv_scale(b, "rt_b16_4x4", 1024, "min_ms", 0.5);
     diff(FIXTURE, b, "--fail-on-change", &c);
     assert_int_equal(c.rc, 0);
-    line_of(c.out, "rt_b16_4x4", "1024^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
     assert_has(line, "1.500x  noise");
     assert_has(c.out, "0 slower, 0 faster, 1 within noise");
     captured_free(&c);
@@ -128,11 +128,11 @@ static void counter_change_is_flagged(void **state)
     csv_scale(b, "tiled_t16", 1024, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 2);
     csv_scale(b, "tiled_t16", 256, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", 3);
     diff(FIXTURE, b, NULL, &c);
-    line_of(c.out, "tiled_t16", "1024^3", line, sizeof line);
+    line_of(c.out, "tiled_t16", "1024x1024x1024", line, sizeof line);
     assert_has(line, "same    gld_sectors 2x;");
     assert_has(c.out, "1 with counter changes");
     /* conflicts are counted against the wavefronts: a few more among many is no change */
-    line_of(c.out, "tiled_t16", "256^3", line, sizeof line);
+    line_of(c.out, "tiled_t16", "256x256x256", line, sizeof line);
     assert_null(strstr(line, "bank_conflicts_ld"));
     captured_free(&c);
     run_remove(b);
