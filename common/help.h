@@ -17,6 +17,10 @@ struct help_option {
     const char *text; /* what it does, default included; '\n' starts a continuation line */
 };
 
+/* A numeric default written once in its header, spelt into help text: HELP_STR(PLOT_WIDTH) is "1200". */
+#define HELP_STR_(x) #x
+#define HELP_STR(x) HELP_STR_(x)
+
 #define HELP_MAX_OPTIONS 40
 #define HELP_MAX_EXAMPLES 3
 

@@ -14,9 +14,6 @@
 #include "plots/plot_data.h"
 #include "plots/roof_check.h"
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
-
 /* The charts' list comes from charts.def, so it is printed, not written here. */
 static void list_charts(FILE *f)
 {
@@ -36,7 +33,7 @@ static const struct help plot_help = {
     .command = "plot",
     .usage = "RUN [--format png|svg|both]",
     .about = "Draws the run's charts with gnuplot into RUN/plots: for each chart NAME, the data\n"
-             "(NAME.dat), the gnuplot script (NAME.gp) and the images (NAME.png, " STR(PLOT_WIDTH) "x" STR(
+             "(NAME.dat), the gnuplot script (NAME.gp) and the images (NAME.png, " HELP_STR(PLOT_WIDTH) "x" HELP_STR(
                  PLOT_HEIGHT) ", and NAME.svg).\n"
              "Reads RUN/analysis.csv (written first from results.csv when missing or older) and the\n"
              "ceilings in RUN/run.json. Warns when a point lies above its roof. Without gnuplot\n"

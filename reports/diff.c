@@ -31,15 +31,12 @@ struct tally {
     size_t compared, slower, faster, noise, counters, status, only_a, only_b;
 };
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
-
 static const struct help_option diff_options[] = {
     {"threshold", required_argument, 't', "PCT",
-     "smallest change that counts, in percent (default " STR(DIFF_DEFAULT_THRESHOLD_PCT) ")"},
+     "smallest change that counts, in percent (default " HELP_STR(DIFF_DEFAULT_THRESHOLD_PCT) ")"},
     {"force", no_argument, OPT_FORCE, NULL, "compare runs of different devices (name or SM count differ)"},
     {"fail-on-change", no_argument, OPT_FAIL_ON_CHANGE, NULL,
-     "exit " STR(DIFF_EXIT_CHANGED) " when some change is significant (for scripts and CI)"},
+     "exit " HELP_STR(DIFF_EXIT_CHANGED) " when some change is significant (for scripts and CI)"},
     {NULL, 0, 0, NULL, NULL},
 };
 
@@ -58,11 +55,11 @@ static const struct help diff_help = {
              "status (ok, failed, skipped) always is. `mmprof diff RUN RUN` shows no change.\n",
     .options = diff_options,
     .exit_status = "0 compared (changes are printed, not errors), 1 runtime failure,\n"
-                   "2 bad usage or input, or different devices without --force; " STR(
+                   "2 bad usage or input, or different devices without --force; " HELP_STR(
                        DIFF_EXIT_CHANGED) " with\n"
                    "--fail-on-change when something changed\n",
     .examples = {"mmprof diff results/before results/after             # what changed",
-                 "mmprof diff A B --threshold 2 --fail-on-change     # in CI: exit 3 on a change",
+                 "mmprof diff A B --threshold 2 --fail-on-change     # in CI: fail on a change",
                  "mmprof diff examples/seeds examples/seeds-h200 --force  # two GPUs"},
 };
 

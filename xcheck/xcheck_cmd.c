@@ -36,9 +36,6 @@ struct opts {
     int noisy, list_ok, check;
 };
 
-#define STR_(x) #x
-#define STR(x) STR_(x)
-
 static const struct help_option xcheck_options[] = {
     {"mmprof", required_argument, OPT_MMPROF, "RUN_DIR[,...]",
      "`mmprof collect --profile-only` run directories, one per\n"
@@ -59,7 +56,7 @@ static const struct help_option xcheck_options[] = {
     {"metrics", required_argument, OPT_METRICS, "LIST", "Perfworks names to compare (default: the first input's)"},
     {"floor-sectors", required_argument, OPT_FLOOR, "N",
      "DRAM/L2/LRC totals within N sectors (N x 32 bytes) pass too\n"
-     "(default " STR(XC_FLOOR_SECTORS_DEFAULT) "; 0: the 2 % alone)"},
+     "(default " HELP_STR(XC_FLOOR_SECTORS_DEFAULT) "; 0: the 2 % alone)"},
     {"out", required_argument, OPT_OUT, "DIR", "write DIR/crosscheck.csv, not-compared.txt and failures"},
     {"cpu-only", required_argument, OPT_CPU_ONLY, "LIST", "variants listed as not compared (no kernel for ncu)"},
     {"failed-runs", required_argument, OPT_FAILED, "N", "measurements that failed before this comparison: counted"},
