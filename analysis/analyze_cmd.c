@@ -9,24 +9,35 @@
 
 enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON };
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: mmprof analyze RUN [--format table|csv|json]\n"
-            "\n"
-            "Puts each variant's theoretical model beside its measured counters: FLOPs, global\n"
-            "accesses and CGMA (per thread-level access, per sector word, per DRAM byte),\n"
-            "intensity per L1/L2/DRAM byte, coalescing, bank conflicts, occupancy and launch\n"
-            "geometry, with the reason wherever theory and measurement differ by more than 10 %%.\n"
-            "Writes RUN/analysis.csv (columns: analysis/README.md) and prints it.\n"
-            "\n"
-            "  RUN              a run directory written by `mmprof collect` (results.csv + run.json)\n"
-            "  -f, --format F   what to print: table (default: theoretical vs measured CGMA,\n"
-            "                   transposes, geometry), csv (analysis.csv) or json\n"
-            "  -h, --help       this text\n"
-            "\n"
-            "exit status: 0 ok, 1 runtime failure, 2 bad usage or input\n");
-}
+static const struct help_option analyze_options[] = {
+    {"format", required_argument, 'f', "F",
+     "what to print: table (default: theoretical vs measured CGMA,\n"
+     "transposes, launch geometry), csv (analysis.csv) or json"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help analyze_help = {
+    .command = "analyze",
+    .usage = "RUN [--format table|csv|json]",
+    .about = "Puts each variant's theoretical model beside its measured counters: FLOPs, global\n"
+             "accesses and CGMA (per thread-level access, per sector word, per DRAM byte),\n"
+             "intensity per L1/L2/DRAM byte, coalescing, bank conflicts, occupancy and launch\n"
+             "geometry, with the reason wherever theory and measurement differ by more than 10 %.\n"
+             "Writes RUN/analysis.csv (columns: analysis/README.md) and prints it. RUN is a run\n"
+             "directory written by `mmprof collect` (results.csv + run.json).\n"
+             "\n"
+             "The launch geometry table: blocks in the grid, blocks resident per SM and what\n"
+             "limits them (registers, shared memory, threads, blocks), waves = blocks / (SMs x\n"
+             "blocks per SM), the last wave's share of the slots, and \"fills from n\": the\n"
+             "smallest n at which an nxnxn problem (nxn for a transpose) has enough blocks to\n"
+             "fill every slot of the GPU at once.\n",
+    .options = analyze_options,
+    .exit_status = "0 ok, 1 runtime failure (analysis.csv cannot be written: the table is\n"
+                   "printed all the same), 2 bad usage or input\n",
+    .examples = {"mmprof analyze examples/seeds                  # the three tables",
+                 "mmprof analyze examples/seeds --format csv     # analysis.csv on stdout",
+                 "mmprof analyze RUN --format json | jq '.rows[0]'"},
+};
 
 static int parse_format(const char *s, enum format *out)
 {
@@ -51,9 +62,7 @@ static int take_option(void *ctx, int code, const char *value)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, enum format *format, const char **run)
 {
-    static const struct option options[] = {{"format", required_argument, NULL, 'f'}, {NULL, 0, NULL, 0}};
-    const struct run_args spec = {"analyze", "mmprof analyze RUN [--format table|csv|json]", "--format table",
-                                  usage, options, "f:", take_option, format, 1};
+    const struct run_args spec = {&analyze_help, "--format table", take_option, format, 1};
     return run_args_parse(&spec, argc, argv, run);
 }
 
@@ -85,14 +94,16 @@ int cmd_analyze(int argc, char **argv)
         msg_warn("analyze: %s/results.csv has no rows yet: nothing was measured (a stopped collect: "
                  "`mmprof collect --resume %s` completes it)",
                  run, run);
-    if (analysis_save_csv(&a, err, sizeof err) != 0) {
-        msg_error("analyze: %s", err);
-        analysis_free(&a);
-        return EXIT_RUNTIME;
-    }
+    /* A run directory that cannot be written to (read-only, another user's)
+     * still gets its analysis on the terminal; the failure is said after it. */
+    int saved = analysis_save_csv(&a, err, sizeof err) == 0;
     rc = print(&a, format) == 0 ? EXIT_OK : EXIT_RUNTIME;
     if (rc != EXIT_OK)
         msg_error("analyze: cannot write to standard output");
+    else if (!saved) {
+        msg_error("analyze: %s; the analysis above is complete but not saved as analysis.csv", err);
+        rc = EXIT_RUNTIME;
+    }
     analysis_free(&a);
     return rc;
 }

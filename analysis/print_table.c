@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "common/shape_text.h"
 
 /* A cell: v with `digits` significant digits ('g') or decimals ('f'), or
  * "-" when not measured / not applicable. */
@@ -21,11 +22,7 @@ static const char *cell(char *buf, size_t len, char style, int digits, double v)
 
 const char *analysis_row_size(const struct analysis_row *r, char *buf, size_t len)
 {
-    if (r->v && r->v->family == FAMILY_TRANSPOSE)
-        snprintf(buf, len, "%ldx%ld", r->m, r->n);
-    else
-        snprintf(buf, len, "%ldx%ldx%ld", r->m, r->n, r->k);
-    return buf;
+    return shape_text(buf, len, r->m, r->n, r->v && r->v->family == FAMILY_TRANSPOSE ? 0 : r->k);
 }
 
 static int is_transpose(const struct analysis_row *r)
@@ -100,8 +97,9 @@ static void print_transposes(const struct analysis *a, FILE *f)
 static void print_geometry(const struct analysis *a, FILE *f)
 {
     char sz[64], c[5][32];
-    fprintf(f, "\nlaunch geometry on %s (%s SMs)\n", a->run.device_name[0] ? a->run.device_name : "the GPU",
-            cell(c[0], 32, 'f', 0, a->run.sm_count));
+    fprintf(f, "\nlaunch geometry on %s (%s SMs): waves = blocks / (SMs x blocks/SM); fills from n: the smallest "
+               "n whose nxnxn problem (nxn for a transpose) fills every block slot at once\n",
+            a->run.device_name[0] ? a->run.device_name : "the GPU", cell(c[0], 32, 'f', 0, a->run.sm_count));
     fprintf(f, "%-22s %-16s %9s %9s %-10s %7s %9s %12s\n", "variant", "size", "blocks", "blocks/SM", "limiter",
             "waves", "last wave", "fills from n");
     for (size_t i = 0; i < a->nrows; i++) {

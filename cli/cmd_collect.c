@@ -1,61 +1,19 @@
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/seed_option.h"
 #include "cli/variant_select.h"
 #include "common/rng.h"
 #include "collector/profiler/metric_set.h"
 #include "collector/l2_flush.h"
 #include "collector/placement.h"
+#include "common/help.h"
 #include "common/util.h"
+#include "rundir/run_create.h"
 #include "rundir/run_json.h"
-
-/* Seeds go through run.json as JSON numbers (doubles): keep them exact. */
-#define SEED_MAX 9007199254740992ULL /* 2^53 */
-
-static const char collect_help[] =
-    "usage: mmprof collect [--variants V] [--sizes S,S... | --mnk M,N,K] [options]\n"
-    "\n"
-    "Verifies every selected variant against an FP64 reference, times it with CUDA\n"
-    "events and reads its hardware counters (CUPTI), one results.csv row per\n"
-    "variant x size, appended as each finishes.\n"
-    "\n"
-    "  --variants V      all (default), names, families (matmul, transpose), globs\n"
-    "                    (rt_b16_*), comma-separated\n"
-    "  --sizes S,...     square sizes: matmul SxSxS, transposes SxS (default 2048)\n"
-    "  --mnk M,N,K       one shape: matmul MxK * KxN; transposes M rows x N cols\n"
-    "  --reps N          at least N timed launches (default 10; more for short\n"
-    "                    kernels, bounded by --budget-ms)\n"
-    "  --budget-ms MS    timed GPU time to aim for per variant x size (default 200)\n"
-    "  --warmup N        untimed launches first (default 2)\n"
-    "  --seed S          input seed (default: fresh; recorded in run.json)\n"
-    "  --out DIR         run directory (default results/<time>-<gpu>; never overwritten)\n"
-    "  --device N        CUDA device (default 0)\n"
-    "  --metrics M       replace the metric set: LIST, @FILE or a group name\n"
-    "  --add-metrics M   add metrics to the set\n"
-    "  --no-profile      timing only, no hardware counters\n"
-    "  --profile-only    hardware counters only: no timing, no ceilings\n"
-    "  --one-config-image  schedule all metrics in one CUPTI config image (CUPTI\n"
-    "                    splits it over passes; some totals are then scaled from\n"
-    "                    part of the units). Default: images packed so that every\n"
-    "                    counter is read whole (the default set: 5 one-pass images)\n"
-    "  --buffer-offset-mb N  allocate N MiB of device memory before every other\n"
-    "                    buffer, moving them in physical memory (DRAM/L2 totals of\n"
-    "                    kernels whose data nearly fill L2 depend on placement;\n"
-    "                    scripts/ncu-crosscheck.sh --repeat samples several)\n"
-    "  --settle-ms MS    after each L2 flush, leave the GPU idle 4x the kernel's\n"
-    "                    duration, at most MS (default 0: the counters cover the\n"
-    "                    kernel alone and need no wait; docs/fidelity.md)\n"
-    "  --no-ceilings     skip the DRAM/L2/shared/FP32 ceiling micro-benchmarks\n"
-    "  --cpu-limit-s S   skip cpu_blas where it would take longer (default 10)\n"
-    "  --shard I/N       run only shard I (0..N-1) of N, balanced by estimated cost;\n"
-    "                    each shard is a valid run directory (`mmprof merge` joins them)\n"
-    "  --resume DIR      complete a killed or interrupted run without redoing its rows\n"
-    "  --devices L       one worker process per GPU in L (e.g. 0,1,2,3), each a shard;\n"
-    "                    merged into --out at the end, shards kept in OUT/shards/\n";
 
 enum {
     OPT_MNK = 256,
@@ -78,33 +36,70 @@ enum {
     OPT_SETTLE,
 };
 
-static const struct option collect_options_long[] = {
-    {"variants", required_argument, NULL, 'v'},
-    {"sizes", required_argument, NULL, 's'},
-    {"mnk", required_argument, NULL, OPT_MNK},
-    {"reps", required_argument, NULL, 'r'},
-    {"budget-ms", required_argument, NULL, OPT_BUDGET},
-    {"warmup", required_argument, NULL, OPT_WARMUP},
-    {"seed", required_argument, NULL, 'S'},
-    {"out", required_argument, NULL, 'o'},
-    {"device", required_argument, NULL, OPT_DEVICE},
-    {"metrics", required_argument, NULL, OPT_METRICS},
-    {"add-metrics", required_argument, NULL, OPT_ADD_METRICS},
-    {"no-profile", no_argument, NULL, OPT_NO_PROFILE},
-    {"profile-only", no_argument, NULL, OPT_PROFILE_ONLY},
-    {"one-config-image", no_argument, NULL, OPT_ONE_CONFIG_IMAGE},
-    {"buffer-offset-mb", required_argument, NULL, OPT_BUFFER_OFFSET},
-    {"settle-ms", required_argument, NULL, OPT_SETTLE},
-    {"cpu-limit-s", required_argument, NULL, OPT_CPU_LIMIT},
-    {"no-ceilings", no_argument, NULL, OPT_NO_CEILINGS},
-    {"shard", required_argument, NULL, OPT_SHARD},
-    {"resume", required_argument, NULL, OPT_RESUME},
-    {"devices", required_argument, NULL, OPT_DEVICES},
-    /* Test backend (no GPU): rows copied from a recorded run. Not for users. */
-    {"replay-from", required_argument, NULL, OPT_REPLAY},
-    {"replay-delay-ms", required_argument, NULL, OPT_REPLAY_DELAY},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+/* The one table of collect's options: its getopt array and its --help. */
+static const struct help_option collect_options[] = {
+    {"variants", required_argument, 'v', "V",
+     "all (default), names, families (matmul, transpose), globs\n"
+     "(rt_b16_*), comma-separated (`mmprof list` names them)"},
+    {"sizes", required_argument, 's', "S,...", "square sizes: matmul SxSxS, transposes SxS (default 2048)"},
+    {"mnk", required_argument, OPT_MNK, "M,N,K",
+     "one shape MxNxK: C (MxN) = A (MxK) * B (KxN); transposes MxN"},
+    {"reps", required_argument, 'r', "N",
+     "at least N timed launches (default 10; more for short\n"
+     "kernels, bounded by --budget-ms)"},
+    {"budget-ms", required_argument, OPT_BUDGET, "MS", "timed GPU time to aim for per variant x size (default 200)"},
+    {"warmup", required_argument, OPT_WARMUP, "N", "untimed launches first (default 2)"},
+    {"seed", required_argument, 'S', "S", SEED_HELP_TEXT},
+    {"out", required_argument, 'o', "DIR", "run directory (default results/<time>-<gpu>; never overwritten)"},
+    {"device", required_argument, OPT_DEVICE, "N", "CUDA device (default 0)"},
+    {"metrics", required_argument, OPT_METRICS, "M",
+     "replace the metric set: LIST, @FILE or a group name (default,\n"
+     "roofline, stalls, nvprof, l2)"},
+    {"add-metrics", required_argument, OPT_ADD_METRICS, "M", "add metrics to the set"},
+    {"no-profile", no_argument, OPT_NO_PROFILE, NULL, "timing only, no hardware counters"},
+    {"profile-only", no_argument, OPT_PROFILE_ONLY, NULL, "hardware counters only: no timing, no ceilings"},
+    {"one-config-image", no_argument, OPT_ONE_CONFIG_IMAGE, NULL,
+     "schedule all metrics in one CUPTI config image (CUPTI\n"
+     "splits it over passes; some totals are then scaled from\n"
+     "part of the units). Default: images packed so that every\n"
+     "counter is read whole (the default set: 5 one-pass images)"},
+    {"buffer-offset-mb", required_argument, OPT_BUFFER_OFFSET, "N",
+     "allocate N MiB of device memory before every other\n"
+     "buffer, moving them in physical memory (DRAM/L2 totals of\n"
+     "kernels whose data nearly fill L2 depend on placement;\n"
+     "scripts/ncu-crosscheck.sh --repeat samples several)"},
+    {"settle-ms", required_argument, OPT_SETTLE, "MS",
+     "after each L2 flush, leave the GPU idle 4x the kernel's\n"
+     "duration, at most MS (default 0: the counters cover the\n"
+     "kernel alone and need no wait; docs/fidelity.md)"},
+    {"no-ceilings", no_argument, OPT_NO_CEILINGS, NULL, "skip the DRAM/L2/shared/FP32 ceiling micro-benchmarks"},
+    {"cpu-limit-s", required_argument, OPT_CPU_LIMIT, "S", "skip cpu_blas where it would take longer (default 10)"},
+    {"shard", required_argument, OPT_SHARD, "I/N",
+     "run only shard I (0..N-1) of N, balanced by estimated cost;\n"
+     "each shard is a valid run directory (`mmprof merge` joins them)"},
+    {"resume", required_argument, OPT_RESUME, "DIR", "complete a killed or interrupted run without redoing its rows"},
+    {"devices", required_argument, OPT_DEVICES, "L",
+     "one worker process per GPU in L (e.g. 0,1,2,3), each a shard;\n"
+     "merged into --out at the end, shards kept in OUT/shards/"},
+    {"replay-from", required_argument, OPT_REPLAY, "RUN",
+     "tests only: no GPU; copy each row from a recorded run"},
+    {"replay-delay-ms", required_argument, OPT_REPLAY_DELAY, "MS", "tests only: wait MS per replayed row"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help collect_help = {
+    .command = "collect",
+    .usage = "[--variants V] [--sizes S,S... | --mnk M,N,K] [options]",
+    .about = "Verifies every selected variant against an FP64 reference, times it with CUDA\n"
+             "events and reads its hardware counters (CUPTI), one results.csv row per\n"
+             "variant x size, appended as each finishes. Needs a GPU.\n",
+    .options = collect_options,
+    .exit_status = "0 collected (rows that failed verification or were skipped are rows,\n"
+                   "not errors), 1 runtime failure (no GPU, a write failed), 2 bad usage\n"
+                   "(unknown option, variant or metric; --out already holds a run)\n",
+    .examples = {"mmprof collect --variants all --sizes 1024,2048     # what `mmprof run` collects",
+                 "mmprof collect --variants 'tiled_*',naive --mnk 1000,3000,700 --out results/odd",
+                 "mmprof collect --resume results/odd                 # finish a killed run"},
 };
 
 /* --devices LIST: cmd_collect hands the whole command to collect_devices. */
@@ -161,19 +156,6 @@ static int parse_count_opt(const char *name, const char *s, long max, long *out,
         snprintf(why, why_len, "%s %s: give a whole number from 0 to %ld", name, s, max);
         return -1;
     }
-    return 0;
-}
-
-static int parse_seed(const char *s, uint64_t *seed, char *why, size_t why_len)
-{
-    char *end;
-    unsigned long long v = 0;
-    errno = 0;
-    if (*s < '0' || *s > '9' || (v = strtoull(s, &end, 10), *end != '\0') || errno == ERANGE || v > SEED_MAX) {
-        snprintf(why, why_len, "--seed %s: give a whole number from 0 to %llu", s, SEED_MAX);
-        return -1;
-    }
-    *seed = v;
     return 0;
 }
 
@@ -356,9 +338,14 @@ int collect_parse(int argc, char **argv, struct collect_args *a, char *why, size
     a->opt.command_line = a->command_line;
     a->opt.argc = argc - 1;
     a->opt.argv = argv + 1;
+    struct option longopts[HELP_MAX_OPTIONS];
+    if (help_long_options(&collect_help, longopts, HELP_MAX_OPTIONS) < 0) {
+        snprintf(why, why_len, "more than %d options in collect's help table", HELP_MAX_OPTIONS);
+        return EXIT_RUNTIME;
+    }
     optind = 0; /* GNU getopt: full reset, so parsing can run more than once */
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "+:h", collect_options_long, NULL)) != -1)
+    while ((c = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1)
         if (apply(a, c, optarg, argv[optind - 1], &variants_spec, &sized, why, why_len) != 0) {
             if (c == '?' && optopt == 0)
                 snprintf(why, why_len, "unknown option '%s' (see `mmprof collect --help`)", argv[optind - 1]);
@@ -452,8 +439,13 @@ int cmd_collect(int argc, char **argv)
         return rc;
     }
     if (a.help) {
-        fputs(collect_help, stdout);
+        help_print(&collect_help, stdout);
         return EXIT_OK;
+    }
+    /* An --out that already holds a run is refused whether or not there is a GPU. */
+    if (a.opt.out_dir && !a.opt.resume_dir && !devices_spec && (rc = rundir_check_new(a.opt.out_dir, why, sizeof why))) {
+        msg_error("%s", why);
+        return rc;
     }
     if (devices_spec)
         return collect_devices(argc, argv, devices_spec, &a);

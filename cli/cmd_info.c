@@ -5,15 +5,33 @@
 #include "cli/commands.h"
 #include "collector/device.h"
 #include "collector/profiler/profiler.h"
+#include "common/help.h"
 #include "common/util.h"
 
-static const char info_help[] =
-    "usage: mmprof info [--device N] [--metrics [PATTERN]] [--chip NAME]\n"
-    "\n"
-    "Describes the GPU (properties, clocks, driver and CUDA versions), or with\n"
-    "--metrics lists the chip's hardware metrics with unit and description,\n"
-    "optionally only those matching PATTERN (substring or glob). Without a GPU,\n"
-    "--metrics reads the chip's tables offline (--chip, default GH100).\n";
+static const struct help_option info_options[] = {
+    {"device", required_argument, 'd', "N", "the CUDA device to describe (default 0)"},
+    {"metrics", no_argument, 'm', NULL,
+     "list the chip's hardware metrics (unit, description) instead;\n"
+     "a PATTERN after the options (substring or glob) keeps those\n"
+     "matching it. Works without a GPU (offline chip tables)"},
+    {"chip", required_argument, 'c', "NAME", "with --metrics: the chip to list (default: the GPU's, else GH100)"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help info_help = {
+    .command = "info",
+    .usage = "[--device N] [--metrics [PATTERN]] [--chip NAME]",
+    .about = "Describes the GPU (properties, clocks, driver and CUDA versions), or with\n"
+             "--metrics lists the chip's hardware metrics with unit and description,\n"
+             "optionally only those matching PATTERN (substring or glob). Without a GPU,\n"
+             "--metrics reads the chip's tables offline (--chip, default GH100).\n",
+    .options = info_options,
+    .exit_status = "0 ok, 1 no GPU (without --metrics) or a driver failure, 2 bad usage\n"
+                   "(unknown option, device or chip)\n",
+    .examples = {"mmprof info                              # the GPU",
+                 "mmprof info --metrics 'dram__*'          # DRAM metrics of this chip, offline too",
+                 "mmprof info --metrics --chip GA100 l2    # an A100's L2 metrics"},
+};
 
 static void print_device(const struct device_info *d)
 {
@@ -59,11 +77,9 @@ static int list_metrics(int have_device, int device, const char *chip, const cha
 
 int cmd_info(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"device", required_argument, NULL, 'd'}, {"metrics", no_argument, NULL, 'm'},
-        {"chip", required_argument, NULL, 'c'},   {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    struct option opts[HELP_MAX_OPTIONS];
+    if (help_long_options(&info_help, opts, HELP_MAX_OPTIONS) < 0)
+        return EXIT_RUNTIME;
     const char *chip = NULL;
     long device = 0;
     int metrics = 0, c;
@@ -90,7 +106,7 @@ int cmd_info(int argc, char **argv)
         } else if (c == 'c') {
             chip = optarg;
         } else if (c == 'h') {
-            fputs(info_help, stdout);
+            help_print(&info_help, stdout);
             return EXIT_OK;
         } else {
             msg_error("unknown or incomplete option '%s' (see `mmprof info --help`)", argv[optind - 1]);
@@ -110,7 +126,7 @@ int cmd_info(int argc, char **argv)
     printf("mmprof %s\n", MMPROF_VERSION);
     struct device_info d;
     if (!have || device_open((int)device, &d, why, sizeof why) != 0) {
-        msg_error("%s", why);
+        msg_error("%s; `mmprof info --metrics` lists the chip's metrics without a GPU", why);
         return EXIT_RUNTIME;
     }
     print_device(&d);

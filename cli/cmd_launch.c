@@ -7,39 +7,58 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/seed_option.h"
 #include "cli/variant_select.h"
 #include "collector/cuda_check.h"
 #include "collector/device.h"
 #include "collector/l2_flush.h"
 #include "collector/local_memory.h"
 #include "collector/placement.h"
+#include "common/help.h"
 #include "common/rng.h"
 #include "common/util.h"
 #include "kernels/launch.h"
 
-static const char launch_help[] =
-    "usage: mmprof launch VARIANT[,VARIANT...] (--mnk M,N,K | --size S) [--seed S] [--count N]\n"
-    "                     [--device N] [--l2-flush [--profile-flush]] [--buffer-offset-mb N[,N...]]\n"
-    "\n"
-    "Fills the inputs on the host, uploads them, and launches each VARIANT's kernel\n"
-    "--count times (default 1), the variants in the order given. No reference and\n"
-    "no other kernel: for ncu --cache-control all and compute-sanitizer. Each\n"
-    "launch is bracketed by cudaProfilerStart/Stop, so `ncu --profile-from-start\n"
-    "off` profiles only it.\n"
-    "\n"
-    "  --l2-flush            before each launch, read a buffer twice the size of L2\n"
-    "                        and drop its lines, as collect does before each\n"
-    "                        profiled kernel (outside the profiler start/stop)\n"
-    "  --profile-flush       run that flush inside the start/stop bracket, so\n"
-    "                        `ncu --profile-from-start off` profiles it too (ncu\n"
-    "                        then sees the kernel as collect's counters do)\n"
-    "  --buffer-offset-mb N  allocate N MiB before the inputs, moving them in\n"
-    "                        physical memory (as collect --buffer-offset-mb). With a\n"
-    "                        list (up to 10), every variant runs once per offset,\n"
-    "                        offset by offset, with buffers allocated afresh: one\n"
-    "                        process, several placements (scripts/ncu-crosscheck.sh\n"
-    "                        profiles every variant of a shape at a few placements\n"
-    "                        in one ncu process this way)\n";
+static const struct help_option launch_options[] = {
+    {"mnk", required_argument, 'm', "M,N,K", "the shape MxNxK: C (MxN) = A (MxK) * B (KxN); transposes MxN"},
+    {"sizes", required_argument, 's', "S", "a square shape SxSxS (one size: launch runs one shape)"},
+    {"seed", required_argument, 'S', "S", SEED_HELP_TEXT},
+    {"count", required_argument, 'c', "N", "launches of each variant (default 1)"},
+    {"device", required_argument, 'd', "N", "CUDA device (default 0)"},
+    {"l2-flush", no_argument, 'F', NULL,
+     "before each launch, read a buffer twice the size of L2\n"
+     "and drop its lines, as collect does before each\n"
+     "profiled kernel (outside the profiler start/stop)"},
+    {"profile-flush", no_argument, 'P', NULL,
+     "run that flush inside the start/stop bracket, so\n"
+     "`ncu --profile-from-start off` profiles it too (ncu\n"
+     "then sees the kernel as collect's counters do)"},
+    {"buffer-offset-mb", required_argument, 'B', "N[,N...]",
+     "allocate N MiB before the inputs, moving them in\n"
+     "physical memory (as collect --buffer-offset-mb). With a\n"
+     "list (up to 10), every variant runs once per offset,\n"
+     "offset by offset, with buffers allocated afresh: one\n"
+     "process, several placements (scripts/ncu-crosscheck.sh\n"
+     "profiles every variant of a shape at a few placements\n"
+     "in one ncu process this way)"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help launch_help = {
+    .command = "launch",
+    .usage = "VARIANT[,VARIANT...] (--mnk M,N,K | --sizes S) [options]",
+    .about = "Fills the inputs on the host, uploads them, and launches each VARIANT's kernel\n"
+             "--count times (default 1), the variants in the order given. No reference and\n"
+             "no other kernel: for ncu --cache-control all and compute-sanitizer. Each\n"
+             "launch is bracketed by cudaProfilerStart/Stop, so `ncu --profile-from-start\n"
+             "off` profiles only it. Needs a GPU.\n",
+    .options = launch_options,
+    .exit_status = "0 launched, 1 no GPU or a launch failed, 2 bad usage (unknown variant,\n"
+                   "bad shape)\n",
+    .examples = {"mmprof launch naive --sizes 2048                        # one launch",
+                 "ncu --profile-from-start off mmprof launch best --mnk 1000,3000,700 --l2-flush",
+                 "compute-sanitizer mmprof launch tr_padded --mnk 67,129,1"},
+};
 
 #define LAUNCH_MAX_OFFSETS 10
 #define LAUNCH_MAX_VARIANTS 128
@@ -49,6 +68,7 @@ struct launch_opts {
     int nvariants;
     struct shape s;
     uint64_t seed;
+    int seed_fresh; /* no --seed: said once the launch is sure to run */
     long count;
     int device;
     int l2_flush;      /* --l2-flush */
@@ -245,16 +265,13 @@ static int parse_variants(const char *list, struct launch_opts *o, char *why, si
 
 static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t why_len)
 {
-    static const struct option opts[] = {
-        {"mnk", required_argument, NULL, 'm'}, {"size", required_argument, NULL, 's'},
-        {"seed", required_argument, NULL, 'S'}, {"count", required_argument, NULL, 'c'},
-        {"device", required_argument, NULL, 'd'}, {"help", no_argument, NULL, 'h'},
-        {"l2-flush", no_argument, NULL, 'F'},     {"buffer-offset-mb", required_argument, NULL, 'B'},
-        {"profile-flush", no_argument, NULL, 'P'},
-        {NULL, 0, NULL, 0},
-    };
+    struct option opts[HELP_MAX_OPTIONS];
+    if (help_long_options(&launch_help, opts, HELP_MAX_OPTIONS) < 0) {
+        snprintf(why, why_len, "more than %d options in launch's help table", HELP_MAX_OPTIONS);
+        return EXIT_RUNTIME;
+    }
     long v[3];
-    int c, n, sized = 0;
+    int c, n, sized = 0, seeded = 0;
     char inner[256];
     optind = 0;
     opterr = 0;
@@ -264,27 +281,30 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
         case 's':
             n = parse_positive_list(optarg, MAX_SIDE, v, 3, inner, sizeof inner);
             if (n != (c == 'm' ? 3 : 1)) {
-                snprintf(why, why_len, "%s %s: %s", c == 'm' ? "--mnk" : "--size", optarg,
-                         n < 0 ? inner : "wrong number of values");
+                snprintf(why, why_len, "%s %s: %s", c == 'm' ? "--mnk" : "--sizes", optarg,
+                         n < 0       ? inner
+                         : c == 's' ? "launch runs one shape: give one size"
+                                    : "wrong number of values");
                 return EXIT_USAGE;
             }
             o->s = c == 'm' ? (struct shape){v[0], v[1], v[2]} : (struct shape){v[0], v[0], v[0]};
             sized = 1;
             break;
         case 'S':
+            if (parse_seed(optarg, &o->seed, why, why_len) != 0)
+                return EXIT_USAGE;
+            seeded = 1;
+            break;
         case 'c':
         case 'd':
-            /* 0 is a seed and a device, not a count */
-            if (c != 'c' && strcmp(optarg, "0") == 0) {
+            /* 0 is a device, not a count */
+            if (c == 'd' && strcmp(optarg, "0") == 0) {
                 v[0] = 0;
             } else if (parse_positive(optarg, c == 'd' ? 1023 : 1L << 40, &v[0], inner, sizeof inner) != 0) {
-                snprintf(why, why_len, "%s %s: %s", c == 'S' ? "--seed" : c == 'c' ? "--count" : "--device", optarg,
-                         inner);
+                snprintf(why, why_len, "%s %s: %s", c == 'c' ? "--count" : "--device", optarg, inner);
                 return EXIT_USAGE;
             }
-            if (c == 'S')
-                o->seed = (uint64_t)v[0];
-            else if (c == 'c')
+            if (c == 'c')
                 o->count = v[0];
             else
                 o->device = (int)v[0];
@@ -305,7 +325,7 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
             snprintf(why, why_len, "option '%s' needs a value (see `mmprof launch --help`)", argv[optind - 1]);
             return EXIT_USAGE;
         case 'h':
-            fputs(launch_help, stdout);
+            help_print(&launch_help, stdout);
             return -1;
         default:
             snprintf(why, why_len, "unknown or incomplete option '%s' (see `mmprof launch --help`)", argv[optind - 1]);
@@ -317,8 +337,12 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
         return EXIT_USAGE;
     }
     if (optind != argc - 1 || !sized) {
-        snprintf(why, why_len, "give VARIANT[,VARIANT...] and --mnk or --size (see `mmprof launch --help`)");
+        snprintf(why, why_len, "give VARIANT[,VARIANT...] and --mnk or --sizes (see `mmprof launch --help`)");
         return EXIT_USAGE;
+    }
+    if (!seeded) {
+        o->seed = rng_fresh_seed();
+        o->seed_fresh = 1;
     }
     return parse_variants(argv[optind], o, why, why_len);
 }
@@ -340,7 +364,7 @@ static int launch_placement(const struct launch_opts *o, long offset_mib, struct
 
 int cmd_launch(int argc, char **argv)
 {
-    struct launch_opts o = {.seed = 1, .count = 1, .noffsets = 1};
+    struct launch_opts o = {.count = 1, .noffsets = 1};
     char why[512] = "";
     struct device_info d;
     int rc = parse(argc, argv, &o, why, sizeof why);
@@ -353,6 +377,8 @@ int cmd_launch(int argc, char **argv)
         msg_error("%s", why);
         return EXIT_RUNTIME;
     }
+    if (o.seed_fresh)
+        fprintf(stderr, "mmprof: launch: input seed %llu (--seed to repeat)\n", (unsigned long long)o.seed);
     /* As collect does, first of all (local_memory.h). */
     struct shape shapes[LAUNCH_MAX_VARIANTS];
     size_t local_bytes;

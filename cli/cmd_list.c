@@ -3,27 +3,34 @@
 
 #include "cli/commands.h"
 #include "cli/variant_select.h"
+#include "common/help.h"
 #include "common/util.h"
 
-static const char list_help[] =
-    "usage: mmprof list [--variants V] [--names] [--gpu]\n"
-    "\n"
-    "Lists the variants of the registry: name, family, parameters, the seed\n"
-    "experiment each reproduces, and what it does.\n"
-    "\n"
-    "  --variants V   only these (all, names, families, globs; comma-separated)\n"
-    "  --names        names only, one per line (for scripts)\n"
-    "  --gpu          only variants that run on the GPU (not the CPU baseline)\n";
+static const struct help_option list_options[] = {
+    {"variants", required_argument, 'v', "V", "only these (all, names, families, globs; comma-separated)"},
+    {"names", no_argument, 'n', NULL, "names only, one per line (for scripts)"},
+    {"gpu", no_argument, 'g', NULL, "only variants that run on the GPU (not the CPU baseline)"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help list_help = {
+    .command = "list",
+    .usage = "[--variants V] [--names] [--gpu]",
+    .about = "Lists the variants of the registry (model/kinds.def): name, family, parameters,\n"
+             "the course experiment (\"seed\" 000-004, or \"beyond\") each reproduces, and what\n"
+             "it does. Needs no GPU.\n",
+    .options = list_options,
+    .exit_status = "0 ok, 2 bad usage (unknown option or variant)\n",
+    .examples = {"mmprof list                          # every variant",
+                 "mmprof list --variants 'rt_b16_*'    # the 16x16-block register tiles",
+                 "mmprof list --gpu --names            # names for a script"},
+};
 
 int cmd_list(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"variants", required_argument, NULL, 'v'},
-        {"names", no_argument, NULL, 'n'},
-        {"gpu", no_argument, NULL, 'g'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    struct option opts[HELP_MAX_OPTIONS];
+    if (help_long_options(&list_help, opts, HELP_MAX_OPTIONS) < 0)
+        return EXIT_RUNTIME;
     const char *spec = "all";
     int names_only = 0, gpu_only = 0, c;
     optind = 0;
@@ -36,7 +43,7 @@ int cmd_list(int argc, char **argv)
         } else if (c == 'g') {
             gpu_only = 1;
         } else if (c == 'h') {
-            fputs(list_help, stdout);
+            help_print(&list_help, stdout);
             return EXIT_OK;
         } else {
             msg_error("unknown or incomplete option '%s' (see `mmprof list --help`)", argv[optind - 1]);

@@ -7,27 +7,35 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "common/help.h"
 #include "common/util.h"
 #include "rundir/merge.h"
 
-static const char merge_help[] =
-    "usage: mmprof merge [--force] OUT RUN...\n"
-    "\n"
-    "Joins shard run directories (collect --shard I/N, collect --devices, a Slurm\n"
-    "array) into one new run directory OUT, rows in the order one unsharded collect\n"
-    "would have written them. OUT must not exist, be empty, or hold only shards/.\n"
-    "\n"
-    "Refuses (exit 2) to mix different GPU models (name + SM count), mmprof or CUDA\n"
-    "versions, metric sets, input seeds or collect arguments; a variant x size present\n"
-    "twice with different values; a missing shard (of 0..N-1) or planned row; a shard\n"
-    "that did not finish. Identical duplicate rows are dropped with a warning.\n"
-    "\n"
-    "  --force      merge anyway: mismatches become warnings, kept in run.json\n"
-    "               (\"merge\": {\"forced\": [...]}); with rows missing the merged\n"
-    "               state is \"incomplete\" and `mmprof collect --resume OUT` fills them\n"
-    "  -h, --help   this text\n"
-    "\n"
-    "exit status: 0 merged, 1 I/O failure, 2 refused or bad usage\n";
+static const struct help_option merge_options[] = {
+    {"force", no_argument, 'f', NULL,
+     "merge anyway: mismatches become warnings, kept in run.json\n"
+     "(\"merge\": {\"forced\": [...]}); with rows missing the merged\n"
+     "state is \"incomplete\" and `mmprof collect --resume OUT` fills them"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help merge_help = {
+    .command = "merge",
+    .usage = "[--force] OUT RUN...",
+    .about = "Joins shard run directories (collect --shard I/N, collect --devices, a Slurm\n"
+             "array) into one new run directory OUT, rows in the order one unsharded collect\n"
+             "would have written them. OUT must not exist, be empty, or hold only shards/.\n"
+             "\n"
+             "Refuses (exit 2) to mix different GPU models (name + SM count), mmprof or CUDA\n"
+             "versions, metric sets, input seeds or collect arguments; a variant x size present\n"
+             "twice with different values; a missing shard (of 0..N-1) or planned row; a shard\n"
+             "that did not finish. Identical duplicate rows are dropped with a warning.\n",
+    .options = merge_options,
+    .exit_status = "0 merged, 1 I/O failure, 2 refused or bad usage\n",
+    .examples = {"mmprof merge results/all results/shard-0 results/shard-1   # two shards as one run",
+                 "mmprof merge --force results/all results/shard-*          # keep going past mismatches",
+                 "mmprof collect --resume results/all                       # then fill missing rows"},
+};
 
 /* merge_plan_fn: what collect would run with these arguments. */
 static int plan_from_args(int argc, char **argv, struct plan *plan, char *command_line, size_t len, char *why,
@@ -75,17 +83,18 @@ int merge_dirs(const char *out, const char *const *runs, size_t nruns, int force
 
 int cmd_merge(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"force", no_argument, NULL, 'f'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    struct option longopts[HELP_MAX_OPTIONS];
+    if (help_long_options(&merge_help, longopts, HELP_MAX_OPTIONS) < 0)
+        return EXIT_RUNTIME;
     char command_line[4096];
     int force = 0, c;
     optind = 0; /* GNU getopt: full reset */
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "fh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         if (c == 'f') {
             force = 1;
         } else if (c == 'h') {
-            fputs(merge_help, stdout);
+            help_print(&merge_help, stdout);
             return EXIT_OK;
         } else {
             msg_error("merge: unknown option '%s' (see `mmprof merge --help`)", argv[optind - 1]);

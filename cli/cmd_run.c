@@ -5,25 +5,52 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "analysis/analyze_cmd.h"
 #include "cli/commands.h"
 #include "collector/device.h"
+#include "common/help.h"
 #include "common/util.h"
 #include "plots/plot_cmd.h"
 #include "reports/report.h"
+#include "rundir/run_create.h"
 
 #define MAX_ARGS 64
 
-static const char run_help[] =
-    "usage: mmprof run [collect options] [--example DIR]\n"
-    "\n"
-    "Runs the whole job: collect (default: --variants all --sizes 1024,2048),\n"
-    "analyze, plot and report, and prints where the report is. Collect options\n"
-    "pass through (see `mmprof collect --help`). On a machine without a GPU it\n"
-    "says so and builds the report from the committed example run instead\n"
-    "(--example, default " MMPROF_SOURCE_DIR "/examples/seeds), copied to a new\n"
-    "run directory so the example itself is left untouched.\n";
+/* The committed example a GPU-less run reports on, and where its copy goes
+ * (reused, so repeated runs do not pile up copies). */
+#define DEFAULT_EXAMPLE MMPROF_SOURCE_DIR "/examples/seeds"
+#define EXAMPLE_COPY "results/example"
+
+static const struct help_option run_options[] = {
+    {"example", required_argument, 'e', "DIR",
+     "without a GPU: the run to report on (default: examples/seeds\n"
+     "of the source tree mmprof was built from)"},
+    {"out", required_argument, 'o', "DIR",
+     "the run directory (default results/run-<time>; without a\n"
+     "GPU the example's copy, default " EXAMPLE_COPY ", replaced each run)"},
+    {"variants", required_argument, 'v', "V", "as collect (default all); needs a GPU"},
+    {"sizes", required_argument, 's', "S,...", "as collect (default 1024,2048); needs a GPU"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help run_help = {
+    .command = "run",
+    .usage = "[--example DIR] [--out DIR] [collect options]",
+    .about = "Runs the whole job: collect, analyze, plot and report, and prints where the\n"
+             "report is. Every collect option passes through (`mmprof help collect`).\n"
+             "On a machine without a GPU it says so and builds the report of the committed\n"
+             "example run instead, from a copy (the example itself is left untouched);\n"
+             "then only --example and --out apply, and a measuring option is an error.\n",
+    .options = run_options,
+    .exit_status = "0 report written, 1 runtime failure (a measuring option without a GPU,\n"
+                   "a write failed), 2 bad usage (a collect option, --example not a run,\n"
+                   "--out already holds a run)\n",
+    .examples = {"mmprof run                                   # the main job; report path printed",
+                 "mmprof run --variants matmul --sizes 4096    # the matmuls at one size",
+                 "mmprof run --out /tmp/ex                     # without a GPU: the example's report in /tmp/ex"},
+};
 
 static int copy_file(const char *from_dir, const char *to_dir, const char *name)
 {
@@ -45,19 +72,47 @@ static int copy_file(const char *from_dir, const char *to_dir, const char *name)
     return ok ? 0 : -1;
 }
 
-static int copy_example(const char *example, char *dir, size_t len)
+static int is_file(const char *dir, const char *name)
 {
-    char stamp[32];
-    time_t now = time(NULL);
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
-    snprintf(dir, len, "results/example-%s", stamp);
-    if ((mkdir("results", 0777) != 0 && errno != EEXIST) || mkdir(dir, 0777) != 0) {
-        msg_error("cannot create %s: %s", dir, strerror(errno));
-        return -1;
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Copies the example's run.json and results.csv (both there) into dir: out
+ * (a new run directory) or EXAMPLE_COPY (the previous copy replaced).
+ * Nothing is left behind when it fails. */
+static int copy_example(const char *example, const char *out, char *dir, size_t len)
+{
+    char why[512];
+    int made = 0;
+    if (out) {
+        int rc = rundir_create(out, NULL, dir, len, why, sizeof why);
+        if (rc != 0) {
+            msg_error("%s", why);
+            return rc;
+        }
+        made = 1;
+    } else {
+        snprintf(dir, len, "%s", EXAMPLE_COPY);
+        if ((mkdir("results", 0777) != 0 && errno != EEXIST) || (!(made = mkdir(dir, 0777) == 0) && errno != EEXIST)) {
+            msg_error("cannot create %s: %s (run mmprof in a writable directory, or give --out)", dir,
+                      strerror(errno));
+            return EXIT_RUNTIME;
+        }
     }
-    if (copy_file(example, dir, "run.json") != 0 || copy_file(example, dir, "results.csv") != 0)
-        return -1;
-    return 0;
+    if (copy_file(example, dir, "run.json") == 0 && copy_file(example, dir, "results.csv") == 0)
+        return EXIT_OK;
+    if (made) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/run.json", dir);
+        unlink(path);
+        snprintf(path, sizeof path, "%s/results.csv", dir);
+        unlink(path);
+        rmdir(dir);
+    }
+    return EXIT_RUNTIME;
 }
 
 static int analyze_plot_report(const char *dir)
@@ -78,11 +133,14 @@ static int analyze_plot_report(const char *dir)
     return EXIT_OK;
 }
 
-/* Splits --example out of the arguments; the rest go to collect. */
+/* Splits --example out of the arguments; the rest go to collect. measuring
+ * gets the first option that only a GPU can honour (not --out), or NULL. */
 static int split_args(int argc, char **argv, const char **example, int *help, char **collect_argv, int *collect_argc,
-                      char *out, size_t out_len)
+                      char *out, size_t out_len, int *has_out, const char **measuring)
 {
-    int n = 0, has_out = 0, has_variants = 0, has_sizes = 0;
+    int n = 0, has_variants = 0, has_sizes = 0;
+    *has_out = 0;
+    *measuring = NULL;
     collect_argv[n++] = "collect";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
@@ -91,11 +149,14 @@ static int split_args(int argc, char **argv, const char **example, int *help, ch
             *example = argv[++i];
             continue;
         }
-        has_out |= strcmp(argv[i], "--out") == 0;
+        int is_out = strcmp(argv[i], "--out") == 0;
+        *has_out |= is_out;
+        if (is_out && i + 1 < argc)
+            snprintf(out, out_len, "%s", argv[i + 1]);
+        else if (!*measuring && argv[i][0] == '-' && !(i > 1 && strcmp(argv[i - 1], "--out") == 0))
+            *measuring = argv[i];
         has_variants |= strcmp(argv[i], "--variants") == 0;
         has_sizes |= strcmp(argv[i], "--sizes") == 0 || strcmp(argv[i], "--mnk") == 0;
-        if (has_out && strcmp(argv[i], "--out") == 0 && i + 1 < argc)
-            snprintf(out, out_len, "%s", argv[i + 1]);
         if (n >= MAX_ARGS - 8)
             return -1;
         collect_argv[n++] = argv[i];
@@ -108,7 +169,7 @@ static int split_args(int argc, char **argv, const char **example, int *help, ch
         collect_argv[n++] = "--sizes";
         collect_argv[n++] = "1024,2048";
     }
-    if (!has_out) {
+    if (!*has_out) {
         char stamp[32];
         time_t now = time(NULL);
         strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
@@ -123,15 +184,15 @@ static int split_args(int argc, char **argv, const char **example, int *help, ch
 
 int cmd_run(int argc, char **argv)
 {
-    const char *example = MMPROF_SOURCE_DIR "/examples/seeds";
+    const char *example = DEFAULT_EXAMPLE, *measuring;
     char *cargv[MAX_ARGS], out[4096] = "", why[512], dir[4096];
-    int cargc = 0, help = 0;
-    if (split_args(argc, argv, &example, &help, cargv, &cargc, out, sizeof out) != 0) {
+    int cargc = 0, help = 0, has_out;
+    if (split_args(argc, argv, &example, &help, cargv, &cargc, out, sizeof out, &has_out, &measuring) != 0) {
         msg_error("too many arguments");
         return EXIT_USAGE;
     }
     if (help) {
-        fputs(run_help, stdout);
+        help_print(&run_help, stdout);
         return EXIT_OK;
     }
     /* Bad options are bad options with or without a GPU. */
@@ -141,11 +202,26 @@ int cmd_run(int argc, char **argv)
         msg_error("%s", why);
         return rc;
     }
+    if (has_out && (rc = rundir_check_new(out, why, sizeof why)) != 0) {
+        msg_error("%s", why);
+        return rc;
+    }
     if (device_count(why, sizeof why) <= 0) {
-        fprintf(stderr, "mmprof: %s: building the report from the example run %s\n", why, example);
-        if (copy_example(example, dir, sizeof dir) != 0)
+        if (measuring) {
+            msg_error("%s: %s measures on a GPU; without one `mmprof run` builds the example run's report and "
+                      "takes only --example and --out",
+                      why, measuring);
             return EXIT_RUNTIME;
-        return analyze_plot_report(dir);
+        }
+        if (!is_file(example, "results.csv") || !is_file(example, "run.json")) {
+            msg_error("--example %s: no results.csv and run.json there: give a run directory written by `mmprof "
+                      "collect`, e.g. --example examples/seeds",
+                      example);
+            return EXIT_USAGE;
+        }
+        fprintf(stderr, "mmprof: %s: building the report from the example run %s\n", why, example);
+        rc = copy_example(example, has_out ? out : NULL, dir, sizeof dir);
+        return rc != EXIT_OK ? rc : analyze_plot_report(dir);
     }
     rc = cmd_collect(cargc, cargv);
     if (rc != 0)

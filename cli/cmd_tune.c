@@ -5,44 +5,45 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/seed_option.h"
 #include "collector/tune.h"
+#include "common/help.h"
+#include "common/rng.h"
 #include "common/util.h"
 
 #define TUNE_MAX_SHAPES 64
 
-static const char tune_help[] =
-    "usage: mmprof tune [--sizes S,S... | --mnk M,N,K] [--tune-file F] [options]\n"
-    "\n"
-    "Times every compiled-in tile of the `best` matmul (model/best_configs.def)\n"
-    "at each size, each verified against the FP64 reference first, and stores the\n"
-    "fastest per size in the tune file. `best` reads that file on its first launch:\n"
-    "--tune-file F here, $MMPROF_TUNE_FILE, else the default path below; sizes not\n"
-    "in the file use the default tile.\n"
-    "\n"
-    "  --sizes S,...     square sizes SxSxS (default 4096,8192)\n"
-    "  --mnk M,N,K       one shape: MxK * KxN\n"
-    "  --tune-file F     the table to update (default\n"
-    "                    ${XDG_CACHE_HOME:-~/.cache}/mmprof/tune-<gpu>.txt); entries for\n"
-    "                    other sizes are kept\n"
-    "  --budget-ms MS    timed GPU time per tile x size (default 100)\n"
-    "  --warmup N        untimed launches first (default 2)\n"
-    "  --seed S          input seed (default 1)\n"
-    "  --device N        GPU index (default 0)\n"
-    "  --dry-run         measure and print; write nothing\n";
-
 enum { OPT_MNK = 256, OPT_TUNE_FILE, OPT_BUDGET, OPT_WARMUP, OPT_SEED, OPT_DEVICE, OPT_DRY_RUN };
 
-static const struct option tune_options_long[] = {
-    {"sizes", required_argument, NULL, 's'},
-    {"mnk", required_argument, NULL, OPT_MNK},
-    {"tune-file", required_argument, NULL, OPT_TUNE_FILE},
-    {"budget-ms", required_argument, NULL, OPT_BUDGET},
-    {"warmup", required_argument, NULL, OPT_WARMUP},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"device", required_argument, NULL, OPT_DEVICE},
-    {"dry-run", no_argument, NULL, OPT_DRY_RUN},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const struct help_option tune_options[] = {
+    {"sizes", required_argument, 's', "S,...", "square sizes SxSxS (default 4096,8192)"},
+    {"mnk", required_argument, OPT_MNK, "M,N,K", "one shape MxNxK: C (MxN) = A (MxK) * B (KxN)"},
+    {"tune-file", required_argument, OPT_TUNE_FILE, "F",
+     "the table to update (default\n"
+     "${XDG_CACHE_HOME:-~/.cache}/mmprof/tune-<gpu>.txt); entries for\n"
+     "other sizes are kept"},
+    {"budget-ms", required_argument, OPT_BUDGET, "MS", "timed GPU time per tile x size (default 100)"},
+    {"warmup", required_argument, OPT_WARMUP, "N", "untimed launches first (default 2)"},
+    {"seed", required_argument, OPT_SEED, "S", SEED_HELP_TEXT},
+    {"device", required_argument, OPT_DEVICE, "N", "CUDA device (default 0)"},
+    {"dry-run", no_argument, OPT_DRY_RUN, NULL, "measure and print; write nothing"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help tune_help = {
+    .command = "tune",
+    .usage = "[--sizes S,S... | --mnk M,N,K] [--tune-file F] [options]",
+    .about = "Times every compiled-in tile of the `best` matmul (model/best_configs.def)\n"
+             "at each size, each verified against the FP64 reference first, and stores the\n"
+             "fastest per size in the tune file. `best` reads that file on its first launch:\n"
+             "--tune-file F here, $MMPROF_TUNE_FILE, else the default path below; sizes not\n"
+             "in the file use the default tile. Needs a GPU.\n",
+    .options = tune_options,
+    .exit_status = "0 tuned (or --dry-run measured), 1 no GPU or a measurement failed,\n"
+                   "2 bad usage\n",
+    .examples = {"mmprof tune                             # 4096 and 8192, into the cache",
+                 "mmprof tune --sizes 2048 --dry-run      # the tiles' times; write nothing",
+                 "mmprof tune --mnk 1000,3000,700 --tune-file t.txt   # then MMPROF_TUNE_FILE=t.txt"},
 };
 
 struct tune_args {
@@ -108,10 +109,7 @@ static int parse_one(struct tune_args *a, int c, const char *arg, char *why, siz
         a->opt.timing.warmup = (int)v;
         return 0;
     case OPT_SEED:
-        if (parse_count("--seed", arg, 0, 2147483647L, &v, why, why_len) != 0)
-            return -1;
-        a->opt.seed = (uint64_t)v;
-        return 0;
+        return parse_seed(arg, &a->opt.seed, why, why_len);
     case OPT_DEVICE:
         if (parse_count("--device", arg, 0, 1023, &v, why, why_len) != 0)
             return -1;
@@ -124,7 +122,7 @@ static int parse_one(struct tune_args *a, int c, const char *arg, char *why, siz
         a->help = 1;
         return 0;
     default:
-        snprintf(why, why_len, "unknown option; see mmprof tune --help");
+        snprintf(why, why_len, "unknown or incomplete option (see `mmprof tune --help`)");
         return -1;
     }
 }
@@ -137,11 +135,16 @@ static int tune_parse(int argc, char **argv, struct tune_args *a, char *why, siz
     a->shapes[0] = (struct shape){4096, 4096, 4096};
     a->shapes[1] = (struct shape){8192, 8192, 8192};
     a->opt.nshapes = 2;
-    a->opt.seed = 1;
+    a->opt.seed = rng_fresh_seed();
     a->opt.timing = (struct timing_options){.warmup = 2, .min_reps = 10, .max_reps = 1000, .budget_ms = 100};
+    struct option opts[HELP_MAX_OPTIONS];
+    if (help_long_options(&tune_help, opts, HELP_MAX_OPTIONS) < 0) {
+        snprintf(why, why_len, "more than %d options in tune's help table", HELP_MAX_OPTIONS);
+        return -1;
+    }
     optind = 0;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", tune_options_long, NULL)) != -1)
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1)
         if (parse_one(a, c, optarg, why, why_len) != 0)
             return -1;
     if (optind < argc) {
@@ -160,7 +163,7 @@ int cmd_tune(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (a.help) {
-        fputs(tune_help, stdout);
+        help_print(&tune_help, stdout);
         return EXIT_OK;
     }
     return tune_run(&a.opt);

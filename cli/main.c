@@ -36,7 +36,29 @@ static void usage(FILE *f)
     fprintf(f, "usage: mmprof [--version] [--help] COMMAND [ARGS]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "\n`mmprof COMMAND --help` describes each command.\n");
+    fprintf(f, "\n`mmprof help COMMAND` (or `mmprof COMMAND --help`) describes each command: its options,\n"
+               "exit status and examples.\n");
+}
+
+static const struct command *find(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+/* `mmprof help CMD` is `mmprof CMD --help`: each command prints its own table. */
+static int command_help(const char *name)
+{
+    const struct command *c = find(name);
+    if (!c) {
+        msg_error("help: unknown command '%s'", name);
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    char *argv[] = {(char *)c->name, "--help", NULL};
+    return c->run(2, argv);
 }
 
 int main(int argc, char **argv)
@@ -45,6 +67,8 @@ int main(int argc, char **argv)
         usage(stderr);
         return EXIT_USAGE;
     }
+    if (strcmp(argv[1], "help") == 0 && argc > 2)
+        return command_help(argv[2]);
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         usage(stdout);
         return EXIT_OK;
@@ -53,9 +77,9 @@ int main(int argc, char **argv)
         printf("mmprof %s\n", MMPROF_VERSION);
         return EXIT_OK;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1);
+    const struct command *c = find(argv[1]);
+    if (c)
+        return c->run(argc - 1, argv + 1);
     msg_error("unknown command '%s'", argv[1]);
     usage(stderr);
     return EXIT_USAGE;

@@ -1,3 +1,4 @@
+#define _DEFAULT_SOURCE /* strsep */
 #include "cli/variant_select.h"
 
 #include <fnmatch.h>
@@ -47,8 +48,16 @@ int select_variants(const char *spec, const struct variant **out, size_t cap, ch
         snprintf(why, why_len, "out of memory");
         rc = -1;
     }
-    for (char *item = copy ? strtok_r(copy, ",", &save) : NULL; item && rc == 0; item = strtok_r(NULL, ",", &save)) {
+    /* strsep, not strtok: "matmul," has an empty item, a typo to report */
+    save = spec[0] ? copy : NULL;
+    for (char *item; rc == 0 && save && (item = strsep(&save, ","));) {
         int hit = 0;
+        if (item[0] == '\0') {
+            snprintf(why, why_len, "--variants '%s': empty name between commas or at an end: remove the stray comma",
+                     spec);
+            rc = -1;
+            break;
+        }
         for (size_t i = 0; i < n; i++)
             if (matches(&all[i], item))
                 chosen[i] = hit = 1;

@@ -16,6 +16,7 @@
 #include "collector/workload.h"
 #include "common/results.h"
 #include "common/samples.h"
+#include "common/shape_text.h"
 #include "common/util.h"
 #include "cupti_version.h"
 #include "rundir/resume.h"
@@ -256,10 +257,10 @@ static int check_memory(struct run *r)
         const struct plan_item *it = &r->plan.items[i];
         size_t need = workload_device_bytes(it->v->family, &it->shape, r->dev.l2_bytes, NULL);
         if (need > free_b) {
-            msg_error("%s at %ldx%ldx%ld needs %.1f GiB of device memory, %s has %.1f GiB free: choose smaller "
-                      "--sizes or --mnk",
-                      family_name(it->v->family), it->shape.m, it->shape.n, it->shape.k, need / 1073741824.0,
-                      r->dev.name, free_b / 1073741824.0);
+            char shape[64];
+            msg_error("%s at %s needs %.1f GiB of device memory, %s has %.1f GiB free: choose smaller --sizes or --mnk",
+                      family_name(it->v->family), shape_text(shape, sizeof shape, it->shape.m, it->shape.n, it->shape.k),
+                      need / 1073741824.0, r->dev.name, free_b / 1073741824.0);
             return EXIT_USAGE;
         }
     }

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "common/shape_text.h"
 #include "common/util.h"
 
 void progress_init(struct progress *p, size_t total, const struct device_info *d)
@@ -19,8 +20,9 @@ void progress_start(struct progress *p, const char *variant, const struct shape 
 {
     if (!p->tty)
         return;
-    fprintf(stderr, "\r\033[K[%zu/%zu %.0fs] %s %ldx%ldx%ld ...", p->done + 1, p->total,
-            (now_ms() - p->t0_ms) / 1e3, variant, s->m, s->n, s->k);
+    char shape[64];
+    fprintf(stderr, "\r\033[K[%zu/%zu %.0fs] %s %s ...", p->done + 1, p->total, (now_ms() - p->t0_ms) / 1e3, variant,
+            shape_text(shape, sizeof shape, s->m, s->n, s->k));
     fflush(stderr);
 }
 
@@ -34,7 +36,7 @@ void progress_row(struct progress *p, const struct result_row *r)
         p->failed++;
     else
         p->skipped++;
-    snprintf(shape, sizeof shape, "%ldx%ldx%ld", r->m, r->n, r->k);
+    shape_text(shape, sizeof shape, r->m, r->n, r->k);
     if (!isnan(r->gflops))
         snprintf(rate, sizeof rate, "%9.3f ms %8.1f GFLOP/s", r->runtime_ms, r->gflops);
     else if (!isnan(r->gbs))

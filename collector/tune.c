@@ -11,6 +11,7 @@
 #include "collector/device.h"
 #include "collector/measure.h"
 #include "collector/workload.h"
+#include "common/shape_text.h"
 #include "common/util.h"
 #include "model/best_config.h"
 #include "kernels/launch.h"
@@ -68,7 +69,7 @@ static double gflops(const struct shape *s, double ms)
  * when the CUDA context was lost (nothing more can run). */
 static int tune_shape(const struct tune_options *o, const struct device_info *d, const struct shape *s)
 {
-    char why[512];
+    char why[512], shape[64];
     struct workload w;
     size_t n;
     const struct best_config *cs = best_configs(&n);
@@ -81,7 +82,7 @@ static int tune_shape(const struct tune_options *o, const struct device_info *d,
         workload_destroy(&w);
         return -1;
     }
-    printf("\n%ld x %ld x %ld (M x N x K)\n", s->m, s->n, s->k);
+    printf("\n%s (MxNxK)\n", shape_text(shape, sizeof shape, s->m, s->n, s->k));
     printf("  %-16s %10s %10s %10s %10s\n", "config", "median_ms", "min_ms", "GFLOP/s", "rel_error");
     int win = -1, lost = 0;
     for (size_t i = 0; i < n && !lost; i++) {
@@ -150,7 +151,8 @@ int tune_run(const struct tune_options *o)
     load_existing(path);
     size_t nconfigs;
     best_configs(&nconfigs);
-    printf("mmprof tune: %s, %zu configurations of best per shape\n", d.name, nconfigs);
+    printf("mmprof tune: %s, %zu configurations of best per shape, input seed %llu\n", d.name, nconfigs,
+           (unsigned long long)o->seed);
     for (size_t i = 0; i < o->nshapes; i++) {
         int rc = tune_shape(o, &d, &o->shapes[i]);
         failed |= rc != 0;

@@ -86,3 +86,12 @@ enum file_read_status file_read_all(const char *path, size_t max_bytes, char **t
         *len = n;
     return FILE_READ_OK;
 }
+
+int file_is_older(const char *path, const char *than, double margin_s)
+{
+    struct stat sp, st;
+    if (stat(path, &sp) != 0 || stat(than, &st) != 0)
+        return 0;
+    double age_s = (double)(st.st_mtim.tv_sec - sp.st_mtim.tv_sec) + (st.st_mtim.tv_nsec - sp.st_mtim.tv_nsec) / 1e9;
+    return age_s > margin_s;
+}

@@ -1,5 +1,5 @@
 /* Reading a whole file into memory: run.json, a metric list, a chart to
- * embed. One implementation, so every reader has the same size cap, the same
+ * embed; and whether a file is older than the one it was made from. One implementation, so every reader has the same size cap, the same
  * handling of pipes and directories, and the same messages. */
 #ifndef MMPROF_COMMON_FILE_H
 #define MMPROF_COMMON_FILE_H
@@ -25,5 +25,10 @@ enum file_read_status {
  * errno saying why (EFBIG for TOO_LARGE). */
 enum file_read_status file_read_all(const char *path, size_t max_bytes, char **text, size_t *len, char *err,
                                     size_t err_len);
+
+/* 1 when path was last modified more than margin_s seconds before than (both
+ * must exist), else 0: a file made from another (analysis.csv, a chart) is
+ * stale once it is older. */
+int file_is_older(const char *path, const char *than, double margin_s);
 
 #endif

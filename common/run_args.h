@@ -1,24 +1,20 @@
 /* The one argument parser of the commands that read run directories
- * (analyze, plot, report, diff): -h/--help, the command's own options, the
- * run directories, and the same one-line messages for every mistake. */
+ * (analyze, plot, report, diff): -h/--help, the command's own options (from
+ * its help table, common/help.h), the run directories, and the same one-line
+ * messages for every mistake. */
 #ifndef MMPROF_COMMON_RUN_ARGS_H
 #define MMPROF_COMMON_RUN_ARGS_H
 
-#include <getopt.h>
-#include <stdio.h>
+#include "common/help.h"
 
 struct run_args {
-    const char *command;          /* "analyze": starts every message */
-    const char *usage_line;       /* "mmprof analyze RUN [--format table|csv|json]" */
-    const char *value_example;    /* for an option given without its value: "--format table" */
-    void (*usage)(FILE *out);     /* the whole --help text */
-    const struct option *options; /* the command's own long options ({0}-ended), or NULL */
-    const char *shortopts;        /* their short letters for getopt, e.g. "f:", or "" */
+    const struct help *help;   /* the command's name, usage, options and --help text */
+    const char *value_example; /* for an option given without its value: "--format table" */
     /* Takes one of the command's own options (its getopt code and value, NULL
      * for flags). 0, or -1 after saying what is wrong (exit 2). */
     int (*option)(void *ctx, int code, const char *value);
     void *ctx;
-    int nruns;                    /* run directories the command takes: 1 or 2 */
+    int nruns; /* run directories the command takes: 1 or 2 */
 };
 
 /* Parses argv. Returns -1 to go on, with runs[0 .. spec->nruns) set, or the

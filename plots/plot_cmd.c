@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/run_args.h"
 #include "common/util.h"
@@ -13,33 +14,39 @@
 #include "plots/plot_data.h"
 #include "plots/roof_check.h"
 
-static void usage(FILE *f)
+/* The charts' list comes from charts.def, so it is printed, not written here. */
+static void list_charts(FILE *f)
 {
-    fprintf(f,
-            "usage: mmprof plot RUN [--format png|svg|both]\n"
-            "\n"
-            "Draws the run's charts with gnuplot into RUN/plots: for each chart NAME, the data\n"
-            "(NAME.dat), the gnuplot script (NAME.gp) and the images (NAME.png, %dx%d, and NAME.svg).\n"
-            "Reads RUN/analysis.csv (written first from results.csv when missing or older) and the\n"
-            "ceilings in RUN/run.json. Warns when a point lies above its roof.\n"
-            "\n"
-            "charts:\n",
-            PLOT_WIDTH, PLOT_HEIGHT);
     size_t n;
     const struct chart_spec *s = chart_specs(&n);
+    fprintf(f, "\ncharts:\n");
     for (size_t i = 0; i < n; i++)
         fprintf(f, "  %-10s %s\n", s[i].name, s[i].what);
-    fprintf(f,
-            "\n"
-            "  RUN              a run directory written by `mmprof collect`\n"
-            "  -f, --format F   png, svg or both (default both)\n"
-            "  -h, --help       this text\n"
-            "\n"
-            "Without gnuplot (apt-get install gnuplot-nox) the .dat and .gp files are still written;\n"
-            "render them later with `cd RUN/plots && gnuplot NAME.gp`.\n"
-            "\n"
-            "exit status: 0 ok, 1 runtime failure (e.g. gnuplot missing), 2 bad usage or input\n");
 }
+
+static const struct help_option plot_options[] = {
+    {"format", required_argument, 'f', "F", "png, svg or both (default both)"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help plot_help = {
+    .command = "plot",
+    .usage = "RUN [--format png|svg|both]",
+    .about = "Draws the run's charts with gnuplot into RUN/plots: for each chart NAME, the data\n"
+             "(NAME.dat), the gnuplot script (NAME.gp) and the images (NAME.png, " HELP_STR(PLOT_WIDTH) "x" HELP_STR(
+                 PLOT_HEIGHT) ", and NAME.svg).\n"
+             "Reads RUN/analysis.csv (written first from results.csv when missing or older) and the\n"
+             "ceilings in RUN/run.json. Warns when a point lies above its roof. Without gnuplot\n"
+             "(apt-get install gnuplot-nox) the .dat and .gp files are still written; render them\n"
+             "later with `cd RUN/plots && gnuplot NAME.gp`.\n",
+    .more = list_charts,
+    .options = plot_options,
+    .exit_status = "0 ok, 1 runtime failure (gnuplot missing, RUN/plots not writable),\n"
+                   "2 bad usage or input\n",
+    .examples = {"mmprof plot examples/seeds               # every chart, png and svg",
+                 "mmprof plot RUN --format svg             # svg only",
+                 "cd RUN/plots && gnuplot roofline.gp      # redraw one chart after editing its script"},
+};
 
 static const char *parse_format(const char *s)
 {
@@ -65,9 +72,7 @@ static int take_option(void *ctx, int code, const char *value)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, const char **formats, const char **run)
 {
-    static const struct option options[] = {{"format", required_argument, NULL, 'f'}, {NULL, 0, NULL, 0}};
-    const struct run_args spec = {"plot", "mmprof plot RUN [--format png|svg|both]", "--format png",
-                                  usage, options, "f:", take_option, (void *)formats, 1};
+    const struct run_args spec = {&plot_help, "--format png", take_option, (void *)formats, 1};
     return run_args_parse(&spec, argc, argv, run);
 }
 
@@ -129,6 +134,12 @@ static int plot_run(const struct plot_data *d, const char *formats)
     snprintf(dir, sizeof dir, "%s/plots", d->run_dir);
     if (make_dir(dir) != 0)
         return EXIT_RUNTIME;
+    /* Said once here, not once per chart. */
+    if (access(dir, W_OK) != 0) {
+        msg_error("plot: cannot write in %s: %s (copy the run directory somewhere writable and plot the copy)", dir,
+                  strerror(errno));
+        return EXIT_RUNTIME;
+    }
     roof_check(d);
     int drawn[CHART_MAX] = {0};
     int count = write_charts(d, dir, formats, drawn);

@@ -51,13 +51,12 @@ static int lacks_columns(const struct table *t, const char **missing)
 static const char *needs_analysis(const char *run_dir)
 {
     char a[1100], r[1100];
-    struct stat sa, sr;
+    struct stat sa;
     path_in(a, sizeof a, run_dir, "analysis.csv");
     path_in(r, sizeof r, run_dir, "results.csv");
     if (stat(a, &sa) != 0)
         return "analysis.csv is missing";
-    if (stat(r, &sr) == 0 && (sr.st_mtim.tv_sec > sa.st_mtim.tv_sec ||
-                              (sr.st_mtim.tv_sec == sa.st_mtim.tv_sec && sr.st_mtim.tv_nsec > sa.st_mtim.tv_nsec)))
+    if (file_is_older(a, r, 0))
         return "analysis.csv is older than results.csv";
     return NULL;
 }

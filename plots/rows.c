@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/shape_text.h"
 #include "plots/plot_data.h"
 
 int row_ok(const struct plot_row *r)
@@ -27,10 +28,7 @@ int row_is_transpose(const struct plot_row *r)
 
 void row_shape_text(const struct plot_row *r, char *buf, size_t len)
 {
-    if (r->k > 0)
-        snprintf(buf, len, "%ldx%ldx%ld", r->m, r->n, r->k);
-    else
-        snprintf(buf, len, "%ldx%ld", r->m, r->n);
+    shape_text(buf, len, r->m, r->n, r->k);
 }
 
 double row_volume(const struct plot_row *r)

@@ -56,7 +56,7 @@ typedef int (*variant_pred)(const struct variant *v, const void *arg);
 size_t ctx_variants(const struct report_ctx *c, variant_pred pred, const void *arg, const struct variant **out,
                     size_t cap);
 
-/* "2048³", "1000×2000×300", transposes "4096×4096". */
+/* The one size notation (common/shape_text.h): "2048x2048x2048", transposes "4096x4096". */
 char *shape_label(char *buf, size_t len, const struct shape *s);
 struct shape row_shape(const struct analysis_row *r);
 int row_is_ok(const struct analysis_row *r);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/atomic_file.h"
+#include "common/help.h"
 #include "common/run_args.h"
 #include "common/util.h"
 #include "reports/diff_output.h"
@@ -25,40 +26,44 @@ struct diff_opts {
     const char *markdown, *json, *junit; /* output files, NULL: not written */
 };
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: mmprof diff RUN_A RUN_B [--threshold PCT] [--fail-on RULE]... [--markdown FILE]\n"
-            "                   [--json FILE] [--junit FILE]\n"
-            "\n"
-            "Compares two runs variant by variant and size by size: the ratio B/A of the median\n"
-            "kernel time with its 99 %% interval (from every timed launch, samples.csv), and the\n"
-            "key counters (DRAM bytes, global load/store sectors, shared wavefronts and bank\n"
-            "conflicts, achieved occupancy, FLOPs, registers per thread); then the rows only one\n"
-            "run has. Method and JSON schema: docs/diff.md.\n"
-            "\n"
-            "A time change is significant when its whole interval lies beyond 1 +- PCT %%; a run\n"
-            "without launch times (collected before samples.csv) falls back to B/A beyond PCT with\n"
-            "the runs' [min, max] ranges apart, and says so. Counters that the code and shape fix\n"
-            "(sectors, FLOPs, registers) must be equal; DRAM reads move within 2 %% or 8192\n"
-            "sectors, occupancy within 2 %% or 1 point, conflicts and DRAM writes within PCT of\n"
-            "their whole. A changed status always counts. Runs of different GPUs are compared\n"
-            "with a warning, each against its own roofline. `mmprof diff RUN RUN` shows no change.\n"
-            "\n"
-            "  --threshold PCT   smallest time change that counts, in percent (default %g)\n"
-            "  --fail-on RULE    exit %d when RULE holds for a row; repeatable. RULE: slower>P%%,\n"
-            "                    faster>P%%, cgma<R, cgma>R (measured CGMA B/A), changed (any\n"
-            "                    significant change), missing (a row of A gone or no longer ok)\n"
-            "  --markdown FILE   the table in Markdown\n"
-            "  --json FILE       the comparison as JSON (schema mmprof-diff/1, docs/diff.md)\n"
-            "  --junit FILE      JUnit XML, one test case per row: failed when a --fail-on rule\n"
-            "                    holds (without --fail-on: when it changed significantly)\n"
-            "  -h, --help        this text\n"
-            "\n"
-            "exit status: 0 compared (changes are printed, not errors), 1 runtime failure,\n"
-            "2 bad usage or input, %d when a --fail-on rule holds for some row\n",
-            DIFF_DEFAULT_THRESHOLD_PCT, DIFF_EXIT_FAIL, DIFF_EXIT_FAIL);
-}
+static const struct help_option diff_options[] = {
+    {"threshold", required_argument, 't', "PCT",
+     "smallest time change that counts, in percent (default " HELP_STR(DIFF_DEFAULT_THRESHOLD_PCT) ")"},
+    {"fail-on", required_argument, OPT_FAIL_ON, "RULE",
+     "exit " HELP_STR(DIFF_EXIT_FAIL) " when RULE holds for a row; repeatable. RULE: slower>P%,\n"
+     "faster>P%, cgma<R, cgma>R (measured CGMA B/A), changed (any significant\n"
+     "change), missing (a row of A gone or no longer ok)"},
+    {"markdown", required_argument, OPT_MARKDOWN, "FILE", "the table in Markdown"},
+    {"json", required_argument, OPT_JSON, "FILE", "the comparison as JSON (schema mmprof-diff/1, docs/diff.md)"},
+    {"junit", required_argument, OPT_JUNIT, "FILE",
+     "JUnit XML, one test case per row: failed when a --fail-on rule holds\n"
+     "(without --fail-on: when it changed significantly)"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help diff_help = {
+    .command = "diff",
+    .usage = "RUN_A RUN_B [--threshold PCT] [--fail-on RULE]... [--markdown|--json|--junit FILE]",
+    .about = "Compares two runs variant by variant and size by size: the ratio B/A of the median\n"
+             "kernel time with its 99 % interval (from every timed launch, samples.csv), and the\n"
+             "key counters (DRAM bytes, global load/store sectors, shared wavefronts and bank\n"
+             "conflicts, achieved occupancy, FLOPs, registers per thread); then the rows only one\n"
+             "run has. Method and JSON schema: docs/diff.md.\n"
+             "\n"
+             "A time change is significant when its whole interval lies beyond 1 +- PCT %; a run\n"
+             "without launch times (collected before samples.csv) falls back to B/A beyond PCT with\n"
+             "the runs' [min, max] ranges apart, and says so. Counters that the code and shape fix\n"
+             "(sectors, FLOPs, registers) must be equal; DRAM reads move within 2 % or 8192\n"
+             "sectors, occupancy within 2 % or 1 point, conflicts and DRAM writes within PCT of\n"
+             "their whole. A changed status always counts. Runs of different GPUs are compared\n"
+             "with a warning, each against its own roofline. `mmprof diff RUN RUN` shows no change.\n",
+    .options = diff_options,
+    .exit_status = "0 compared (changes are printed, not errors), 1 runtime failure,\n"
+                   "2 bad usage or input, " HELP_STR(DIFF_EXIT_FAIL) " when a --fail-on rule holds for some row\n",
+    .examples = {"mmprof diff results/before results/after                 # what changed, with intervals",
+                 "mmprof diff A B --fail-on 'slower>3%' --junit diff.xml   # in CI: fail on a slowdown",
+                 "mmprof diff examples/seeds examples/seeds-h200           # two GPUs: a warning, own roofs"},
+};
 
 static int parse_threshold(const char *s, double *out)
 {
@@ -111,14 +116,7 @@ static int take_option(void *ctx, int code, const char *value)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, struct diff_opts *o)
 {
-    static const struct option options[] = {{"threshold", required_argument, NULL, 't'},
-                                            {"fail-on", required_argument, NULL, OPT_FAIL_ON},
-                                            {"markdown", required_argument, NULL, OPT_MARKDOWN},
-                                            {"json", required_argument, NULL, OPT_JSON},
-                                            {"junit", required_argument, NULL, OPT_JUNIT},
-                                            {NULL, 0, NULL, 0}};
-    const struct run_args spec = {"diff", "mmprof diff RUN_A RUN_B [--threshold PCT] [--fail-on RULE]",
-                                  "--threshold 4", usage, options, "t:", take_option, o, 2};
+    const struct run_args spec = {&diff_help, "--threshold 4", take_option, o, 2};
     const char *runs[2];
     int rc = run_args_parse(&spec, argc, argv, runs);
     if (rc == -1) {

@@ -43,7 +43,7 @@ static void case_open(FILE *f, const struct analysis_row *r, double seconds)
 {
     char cls[128], name[160], size[64];
     snprintf(cls, sizeof cls, "mmprof.diff.%s", r->variant);
-    snprintf(name, sizeof name, "%s %s", r->variant, diff_size_text(size, sizeof size, r));
+    snprintf(name, sizeof name, "%s %s", r->variant, analysis_row_size(r, size, sizeof size));
     fprintf(f, "    <testcase");
     attr(f, "classname", cls);
     attr(f, "name", name);

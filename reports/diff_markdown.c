@@ -41,7 +41,7 @@ static void md_only(const struct diff_run *run, const size_t *idx, size_t n, con
     fprintf(f, "\n%s:", label);
     for (size_t i = 0; i < n; i++)
         fprintf(f, "%s `%s` %s", i ? "," : "", run->a.rows[idx[i]].variant,
-                diff_size_text(size, sizeof size, &run->a.rows[idx[i]]));
+                analysis_row_size(&run->a.rows[idx[i]], size, sizeof size));
     fprintf(f, "\n");
 }
 
@@ -59,7 +59,7 @@ int diff_write_markdown(const struct diff_result *r, FILE *f)
     fprintf(f, "| --- | --- | ---: | ---: | ---: | --- | --- | --- |\n");
     for (size_t i = 0; i < r->nrows; i++) {
         const struct diff_pair *p = &r->rows[i].p;
-        fprintf(f, "| `%s` | %s |", p->ra->variant, diff_size_text(size, sizeof size, p->ra));
+        fprintf(f, "| `%s` | %s |", p->ra->variant, analysis_row_size(p->ra, size, sizeof size));
         md_num(f, p->time_a);
         md_num(f, p->time_b);
         md_num(f, p->time == TIME_UNMEASURED ? NAN : p->ratio);

@@ -5,17 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *diff_size_text(char *buf, size_t len, const struct analysis_row *r)
-{
-    if (r->k == 0)
-        snprintf(buf, len, "%ldx%ld", r->m, r->n);
-    else if (r->m == r->n && r->n == r->k)
-        snprintf(buf, len, "%ld^3", r->m);
-    else
-        snprintf(buf, len, "%ldx%ldx%ld", r->m, r->n, r->k);
-    return buf;
-}
-
 static void tally(const struct diff_row *row, struct diff_tally *t)
 {
     const struct diff_pair *p = &row->p;

@@ -41,7 +41,5 @@ int diff_result_build(const struct diff_run *A, const struct diff_run *B, double
                       const struct fail_rule *rules, size_t nrules, struct diff_result *r);
 void diff_result_free(struct diff_result *r);
 
-/* "1024^3", "2048x2048" (a transpose), "1001x2999x703": plain ASCII. */
-char *diff_size_text(char *buf, size_t len, const struct analysis_row *r);
 
 #endif

@@ -85,7 +85,7 @@ static void print_row(const struct diff_row *row, FILE *f)
     char size[64], a[32], b[32], ratio[32], interval[48];
     /* '?': no launch times and no min/max either, the threshold alone decided */
     snprintf(ratio, sizeof ratio, "%.3fx%s", p->ratio, p->has_interval || p->ranges_apart >= 0 ? "" : "?");
-    fprintf(f, "%-22s %-16s %12s %12s %9s  %-16s  ", p->ra->variant, diff_size_text(size, sizeof size, p->ra),
+    fprintf(f, "%-22s %-16s %12s %12s %9s  %-16s  ", p->ra->variant, analysis_row_size(p->ra, size, sizeof size),
             num(a, sizeof a, p->time_a), num(b, sizeof b, p->time_b), p->time == TIME_UNMEASURED ? "-" : ratio,
             diff_interval_text(p, interval, sizeof interval));
     /* pad the verdict only when something follows it: no trailing blanks */
@@ -103,7 +103,7 @@ static void print_only(const struct diff_run *run, const size_t *idx, size_t n, 
     char size[64], item[160];
     for (size_t i = 0; i < n; i++) {
         const struct analysis_row *r = &run->a.rows[idx[i]];
-        int len = snprintf(item, sizeof item, "%s %s", r->variant, diff_size_text(size, sizeof size, r));
+        int len = snprintf(item, sizeof item, "%s %s", r->variant, analysis_row_size(r, size, sizeof size));
         if (i == 0)
             col = (size_t)fprintf(f, "%s %s", label, item);
         else if (col + 2 + (size_t)len > LIST_WIDTH)

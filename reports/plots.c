@@ -50,6 +50,26 @@ void plots_scan(const char *run_dir, struct plots *p)
             find(p, &table[i], "svg", "image/svg+xml");
 }
 
+/* A checkout writes a committed run's files seconds apart in name order
+ * (plots/ before results.csv): charts are stale only when drawn longer ago. */
+#define STALE_MARGIN_S 60.0
+
+size_t plots_older_than(const struct plots *p, const char *path, char *names, size_t len)
+{
+    size_t n = 0, used = 0;
+    names[0] = '\0';
+    for (size_t i = 0; i < p->n; i++) {
+        char file[1400];
+        snprintf(file, sizeof file, "%s/%s", p->dir, p->items[i].file);
+        if (!file_is_older(file, path, STALE_MARGIN_S))
+            continue;
+        int w = snprintf(names + used, len - used, "%s%s", n++ ? ", " : "", p->items[i].file);
+        if (w > 0 && (size_t)w < len - used)
+            used += (size_t)w;
+    }
+    return n;
+}
+
 size_t plots_of_section(const struct plots *p, const char *section)
 {
     size_t n = 0;

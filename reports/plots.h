@@ -40,6 +40,9 @@ struct plots {
  * no charts. A chart drawn as both PNG and SVG is taken as the PNG (what
  * every viewer shows). */
 void plots_scan(const char *run_dir, struct plots *p);
+/* Writes the names of the charts drawn more than a minute before path
+ * (results.csv) last changed, comma-separated, into names; returns how many. */
+size_t plots_older_than(const struct plots *p, const char *path, char *names, size_t len);
 /* How many of the run's charts belong to the section with this anchor. */
 size_t plots_of_section(const struct plots *p, const char *section);
 /* Embeds, with its caption, every not yet shown chart of the section; returns how many. */

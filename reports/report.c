@@ -27,29 +27,35 @@ const struct section *const *report_sections(size_t *count)
     return sections;
 }
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: mmprof report RUN [--baseline OTHER]\n"
-               "\n"
-               "Writes RUN/report.md and RUN/report.html: one self-contained page (styles and\n"
-               "charts inline, no network, no script) a person can read and share. It holds the\n"
-               "device and environment (clocks, driver, CUDA/CUPTI, ceilings measured vs\n"
-               "datasheet), one section per seed experiment the run covers with its table in the\n"
-               "seed's shape, theoretical vs measured CGMA, findings (best variant per size,\n"
-               "memory- or compute-bound, largest theory gap) and the skipped or failed variants.\n"
-               "Charts come from RUN/plots/ (`mmprof plot RUN`); writes RUN/analysis.csv when missing.\n"
-               "\n"
-               "With --baseline OTHER, a section \"Against the baseline\" follows the environment: OTHER\n"
-               "and RUN side by side, row by row, with `mmprof diff OTHER RUN`'s verdicts (docs/diff.md),\n"
-               "and a roofline overlay chart, an arrow per matmul variant from OTHER to RUN\n"
-               "(RUN/plots/roofline_baseline.png; a report without --baseline removes it).\n"
-               "\n"
-               "  RUN                a run directory written by `mmprof collect` (results.csv + run.json)\n"
-               "  --baseline OTHER   the run to compare RUN against (another GPU: with a warning)\n"
-               "  -h, --help         this text\n"
-               "\n"
-               "exit status: 0 ok, 1 cannot write the report, 2 bad usage or input\n");
-}
+static const struct help_option report_options[] = {
+    {"baseline", required_argument, 'b', "OTHER",
+     "the run to compare RUN against (another GPU: with a warning): a section\n"
+     "\"Against the baseline\" with `mmprof diff OTHER RUN`'s verdicts and a roofline\n"
+     "overlay chart, an arrow per matmul variant from OTHER to RUN\n"
+     "(RUN/plots/roofline_baseline.png; a report without --baseline removes it)"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help report_help = {
+    .command = "report",
+    .usage = "RUN [--baseline OTHER]",
+    .about = "Writes RUN/report.md and RUN/report.html: one self-contained page (styles and\n"
+             "charts inline, no network, no script) a person can read and share. It holds the\n"
+             "device and environment (clocks, driver, CUDA/CUPTI, ceilings measured vs\n"
+             "datasheet), one section per course experiment (\"seed\" 000-004) the run covers\n"
+             "with its table in the seed's shape, theoretical vs measured CGMA, findings (best\n"
+             "variant per size, memory- or compute-bound, largest theory gap), what to do next\n"
+             "(docs/next-steps.md) and the skipped or failed variants. RUN is a run directory\n"
+             "written by `mmprof collect`.\n"
+             "Charts come from RUN/plots/ (`mmprof plot RUN`; a warning names charts older than\n"
+             "results.csv); writes RUN/analysis.csv when missing.\n",
+    .options = report_options,
+    .exit_status = "0 ok, 1 cannot write the report, 2 bad usage or input (results.csv\n"
+                   "without rows included)\n",
+    .examples = {"mmprof report examples/seeds        # examples/seeds/report.html",
+                 "mmprof plot RUN && mmprof report RUN # charts first, then the report",
+                 "mmprof report RUN --baseline BEFORE  # side by side with an earlier run"},
+};
 
 static int take_option(void *ctx, int code, const char *value)
 {
@@ -61,9 +67,7 @@ static int take_option(void *ctx, int code, const char *value)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, const char **run, const char **baseline)
 {
-    static const struct option options[] = {{"baseline", required_argument, NULL, 'b'}, {NULL, 0, NULL, 0}};
-    const struct run_args spec = {"report", "mmprof report RUN [--baseline OTHER]", "--baseline OTHER", usage,
-                                  options, "b:", take_option, (void *)baseline, 1};
+    const struct run_args spec = {&report_help, "--baseline OTHER", take_option, (void *)baseline, 1};
     return run_args_parse(&spec, argc, argv, run);
 }
 

@@ -22,6 +22,12 @@ int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err
     int rc = analysis_load(run_dir, &c->a, err, err_len);
     if (rc != EXIT_OK)
         return rc;
+    if (c->a.nrows == 0) {
+        snprintf(err, err_len, "%s/results.csv has no rows yet: nothing to report (a stopped collect: `mmprof "
+                 "collect --resume %s` completes it)", run_dir, run_dir);
+        analysis_free(&c->a);
+        return EXIT_USAGE;
+    }
     /* analysis.csv is part of a finished run; make it the one way `mmprof analyze` does */
     if (!file_exists(run_dir, "analysis.csv") && analysis_save_csv(&c->a, err, err_len) != 0) {
         analysis_free(&c->a);
@@ -40,6 +46,12 @@ int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err
     }
     roofline_read(c->meta.root, &c->roof);
     plots_scan(run_dir, &c->plots);
+    char results[1200], stale[512];
+    snprintf(results, sizeof results, "%s/results.csv", run_dir);
+    if (plots_older_than(&c->plots, results, stale, sizeof stale) > 0)
+        msg_warn("report: charts older than %s are embedded as they are (%s): `mmprof plot %s` redraws them, "
+                 "then `mmprof report %s`",
+                 results, stale, run_dir, run_dir);
     return EXIT_OK;
 }
 

@@ -6,6 +6,7 @@
 
 #include "analysis/columns.h"
 #include "analysis/metric_ids.h"
+#include "common/shape_text.h"
 #include "reports/context.h"
 
 struct shape row_shape(const struct analysis_row *r)
@@ -114,11 +115,5 @@ double ctx_column(const struct analysis_row *r, const char *column)
 
 char *shape_label(char *buf, size_t len, const struct shape *s)
 {
-    if (s->k == 0)
-        snprintf(buf, len, "%ld×%ld", s->m, s->n);
-    else if (s->m == s->n && s->n == s->k)
-        snprintf(buf, len, "%ld³", s->m);
-    else
-        snprintf(buf, len, "%ld×%ld×%ld", s->m, s->n, s->k);
-    return buf;
+    return shape_text(buf, len, s->m, s->n, s->k);
 }

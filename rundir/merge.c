@@ -17,6 +17,7 @@
 #include "common/run_dir.h"
 #include "common/samples.h"
 #include "common/table.h"
+#include "common/shape_text.h"
 #include "common/util.h"
 #include "model/registry.h"
 #include "rundir/run_create.h"
@@ -436,7 +437,9 @@ static int same_key(const struct merge *m, const struct row_ref *a, const struct
 
 static void row_name(const struct merge *m, const struct row_ref *r, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s %sx%sx%s", cell(m, r, m->cvar), cell(m, r, m->cm), cell(m, r, m->cn), cell(m, r, m->ck));
+    char shape[64];
+    snprintf(buf, len, "%s %s", cell(m, r, m->cvar),
+             shape_text(shape, sizeof shape, cell_long(m, r, m->cm), cell_long(m, r, m->cn), cell_long(m, r, m->ck)));
 }
 
 static int first_different_col(const struct merge *m, const struct row_ref *a, const struct row_ref *b)
@@ -591,13 +594,14 @@ static int check_plan(struct merge *m)
         return 0;
     m->missing_rows = 1;
     const struct plan_item *it = &m->plan.items[first];
+    char shape[64];
+    shape_text(shape, sizeof shape, it->shape.m, it->shape.n, it->shape.k);
     if (m->s[0].count > 1)
-        return problem(m, "%zu planned row%s missing, e.g. %s %ldx%ldx%ld, part of shard %d/%d (%s): re-run that "
-                       "shard",
-                       missing, missing == 1 ? " is" : "s are", it->v->name, it->shape.m, it->shape.n, it->shape.k,
-                       it->shard, m->s[0].count, dir_of_shard(m, it->shard));
-    return problem(m, "%zu planned row%s missing, e.g. %s %ldx%ldx%ld: re-run the run that lacks it",
-                   missing, missing == 1 ? " is" : "s are", it->v->name, it->shape.m, it->shape.n, it->shape.k);
+        return problem(m, "%zu planned row%s missing, e.g. %s %s, part of shard %d/%d (%s): re-run that shard",
+                       missing, missing == 1 ? " is" : "s are", it->v->name, shape, it->shard, m->s[0].count,
+                       dir_of_shard(m, it->shard));
+    return problem(m, "%zu planned row%s missing, e.g. %s %s: re-run the run that lacks it", missing,
+                   missing == 1 ? " is" : "s are", it->v->name, shape);
 }
 
 static int gather_rows(struct merge *m)

@@ -54,19 +54,9 @@ static void slug(const char *in, char *out, size_t len)
     out[j] = '\0';
 }
 
-int rundir_create(const char *out, const char *gpu_name, char *path, size_t path_len, char *why,
-                  size_t why_len)
+int rundir_check_new(const char *path, char *why, size_t why_len)
 {
     struct stat st;
-    if (out) {
-        snprintf(path, path_len, "%s", out);
-    } else {
-        char stamp[32], gpu[64];
-        time_t now = time(NULL);
-        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
-        slug(gpu_name, gpu, sizeof gpu);
-        snprintf(path, path_len, "results/%s-%s", stamp, gpu);
-    }
     if (stat(path, &st) == 0) {
         if (!S_ISDIR(st.st_mode)) {
             snprintf(why, why_len, "--out %s exists and is not a directory", path);
@@ -78,6 +68,24 @@ int rundir_create(const char *out, const char *gpu_name, char *path, size_t path
             return 2;
         }
     }
+    return 0;
+}
+
+int rundir_create(const char *out, const char *gpu_name, char *path, size_t path_len, char *why,
+                  size_t why_len)
+{
+    if (out) {
+        snprintf(path, path_len, "%s", out);
+    } else {
+        char stamp[32], gpu[64];
+        time_t now = time(NULL);
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
+        slug(gpu_name, gpu, sizeof gpu);
+        snprintf(path, path_len, "results/%s-%s", stamp, gpu);
+    }
+    int rc = rundir_check_new(path, why, why_len);
+    if (rc != 0)
+        return rc;
     if (mkdir_p(path) != 0 || access(path, W_OK) != 0) {
         snprintf(why, why_len, "cannot create run directory %s: %s (choose a writable --out)", path,
                  strerror(errno));

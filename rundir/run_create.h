@@ -6,6 +6,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* 0 when path may become a new run: missing or an empty directory; else 2
+ * with why (a file, or a directory that holds files). Checked before
+ * anything else, device included, so the answer does not depend on the GPU. */
+int rundir_check_new(const char *path, char *why, size_t why_len);
+
 /* Makes a directory for a new run. out NULL = results/<UTC time>-<gpu>.
  * An existing, non-empty directory is refused (a run is never overwritten).
  * Returns 0, 2 for bad usage (exists), 1 for a runtime failure. */

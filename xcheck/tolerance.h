@@ -15,7 +15,7 @@ enum xc_class {
 
 /* Default --floor-sectors: medians of 5 placements of a few-microsecond
  * kernel move by up to ~7 000 sectors under either tool (docs/fidelity.md). */
-#define XC_FLOOR_SECTORS_DEFAULT 8192L
+#define XC_FLOOR_SECTORS_DEFAULT 8192 /* no L suffix: help text spells it (HELP_STR) */
 /* Bytes per sector, for the floor of the byte totals. */
 #define XC_SECTOR_BYTES 32L
 

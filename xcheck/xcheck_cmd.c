@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/help.h"
 #include "common/util.h"
 #include "xcheck/compare.h"
 #include "xcheck/inputs.h"
@@ -35,61 +36,68 @@ struct opts {
     int noisy, list_ok, check;
 };
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: mmprof xcheck --mmprof RUN_DIR[,RUN_DIR...] --ncu [VARIANTS@MxNxK:]NCU.csv[,...] [OPTIONS]\n"
-            "       mmprof xcheck --join DIR[,DIR...] [--out DIR]\n"
-            "\n"
-            "Compares mmprof's counters with Nsight Compute's on the same kernels: per variant,\n"
-            "shape and metric, the median over the runs given (one run a buffer placement)\n"
-            "of each side, the relative difference |mmprof - ncu| / max(|ncu|, 1) against the\n"
-            "metric's limit, each side's spread (max - min) / median, and Welch's t of the two\n"
-            "means (|t| < 2 on a miss: within the runs' own noise). Limits:\n"
-            "  requests, sectors, instructions, shared wavefronts net of bank conflicts  0.1 %%\n"
-            "  DRAM read, L2 sectors by operation, LRC requested sectors   2 %% or --floor-sectors\n"
-            "  .pct_of_peak_sustained_*, .per_cycle_active, elapsed cycles, clock  2 %% or 1 point\n"
-            "  everything else: information only (docs/fidelity.md says why)\n"
-            "\n"
-            "inputs (each option may be given more than once):\n"
-            "  --mmprof RUN_DIR[,...]  `mmprof collect --profile-only` run directories, one per\n"
-            "                          placement (--buffer-offset-mb); rows with status ok count\n"
-            "  --ncu [VARIANTS@MxNxK:]CSV[,...]\n"
-            "                          `ncu --import REP --csv --page details --print-units base` of\n"
-            "                          ncu over `mmprof launch VARIANTS --mnk M,N,K --l2-flush\n"
-            "                          --profile-flush --buffer-offset-mb O1,O2,...`: the flush kernels\n"
-            "                          split the samples, which go to VARIANTS in launch's order\n"
-            "                          (every variant at O1, then at O2, ...). Without the prefix:\n"
-            "                          the variants the mmprof runs measured ok, at their one shape.\n"
-            "                          Without flush kernels, VARIANTS names every sample.\n"
-            "  --ncu2 ..., --mmprof2 ...  a second measurement by the same tool: compares the tool\n"
-            "                          with itself (--mmprof then only says which variants ran)\n"
-            "\n"
-            "options:\n"
-            "  --metrics LIST          Perfworks names to compare (default: the first input's)\n"
-            "  --floor-sectors N       DRAM/L2/LRC totals within N sectors (N x 32 bytes) pass too\n"
-            "                          (default %ld; 0: the 2 %% alone)\n"
-            "  --out DIR               write DIR/crosscheck.csv, not-compared.txt and failures\n"
-            "  --cpu-only LIST         variants listed as not compared (no kernel for ncu)\n"
-            "  --failed-runs N         measurements that failed before this comparison: counted\n"
-            "  --noisy PCT             instead of comparing, print 'VARIANT MxNxK SE METRIC' for each\n"
-            "                          variant and shape whose medians cannot resolve the 2 %% limit:\n"
-            "                          robust standard error of their difference (1.2533 x 1.4826 MAD\n"
-            "                          / sqrt(n) a side) above PCT %% (the cross-check uses 0.5)\n"
-            "  --list-ok               print 'MxNxK V1,V2,...': the variants the mmprof runs measured\n"
-            "                          ok, per shape (what to give `mmprof launch`)\n"
-            "  --check                 read and check every input, say what each holds; compare nothing\n"
-            "  --join DIR[,...]        print the comparisons written by earlier --out runs (disjoint\n"
-            "                          variant sets) as one table, counted again; --out gets the join\n"
-            "  -h, --help              this text\n"
-            "\n"
-            "A variant and shape must have as many runs on both sides; one that does not is\n"
-            "a failure. scripts/ncu-crosscheck.sh measures both sides and calls this.\n"
-            "\n"
-            "exit status: 0 every value within its limit, 1 a miss or a failure, 2 bad usage\n"
-            "or a missing or damaged input (one line names the file, the line and the fix)\n",
-            XC_FLOOR_SECTORS_DEFAULT);
-}
+static const struct help_option xcheck_options[] = {
+    {"mmprof", required_argument, OPT_MMPROF, "RUN_DIR[,...]",
+     "`mmprof collect --profile-only` run directories, one per\n"
+     "placement (--buffer-offset-mb); rows with status ok count"},
+    {"ncu", required_argument, OPT_NCU, "[VARIANTS@MxNxK:]CSV[,...]",
+     "`ncu --import REP --csv --page details --print-units base` of\n"
+     "ncu over `mmprof launch VARIANTS --mnk M,N,K --l2-flush\n"
+     "--profile-flush --buffer-offset-mb O1,O2,...`: the flush kernels\n"
+     "split the samples, which go to VARIANTS in launch's order\n"
+     "(every variant at O1, then at O2, ...). Without the prefix:\n"
+     "the variants the mmprof runs measured ok, at their one shape.\n"
+     "Without flush kernels, VARIANTS names every sample."},
+    {"ncu2", required_argument, OPT_NCU2, "[VARIANTS@MxNxK:]CSV[,...]",
+     "a second ncu measurement: compares ncu with itself"},
+    {"mmprof2", required_argument, OPT_MMPROF2, "RUN_DIR[,...]",
+     "a second mmprof measurement: compares mmprof with itself\n"
+     "(--mmprof then only says which variants ran)"},
+    {"metrics", required_argument, OPT_METRICS, "LIST", "Perfworks names to compare (default: the first input's)"},
+    {"floor-sectors", required_argument, OPT_FLOOR, "N",
+     "DRAM/L2/LRC totals within N sectors (N x 32 bytes) pass too\n"
+     "(default " HELP_STR(XC_FLOOR_SECTORS_DEFAULT) "; 0: the 2 % alone)"},
+    {"out", required_argument, OPT_OUT, "DIR", "write DIR/crosscheck.csv, not-compared.txt and failures"},
+    {"cpu-only", required_argument, OPT_CPU_ONLY, "LIST", "variants listed as not compared (no kernel for ncu)"},
+    {"failed-runs", required_argument, OPT_FAILED, "N", "measurements that failed before this comparison: counted"},
+    {"noisy", required_argument, OPT_NOISY, "PCT",
+     "instead of comparing, print 'VARIANT MxNxK SE METRIC' for each\n"
+     "variant and shape whose medians cannot resolve the 2 % limit:\n"
+     "robust standard error of their difference (1.2533 x 1.4826 MAD\n"
+     "/ sqrt(n) a side) above PCT % (the cross-check uses 0.5)"},
+    {"list-ok", no_argument, OPT_LIST_OK, NULL,
+     "print 'MxNxK V1,V2,...': the variants the mmprof runs measured\n"
+     "ok, per shape (what to give `mmprof launch`)"},
+    {"check", no_argument, OPT_CHECK, NULL, "read and check every input, say what each holds; compare nothing"},
+    {"join", required_argument, OPT_JOIN, "DIR[,...]",
+     "print the comparisons written by earlier --out runs (disjoint\n"
+     "variant sets) as one table, counted again; --out gets the join"},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+static const struct help xcheck_help = {
+    .command = "xcheck",
+    .usage = "--mmprof RUN_DIR[,RUN_DIR...] --ncu [VARIANTS@MxNxK:]NCU.csv[,...] [OPTIONS]\n"
+             "       mmprof xcheck --join DIR[,DIR...] [--out DIR]",
+    .about = "Compares mmprof's counters with Nsight Compute's on the same kernels: per variant,\n"
+             "shape and metric, the median over the runs given (one run a buffer placement)\n"
+             "of each side, the relative difference |mmprof - ncu| / max(|ncu|, 1) against the\n"
+             "metric's limit, each side's spread (max - min) / median, and Welch's t of the two\n"
+             "means (|t| < 2 on a miss: within the runs' own noise). Limits:\n"
+             "  requests, sectors, instructions, shared wavefronts net of bank conflicts  0.1 %\n"
+             "  DRAM read, L2 sectors by operation, LRC requested sectors   2 % or --floor-sectors\n"
+             "  .pct_of_peak_sustained_*, .per_cycle_active, elapsed cycles, clock  2 % or 1 point\n"
+             "  everything else: information only (docs/fidelity.md says why)\n"
+             "Each input option may be given more than once. A variant and shape must have as\n"
+             "many runs on both sides; one that does not is a failure.\n"
+             "scripts/ncu-crosscheck.sh measures both sides and calls this.\n",
+    .options = xcheck_options,
+    .exit_status = "0 every value within its limit, 1 a miss or a failure, 2 bad usage\n"
+                   "or a missing or damaged input (one line names the file, the line and the fix)\n",
+    .examples = {"mmprof xcheck --mmprof r1,r2,r3 --ncu naive,best@1000x3000x700:ncu.csv --out cmp",
+                 "mmprof xcheck --join cmp-a,cmp-b --out cmp   # disjoint variant sets as one",
+                 "mmprof xcheck --mmprof r1,r2 --list-ok        # what to give `mmprof launch`"},
+};
 
 static int add_arg(struct xc_args *a, const char *v, const char *opt)
 {
@@ -170,22 +178,18 @@ static int check_combination(const struct opts *o)
 /* Returns -1 to go on, or the exit status to stop with. */
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-    static const struct option longopts[] = {
-        {"mmprof", required_argument, NULL, OPT_MMPROF},   {"mmprof2", required_argument, NULL, OPT_MMPROF2},
-        {"ncu", required_argument, NULL, OPT_NCU},         {"ncu2", required_argument, NULL, OPT_NCU2},
-        {"metrics", required_argument, NULL, OPT_METRICS}, {"floor-sectors", required_argument, NULL, OPT_FLOOR},
-        {"out", required_argument, NULL, OPT_OUT},         {"cpu-only", required_argument, NULL, OPT_CPU_ONLY},
-        {"failed-runs", required_argument, NULL, OPT_FAILED}, {"noisy", required_argument, NULL, OPT_NOISY},
-        {"list-ok", no_argument, NULL, OPT_LIST_OK},       {"check", no_argument, NULL, OPT_CHECK},
-        {"join", required_argument, NULL, OPT_JOIN},       {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+    struct option longopts[HELP_MAX_OPTIONS];
+    if (help_long_options(&xcheck_help, longopts, HELP_MAX_OPTIONS) < 0) {
+        msg_error("xcheck: more than %d options in its help table", HELP_MAX_OPTIONS);
+        return EXIT_RUNTIME;
+    }
     int c;
     o->floor_sectors = XC_FLOOR_SECTORS_DEFAULT;
     optind = 1;
     opterr = 0; /* our own one-line messages */
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         if (c == 'h') {
-            usage(stdout);
+            help_print(&xcheck_help, stdout);
             return EXIT_OK;
         }
         if (c == ':' || c == '?') {

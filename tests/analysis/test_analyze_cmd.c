@@ -185,7 +185,7 @@ static void json_format(void **state)
     char dir[64];
     static struct run r;
     make_run(dir, sizeof dir, 1);
-    const char *argv[] = {"analyze", dir, "-f", "json"};
+    const char *argv[] = {"analyze", dir, "--format", "json"};
     analyze(&r, 4, argv);
     assert_int_equal(r.rc, 0);
     cJSON *root = cJSON_Parse(r.out);

@@ -32,7 +32,7 @@ expect 2 'give VARIANT\[,VARIANT...\]' -- launch
 expect 0 'usage: mmprof xcheck' -- xcheck --help
 expect 2 'give mmprof.s run directories with --mmprof' -- xcheck
 expect 2 'no results.csv|cannot open .*/nowhere/results.csv' -- xcheck --mmprof /nowhere --ncu x.csv
-expect 2 "'cpu_blas' is not a GPU variant" -- launch cpu_blas --size 64
+expect 2 "'cpu_blas' is not a GPU variant" -- launch cpu_blas --sizes 64
 if ! nvidia-smi -L >/dev/null 2>&1; then
     # Without a GPU, collect says so and fails cleanly, leaving nothing behind.
     out_dir=$(mktemp -d)/run

@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,12 +90,41 @@ static void abort_leaves_the_old_file(void **state)
     assert_int_not_equal(atomic_write(path, "x", 1, err, sizeof err), 0);
 }
 
+/* A file made from another is stale once it is older (analysis.csv, charts). */
+static void older_by_modification_time(void **state)
+{
+    (void)state;
+    char made[300], from[300];
+    snprintf(made, sizeof made, "%s/analysis.csv", dir);
+    snprintf(from, sizeof from, "%s/results.csv", dir);
+    FILE *f = fopen(made, "w");
+    fclose(f);
+    f = fopen(from, "w");
+    fclose(f);
+    struct timespec old[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
+    assert_int_equal(utimensat(AT_FDCWD, made, old, 0), 0);
+    assert_int_equal(file_is_older(made, from, 0), 1);
+    assert_int_equal(file_is_older(made, from, 60), 1);
+    assert_int_equal(file_is_older(from, made, 0), 0);
+    assert_int_equal(file_is_older(made, made, 0), 0);
+    struct timespec a_second_before[2] = {{.tv_sec = 999999999}, {.tv_sec = 999999999}};
+    assert_int_equal(utimensat(AT_FDCWD, from, old, 0), 0);
+    assert_int_equal(utimensat(AT_FDCWD, made, a_second_before, 0), 0);
+    assert_int_equal(file_is_older(made, from, 0), 1);
+    assert_int_equal(file_is_older(made, from, 60), 0); /* within the margin */
+    char none[300];
+    snprintf(none, sizeof none, "%s/none", dir);
+    assert_int_equal(file_is_older(none, from, 0), 0); /* missing: nothing to call stale */
+    assert_int_equal(file_is_older(made, none, 0), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(reads_back_what_was_written, setup, teardown),
         cmocka_unit_test_setup_teardown(says_why_a_read_failed, setup, teardown),
         cmocka_unit_test_setup_teardown(abort_leaves_the_old_file, setup, teardown),
+        cmocka_unit_test_setup_teardown(older_by_modification_time, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,7 +29,7 @@ static void diff(const char *a, const char *b, const char *opt, struct captured 
     capture(cmd_diff, opt ? 4 : 3, argv, c);
 }
 
-/* The output line of variant at `size` (e.g. "naive", "1024^3"). */
+/* The output line of variant at `size` (e.g. "naive", "1024x1024x1024"). */
 static char *line_of(const char *out, const char *variant, const char *size, char *buf, size_t len)
 {
     char want[128];
@@ -82,12 +82,12 @@ static void slower_copy_is_flagged(void **state)
     csv_scale(b, "rt_b16_4x4", 1024, "max_ms", 1.5);
     diff(FIXTURE, b, NULL, &c);
     assert_int_equal(c.rc, 0); /* a change is a result, not an error */
-    line_of(c.out, "rt_b16_4x4", "1024^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
     assert_has(line, "1.500x  no samples        SLOWER");
     assert_has(c.out, "1 slower, 0 faster");
     assert_has(c.out, "note: 33 rows without launch times");
     assert_has(c.out, "significant changes found\n");
-    line_of(c.out, "rt_b16_4x4", "256^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "256x256x256", line, sizeof line);
     assert_has(line, "1.000x  no samples        same");
     captured_free(&c);
 
@@ -97,7 +97,7 @@ static void slower_copy_is_flagged(void **state)
     captured_free(&c);
 
     diff(b, FIXTURE, NULL, &c); /* the other way round it is faster */
-    line_of(c.out, "rt_b16_4x4", "1024^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
     assert_has(line, "0.667x  no samples        FASTER");
     captured_free(&c);
 
@@ -118,7 +118,7 @@ static void change_within_spread_is_noise(void **state)
     csv_scale(b, "rt_b16_4x4", 1024, "min_ms", 0.5);
     diff(FIXTURE, b, "--fail-on=changed", &c);
     assert_int_equal(c.rc, 0);
-    line_of(c.out, "rt_b16_4x4", "1024^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
     assert_has(line, "1.500x  no samples        noise");
     assert_has(c.out, "0 slower, 0 faster, 1 within noise");
     captured_free(&c);
@@ -139,21 +139,21 @@ static void counter_change_is_flagged(void **state)
     csv_scale(b, "rt_b16_4x4", 1024, "sm__warps_active.avg.pct_of_peak_sustained_active", 1.1);
     csv_scale(b, "tiled_t16", 256, "sm__warps_active.avg.pct_of_peak_sustained_active", 1.1);
     diff(FIXTURE, b, NULL, &c);
-    line_of(c.out, "tiled_t16", "1024^3", line, sizeof line);
+    line_of(c.out, "tiled_t16", "1024x1024x1024", line, sizeof line);
     assert_has(line, "same    gld_sectors 2x;");
     /* sectors are fixed by the code and the shape: one more in a million is a change */
-    line_of(c.out, "naive", "1024^3", line, sizeof line);
+    line_of(c.out, "naive", "1024x1024x1024", line, sizeof line);
     assert_has(line, "gst_sectors 1x;");
     /* DRAM reads move with what L2 holds: 1.5 % is their noise, 20 % is not */
-    line_of(c.out, "naive", "256^3", line, sizeof line);
+    line_of(c.out, "naive", "256x256x256", line, sizeof line);
     assert_null(strstr(line, "dram_read_bytes"));
-    line_of(c.out, "coarse_1x2", "1024^3", line, sizeof line);
+    line_of(c.out, "coarse_1x2", "1024x1024x1024", line, sizeof line);
     assert_has(line, "dram_read_bytes 1.2x;");
-    line_of(c.out, "rt_b16_4x4", "1024^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
     assert_has(line, "achieved_occupancy 1.1x;");
     assert_has(c.out, "4 with counter changes");
     /* conflicts are counted against the wavefronts: a few more among many is no change */
-    line_of(c.out, "tiled_t16", "256^3", line, sizeof line);
+    line_of(c.out, "tiled_t16", "256x256x256", line, sizeof line);
     assert_null(strstr(line, "bank_conflicts_ld"));
     assert_null(strstr(line, "achieved_occupancy"));
     captured_free(&c);
@@ -207,7 +207,7 @@ static void different_device_warns(void **state)
     assert_has(c.err, "its own roofline");
     assert_has(c.out, "B/A is each run's time against its own roofline");
     /* same ceilings in both run.json files: the same fraction of the roof, B/A 1 */
-    line_of(c.out, "rt_b16_4x4", "1024^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
     assert_has(line, "1.000x");
     captured_free(&c);
 

@@ -158,7 +158,7 @@ static void five_pct_slowdown_flagged_noise_not(void **state)
     make_pair(&p);
     diff(p.a, p.b, "--fail-on=slower>3%", NULL, &c);
     assert_int_equal(c.rc, DIFF_EXIT_FAIL);
-    line_of(c.out, "rt_b16_4x4", "1024^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
     assert_has(line, "SLOWER");
     assert_has(line, "FAIL slower>3%: B/A 1.05");
     double lo, hi;
@@ -167,7 +167,7 @@ static void five_pct_slowdown_flagged_noise_not(void **state)
     assert_int_equal(sscanf(iv, "[%lf, %lf]", &lo, &hi), 2);
     assert_true(lo > 1.04 && lo < 1.05 && hi > 1.05 && hi < 1.06);
     /* the noisy rows are 6 % apart, beyond the threshold, but their intervals reach back inside it */
-    line_of(c.out, "cpu_blas", "1024^3", line, sizeof line);
+    line_of(c.out, "cpu_blas", "1024x1024x1024", line, sizeof line);
     assert_null(strstr(line, "SLOWER"));
     line_of(c.out, "tr_copy", "1024x1024", line, sizeof line);
     assert_null(strstr(line, "SLOWER"));
@@ -192,7 +192,7 @@ static void old_run_falls_back(void **state)
     make_pair(&p);
     diff(FIXTURE, p.b, NULL, NULL, &c);
     assert_int_equal(c.rc, 0);
-    line_of(c.out, "rt_b16_4x4", "1024^3", line, sizeof line);
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
     assert_has(line, "1.050x  no samples        noise"); /* B's max reaches into A's [min, max] */
     assert_has(c.out, "note: 33 rows without launch times");
     captured_free(&c);
@@ -227,7 +227,7 @@ static void junit_passes_schema(void **state)
     char *xml = run_read(p.b, "diff.xml");
     assert_non_null(xml);
     assert_has(xml, "<testsuites name=\"mmprof diff\" tests=\"36\" failures=\"1\" errors=\"0\" skipped=\"4\">");
-    assert_has(xml, "<testcase classname=\"mmprof.diff.rt_b16_4x4\" name=\"rt_b16_4x4 1024^3\"");
+    assert_has(xml, "<testcase classname=\"mmprof.diff.rt_b16_4x4\" name=\"rt_b16_4x4 1024x1024x1024\"");
     assert_has(xml, "<failure type=\"slower&gt;3%\" message=\"slower&gt;3%: B/A 1.05");
     assert_has(xml, "<skipped message=\"only in A\"/>");
     /* the validator is live: a failure without its message, and a cut file, are refused */
@@ -283,7 +283,7 @@ static void json_has_schema_fields(void **state)
     cJSON_Delete(root);
     free(text);
     char *mdtext = run_read(p.b, "diff.md");
-    assert_has(mdtext, "| `rt_b16_4x4` | 1024^3 |");
+    assert_has(mdtext, "| `rt_b16_4x4` | 1024x1024x1024 |");
     assert_has(mdtext, "| **SLOWER** |");
     free(mdtext);
     run_remove(p.a);

@@ -75,8 +75,8 @@ static void assert_seed_tables(const char *md)
 {
     /* 000: TILE_WIDTH across, sizes down, the untiled kernel last; the failed row says so */
     assert_has(md, "| size \\ TILE_WIDTH | 4 | 8 | 16 | 32 | no tiles (`naive`) |");
-    assert_has(md, "| 256³ | 0.03750 | 0.02141 | **0.01498** | 0.01549 | 0.02483 |");
-    assert_has(md, "| 1024³ | 1.383 | failed |");
+    assert_has(md, "| 256x256x256 | 0.03750 | 0.02141 | **0.01498** | 0.01549 | 0.02483 |");
+    assert_has(md, "| 1024x1024x1024 | 1.383 | failed |");
     /* 001: naive vs 1×1 vs 1×2 vs 1×4 */
     assert_has(md, "| size | `naive` | 1×1 (`tiled_t16`) | 1×2 (`coarse_1x2`) | 1×4 (`coarse_1x4`) | 1×4 / 1×1 |");
     /* 002: throughput with copy */
@@ -93,7 +93,7 @@ static void assert_seed_tables(const char *md)
     }
     assert_has(md, "6×6 (`rt_b32_6x6`): skipped");
     /* 004: sizes across, kernel/total/transfers/CPU down; then block sizes */
-    assert_has(md, "| dimension | 256³ | 1024³ |");
+    assert_has(md, "| dimension | 256x256x256 | 1024x1024x1024 |");
     assert_has(md, "| transfers H2D + D2H (ms) |");
     assert_has(md, "| CPU SGEMM (ms) |");
     assert_has(md, "| speed-up: shared vs CPU (kernel) |");
@@ -113,7 +113,7 @@ static void assert_only_real_departures(const char *md)
     for (const char *p = strstr(at, "\n- "); p && p < end; p = strstr(p + 1, "\n- "))
         items++;
     assert_int_equal(items, 1);
-    assert_has(at, "- `naive` at 1024³: measured CGMA 1.94× the model per thread-level word, 1.00× per sector word "
+    assert_has(at, "- `naive` at 1024x1024x1024: measured CGMA 1.94× the model per thread-level word, 1.00× per sector word "
                    "— broadcast loads counted once per warp: measured words -48.4 %, modelled.");
 }
 
@@ -123,7 +123,7 @@ static void assert_analysis_sections(const char *md)
     assert_has(md, "| sector theory (flop/word) | sector measured (flop/word) | sector measured / theory |");
     assert_has(md, "| executed FLOPs, measured (model) | executed beyond 2MNK (padded edge tiles) |");
     assert_only_real_departures(md);
-    assert_has(md, "| `rt_b16_4x4` | 1024³ |");
+    assert_has(md, "| `rt_b16_4x4` | 1024x1024x1024 |");
     assert_has(md, "### Best variant per size");
     /* the DRAM roof is the best of copy (3923), read (4517) and write (4365), as on the roofline chart */
     assert_has(md, "ridge 14.5 FLOP/byte, measured ceilings");
@@ -131,8 +131,8 @@ static void assert_analysis_sections(const char *md)
     assert_has(md, "**DRAM ceiling (measured):** 4.52 TB/s");
     assert_has(md, "| FP32 |");
     assert_has(md, "### Where measurement departs from theory");
-    assert_has(md, "| `tiled_t8` | 1024³ | ⚠ failed | relative error 0.312 exceeds 1e-04 |");
-    assert_has(md, "| `rt_b32_6x6` | 256³ | ⚠ skipped | needs 1024 threads per block");
+    assert_has(md, "| `tiled_t8` | 1024x1024x1024 | ⚠ failed | relative error 0.312 exceeds 1e-04 |");
+    assert_has(md, "| `rt_b32_6x6` | 256x256x256 | ⚠ skipped | needs 1024 threads per block");
     assert_has(md, "| DRAM copy | 3.92 TB/s | 4.80 TB/s | 81.7 % |");
     assert_has(md, "⚠ DRAM copy 3923 GB/s is 82 % of the H200 SXM 141GB datasheet 4800 GB/s");
 }
@@ -369,7 +369,7 @@ static void chart_without_its_table(void **state)
     run_remove(dir);
 }
 
-/* The verdicts come from the whole hierarchy, not DRAM alone: at 2048^3
+/* The verdicts come from the whole hierarchy, not DRAM alone: at 2048x2048x2048
  * everything fits in L2, every matmul's DRAM intensity is ~400 FLOP/byte,
  * and DRAM alone called tiled_t2 compute-bound at 0.4 % of its roof. Now its
  * row names a bandwidth level, and no row under 5 % of its roof says FP32. */
@@ -379,7 +379,7 @@ static void assert_verdicts_from_the_hierarchy(const char *md)
     assert_non_null(table);
     table = strstr(table, "\n| variant |");
     assert_non_null(table);
-    const char *t2 = strstr(table, "\n| `tiled_t2` | 2048³ | ");
+    const char *t2 = strstr(table, "\n| `tiled_t2` | 2048x2048x2048 | ");
     assert_non_null(t2);
     const char *t2_end = strchr(t2 + 1, '\n');
     const char *level = strstr(t2, " bandwidth |");
@@ -446,7 +446,7 @@ static void baseline_section_and_overlay(void **state)
     assert_int_equal(c.rc, 0);
     char *md = run_read(dir, "report.md");
     assert_non_null(strstr(md, "## Against the baseline"));
-    const char *row = strstr(md, "| `rt_b16_4x4` | 1024³ |");
+    const char *row = strstr(md, "| `rt_b16_4x4` | 1024x1024x1024 |");
     assert_non_null(row);
     assert_non_null(strstr(row, "| 1.500 | no samples | ⚠ SLOWER |"));
     assert_non_null(strstr(md, "1 slower, 0 faster"));

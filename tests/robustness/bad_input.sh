@@ -112,6 +112,15 @@ mk_csv_dir() { mk_run "$1" && rm "$1/run/results.csv" && mkdir "$1/run/results.c
 mk_csv_unreadable() { mk_run "$1" && chmod 000 "$1/run/results.csv"; }
 mk_run_ro() { mk_run "$1" && chmod 555 "$1/run"; }
 mk_fs_run() { copy_run "$1" "$1/fs/run"; }
+# analysis.csv up to date and plots/ there, both read-only: plot has nothing to rewrite but the charts
+mk_analysed_ro() {
+    mk_run "$1" && "$mmprof" analyze "$1/run" > /dev/null && mkdir "$1/run/plots" && chmod 555 "$1/run/plots" "$1/run"
+}
+# a chart drawn before results.csv last changed
+mk_stale_chart() {
+    mk_run "$1" && mkdir "$1/run/plots" && cp "$source/plots/roofline.png" "$1/run/plots/" &&
+        touch -d '2020-01-01' "$1/run/plots/roofline.png"
+}
 # a run killed mid-way, as --resume finds it (recorded by the replay backend)
 mk_resumable() {
     mk_src "$1" &&
@@ -151,6 +160,10 @@ chk_plot_sources() {
 }
 # analyze wrote a whole analysis.csv
 chk_analysis() { "$rb_check" rows "$1/run/analysis.csv" > /dev/null; }
+# the command printed the analysis on stdout ($T/ID.out) all the same
+chk_table_printed() { grep -q 'theoretical vs measured CGMA' "$1.out"; }
+# run without a GPU: the example's report in --out
+chk_example_report() { [ -s "$1/ex/report.html" ] && [ -s "$1/ex/results.csv" ]; }
 # analyze explains the row it has no model for
 chk_no_model() { chk_analysis "$1" && grep -q '^[^,]*_v2,.*no model' "$1/run/analysis.csv"; }
 
@@ -189,6 +202,7 @@ row mnk-and-sizes 2 'give one of --sizes and --mnk' - - 'both --sizes and --mnk'
 row variant-unknown 2 "unknown variant 'tiled_t3'; closest: tiled_t2" - - 'unknown variant (typo)' -- collect --variants tiled_t3
 row variant-glob 2 "unknown variant 'zz\\*'" - - 'glob matching nothing' -- collect --variants 'zz*'
 row variant-empty 2 "--variants '' selects nothing" - - 'empty --variants' -- collect --variants ''
+row variant-trailing-comma 2 "--variants 'matmul,': empty name between commas or at an end" - - 'a stray comma in --variants' -- collect --variants matmul,
 row metric-typo 2 "--metrics: unknown metric 'gld_transacion' \\(closest: gld_transactions" - - 'unknown metric (typo), no GPU needed' -- collect --metrics gld_transacion
 row metric-add-typo 2 "--add-metrics: unknown metric 'dram_read_bytez'" - - 'unknown --add-metrics' -- collect --add-metrics dram_read_bytez
 row metric-empty 2 'empty metric list' - - 'empty --metrics' -- collect --metrics ''
@@ -221,6 +235,7 @@ row out-under-file 1 'cannot create run directory .*: Not a directory \(choose a
 row out-proc 1 'cannot create run directory /proc/mmprof-run: .* \(choose a writable --out\)' - mk_src '--out under /proc' -- collect --replay-from '$D/src' --variants naive --sizes 1024 --out /proc/mmprof-run
 row out-readonly 1 'cannot create run directory .*: Permission denied \(choose a writable --out\)' nobody mk_src_ro '--out in a read-only directory' -- collect --replay-from '$D/src' --variants naive --sizes 1024 --out '$D/ro/run'
 row out-full-disk 1 'cannot write .*/results.csv' writes,fs=4k,check=chk_resumable mk_fs_src '--out on a full disk (4 KiB tmpfs): run.json fits, the header does not; the directory stays resumable' -- collect --replay-from '$D/src' --variants naive --sizes 1024 --out '$D/fs/run'
+row out-exists-first 2 'already holds files; mmprof never overwrites a run' - mk_nonempty_out 'existing --out: refused before the GPU is looked for' -- collect --sizes 64 --out '$D/out'
 row no-gpu 1 'no CUDA device: .*collect needs a GPU' nogpu,envmsg - 'collect without a GPU: no directory made' -- collect --sizes 64 --out '$D/out'
 # collect --resume
 row resume-missing 2 'cannot open .*/none/run.json: No such file or directory; is it a run directory' - - 'directory that does not exist' -- collect --resume '$D/none'
@@ -234,21 +249,21 @@ row resume-dims 2 "line 2: M, N, K 'abc', '1024', '1024' are not whole numbers" 
 row resume-options 2 '--resume DIR takes no other options' - mk_resumable 'other options with --resume' -- collect --resume '$D/run' --sizes 64
 row resume-complete 0 'already complete: nothing to resume' - mk_resume_complete 'a complete run: nothing touched' -- collect --resume '$D/run'
 # launch, list, info
-row launch-none 2 'give VARIANT\[,VARIANT...\] and --mnk or --size' - - 'no variant' -- launch
-row launch-unknown 2 "unknown variant 'tiled_t3'; closest: tiled_t2" - - 'unknown variant' -- launch tiled_t3 --size 64
-row launch-family 2 "'matmul' is not a variant name: launch takes names" - - 'a family, not a variant' -- launch matmul --size 64
-row launch-list-empty 2 "'naive,,tr_copy': empty variant name" - - 'empty item in a variant list' -- launch naive,,tr_copy --size 64
-row launch-list-cpu 2 "'cpu_blas' is not a GPU variant" - - 'CPU variant in a list' -- launch naive,cpu_blas --size 64
-row launch-cpu 2 "'cpu_blas' is not a GPU variant" - - 'CPU variant' -- launch cpu_blas --size 64
-row launch-size-zero 2 "--size 0: '0' must be at least 1" - - 'size 0' -- launch naive --size 0
+row launch-none 2 'give VARIANT\[,VARIANT...\] and --mnk or --sizes' - - 'no variant' -- launch
+row launch-unknown 2 "unknown variant 'tiled_t3'; closest: tiled_t2" - - 'unknown variant' -- launch tiled_t3 --sizes 64
+row launch-family 2 "'matmul' is not a variant name: launch takes names" - - 'a family, not a variant' -- launch matmul --sizes 64
+row launch-list-empty 2 "'naive,,tr_copy': empty variant name" - - 'empty item in a variant list' -- launch naive,,tr_copy --sizes 64
+row launch-list-cpu 2 "'cpu_blas' is not a GPU variant" - - 'CPU variant in a list' -- launch naive,cpu_blas --sizes 64
+row launch-cpu 2 "'cpu_blas' is not a GPU variant" - - 'CPU variant' -- launch cpu_blas --sizes 64
+row launch-size-zero 2 "--sizes 0: '0' must be at least 1" - - 'size 0' -- launch naive --sizes 0
 row launch-mnk-two 2 '--mnk 1,2: wrong number of values' - - 'two of M,N,K' -- launch naive --mnk 1,2
-row launch-count-zero 2 "--count 0: '0' must be at least 1" - - '--count 0' -- launch naive --size 64 --count 0
-row launch-seed-text 2 "--seed 0abc: '0abc' is not a whole number" - - 'seed with trailing garbage' -- launch naive --size 64 --seed 0abc
-row launch-offset-text 2 "--buffer-offset-mb 1G: '1G' is not a whole number" - - '--buffer-offset-mb with a unit' -- launch naive --size 64 --buffer-offset-mb 1G
-row launch-offset-list 2 '--buffer-offset-mb 0,,2: empty number' - - 'empty item in an offset list' -- launch naive --size 64 --buffer-offset-mb 0,,2
-row launch-offset-many 2 '--buffer-offset-mb 0,1,2,3,4,5,6,7,8,9,10: more than 10 offsets' - - 'more than 10 offsets' -- launch naive --size 64 --buffer-offset-mb 0,1,2,3,4,5,6,7,8,9,10
-row launch-flush-value 2 "unknown or incomplete option '--l2-flush=1'" - - 'value on --l2-flush' -- launch naive --size 64 --l2-flush=1
-row launch-profile-flush-alone 2 '--profile-flush needs --l2-flush: it says where that flush runs' - - '--profile-flush without --l2-flush' -- launch naive --size 64 --profile-flush
+row launch-count-zero 2 "--count 0: '0' must be at least 1" - - '--count 0' -- launch naive --sizes 64 --count 0
+row launch-seed-text 2 "--seed 0abc: give a whole number from 0 to" - - 'seed with trailing garbage' -- launch naive --sizes 64 --seed 0abc
+row launch-offset-text 2 "--buffer-offset-mb 1G: '1G' is not a whole number" - - '--buffer-offset-mb with a unit' -- launch naive --sizes 64 --buffer-offset-mb 1G
+row launch-offset-list 2 '--buffer-offset-mb 0,,2: empty number' - - 'empty item in an offset list' -- launch naive --sizes 64 --buffer-offset-mb 0,,2
+row launch-offset-many 2 '--buffer-offset-mb 0,1,2,3,4,5,6,7,8,9,10: more than 10 offsets' - - 'more than 10 offsets' -- launch naive --sizes 64 --buffer-offset-mb 0,1,2,3,4,5,6,7,8,9,10
+row launch-flush-value 2 "unknown or incomplete option '--l2-flush=1'" - - 'value on --l2-flush' -- launch naive --sizes 64 --l2-flush=1
+row launch-profile-flush-alone 2 '--profile-flush needs --l2-flush: it says where that flush runs' - - '--profile-flush without --l2-flush' -- launch naive --sizes 64 --profile-flush
 row launch-no-gpu 1 'no CUDA device' nogpu,envmsg - 'launch without a GPU' -- launch naive --mnk 129,67,45
 row list-unknown 2 "unknown variant 'rt_b16_3x3'; closest: " - - 'unknown variant' -- list --variants rt_b16_3x3
 row list-option 2 "unknown or incomplete option '--bogus'" - - 'unknown option' -- list --bogus
@@ -256,7 +271,7 @@ row list-extra 2 "unexpected argument 'extra'" - - 'stray argument' -- list extr
 row info-option 2 "unknown or incomplete option '--bogus'" - - 'unknown option' -- info --bogus
 row info-device 2 "--device x: 'x' is not a whole number" - - 'non-numeric device' -- info --device x
 row info-chip 2 "CUPTI does not know chip 'GX999'" nosan - 'unknown chip name' -- info --metrics --chip GX999
-row info-no-gpu 1 'no CUDA device' nogpu,envmsg - 'info without a GPU' -- info
+row info-no-gpu 1 'no CUDA device.*; `mmprof info --metrics` lists the chip.s metrics without a GPU' nogpu,envmsg - 'info without a GPU' -- info
 # analyze: usage
 row an-none 2 'no run directory given' - - 'no run directory' -- analyze
 row an-two 2 'more than one run directory given' - - 'two run directories' -- analyze a b
@@ -296,7 +311,7 @@ row an-json-types 0 '^$' writes,check=chk_analysis mk_json_types 'device name a 
 row an-json-dir 2 'cannot read .*/run.json \(unreadable, or larger than 16 MiB\)' - mk_json_dir 'run.json a directory' -- analyze '$D/run'
 row an-csv-dir 2 'cannot read .*/results.csv: Is a directory' - mk_csv_dir 'results.csv a directory' -- analyze '$D/run'
 row an-csv-unreadable 2 'cannot open .*/results.csv: Permission denied' nobody mk_csv_unreadable 'results.csv unreadable' -- analyze '$D/run'
-row an-readonly 1 'cannot create a file in .*/run: Permission denied \(is the run directory writable\?\)' nobody mk_run_ro 'read-only run directory' -- analyze '$D/run'
+row an-readonly 1 'cannot create a file in .*/run: Permission denied \(is the run directory writable\?\); the analysis above is complete' nobody,check=chk_table_printed mk_run_ro 'read-only run directory: the analysis printed, not saved' -- analyze '$D/run'
 row an-full-disk 1 'cannot write .*/analysis.csv: No space left on device \(disk full or read-only\?\)' fs=fit mk_fs_run 'full disk: no analysis.csv, no temporary file' -- analyze '$D/fs/run'
 # plot
 row plot-none 2 'plot: no run directory given' - - 'no run directory' -- plot
@@ -306,12 +321,15 @@ row plot-truncated 2 'plot: .*/results.csv line 5 has [0-9]+ fields' - mk_trunca
 row plot-bad-json 2 'plot: .*/run.json is not a JSON object' - mk_json_truncated 'truncated run.json' -- plot '$D/run'
 row plot-no-gnuplot 1 'plot: gnuplot not found: apt-get install gnuplot-nox' writes,nognuplot,check=chk_plot_sources mk_run 'gnuplot not installed: .dat and .gp written to render later, no image' -- plot '$D/run'
 row plot-readonly 1 'plot: cannot create a file in .*/run: Permission denied' nobody mk_run_ro 'read-only run directory' -- plot '$D/run'
+row plot-readonly-analysed 1 'plot: cannot write in .*/run/plots: Permission denied' nobody mk_analysed_ro 'read-only run directory with a fresh analysis.csv: one line, not one per chart' -- plot '$D/run'
 row plot-full-disk 1 'plot: cannot write .*/analysis.csv: No space left on device' fs=fit mk_fs_run 'full disk' -- plot '$D/fs/run'
 # report
 row report-none 2 'report: no run directory given' - - 'no run directory' -- report
 row report-truncated 2 'report: .*/results.csv line 5 has [0-9]+ fields' - mk_truncated_csv 'results.csv cut mid-row' -- report '$D/run'
 row report-bad-json 2 'report: .*/run.json is not a JSON object' - mk_json_truncated 'truncated run.json' -- report '$D/run'
 row report-baseline-missing 2 "report: --baseline: '.*/none' is not a directory" - mk_run 'no baseline run' -- report '$D/run' --baseline '$D/none'
+row report-header-only 2 'report: .*/results.csv has no rows yet: nothing to report' - mk_header_only 'header only: no empty report' -- report '$D/run'
+row report-stale-chart 0 'report: charts older than .*/results.csv are embedded as they are \(roofline.png\): `mmprof plot' writes mk_stale_chart 'a chart older than results.csv: said' -- report '$D/run'
 row report-readonly 1 'report: cannot create a file in .*/run: Permission denied' nobody mk_run_ro 'read-only run directory' -- report '$D/run'
 # diff
 row diff-one 2 'diff: give two run directories' - mk_run 'one run only' -- diff '$D/run'
@@ -322,6 +340,12 @@ row diff-cut-samples 2 'diff: run B: .*/b/samples.csv line 2 is cut short.*--res
 row diff-bad-rule 2 "diff: --fail-on 'slower>fast': give slower>P%" - mk_two_runs 'a --fail-on rule that does not parse' -- diff '$D/run' '$D/b' --fail-on 'slower>fast'
 row diff-junit-unwritable 1 'diff: cannot write .*/none/x.xml' - mk_two_runs 'JUnit file in a missing directory' -- diff '$D/run' '$D/b' --junit '$D/none/x.xml'
 row diff-bad-json 2 'diff: run B: .*/b/run.json is not a JSON object' - mk_b_bad_json 'run B with a truncated run.json' -- diff '$D/run' '$D/b'
+# run (the main job)
+row run-sizes-zero 2 "--sizes 0: '0' must be at least 1" - - 'a bad collect option, GPU or not' -- run --sizes 0
+row run-out-exists 2 'already holds files; mmprof never overwrites a run' - mk_nonempty_out 'existing --out, GPU or not' -- run --out '$D/out'
+row run-no-gpu-measuring 1 '--variants measures on a GPU; without one `mmprof run` builds the example' nogpu,envmsg - 'measuring options without a GPU: refused, not ignored' -- run --variants naive --sizes 64 --out '$D/out'
+row run-no-gpu-example 2 "--example .*/none: no results.csv and run.json there" nogpu - 'an --example that is not a run: no directory left' -- run --example '$D/none' --out '$D/ex'
+row run-no-gpu-out 0 'building the report from the example run' nogpu,envmsg,writes,check=chk_example_report mk_src 'without a GPU, --out is where the example report goes' -- run --example '$D/src' --out '$D/ex'
 # merge
 row merge-none 2 'merge: give OUT and at least one RUN' - - 'nothing to merge' -- merge
 row merge-truncated 2 '.*/b/results.csv line 5 has [0-9]+ fields' - mk_b_truncated 'a truncated shard: no OUT made' -- merge '$D/out' '$D/run' '$D/b'

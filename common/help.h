@@ -1,0 +1,45 @@
+/* One command's help as data: the single table from which both its getopt
+ * long options and its -h/--help text are made, so an option cannot be
+ * accepted without being documented, nor documented without being accepted.
+ * Every command's table has a usage line, options, exit status and examples;
+ * -h/--help is added to every table here, not written in each. */
+#ifndef MMPROF_COMMON_HELP_H
+#define MMPROF_COMMON_HELP_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+struct help_option {
+    const char *name; /* long name without "--", e.g. "sizes" */
+    int has_arg;      /* no_argument, required_argument or optional_argument */
+    int code;         /* what getopt_long returns for it */
+    const char *arg;  /* the value's placeholder ("S,S..."), NULL for a flag */
+    const char *text; /* what it does, default included; '\n' starts a continuation line */
+};
+
+/* A numeric default written once in its header, spelt into help text: HELP_STR(PLOT_WIDTH) is "1200". */
+#define HELP_STR_(x) #x
+#define HELP_STR(x) HELP_STR_(x)
+
+#define HELP_MAX_OPTIONS 40
+#define HELP_MAX_EXAMPLES 3
+
+struct help {
+    const char *command;                    /* "collect" */
+    const char *usage;                      /* the arguments after "mmprof collect " */
+    const char *about;                      /* what it does: lines ended by '\n' */
+    void (*more)(FILE *out);                /* a section computed at run time (plot's charts), or NULL */
+    const struct help_option *options;      /* {NULL}-ended, or NULL */
+    const char *exit_status;                /* "0 ok, 1 ..., 2 ...": lines ended by '\n' */
+    const char *examples[HELP_MAX_EXAMPLES]; /* command lines, each "mmprof ...  # why" */
+};
+
+/* The whole -h/--help text. */
+void help_print(const struct help *h, FILE *out);
+
+/* getopt_long's array: the table's options, then {"help", no_argument, 'h'},
+ * then the {0} end. Returns how many were written (end excluded), or -1 when
+ * cap is too small. */
+int help_long_options(const struct help *h, struct option *out, size_t cap);
+
+#endif

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The README a newcomer reads first (issue 27, item 3): its first screen (25
+# lines) says where the binary is and how to put it on PATH; it says where the
+# report lands and what setup installs; every link stays inside the
+# repository and leads to a file that exists; the RNG's --seed is told apart
+# from the course's "seeds"; it stays within 150 lines.
+#   readme.sh REPO_ROOT [README]   (README defaults to REPO_ROOT/README.md)
+set -u
+root=$(cd "$1" && pwd)
+readme=${2:-$root/README.md}
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+head -n 25 "$readme" | grep -q 'build/cli/mmprof' || fail "the first 25 lines do not name build/cli/mmprof"
+head -n 25 "$readme" | grep -q 'PATH' || fail "the first 25 lines do not say how to put mmprof on PATH"
+grep -q 'report\.html' "$readme" || fail "does not say where the report lands"
+for pkg in Chromium clang valgrind; do
+    grep -q "$pkg" "$readme" || fail "does not say that setup installs $pkg"
+done
+grep -qE -- '`--seed`.*(random|RNG)|(random|RNG).*`--seed`' "$readme" ||
+    fail "does not tell the inputs' random-number --seed from the course's seeds"
+lines=$(wc -l < "$readme")
+[ "$lines" -le 150 ] || fail "$lines lines, at most 150"
+
+# A path out of the repository, linked or not (`../shared/seeds/`): a reader of
+# a clone does not have it.
+outside=$(grep -noE '(^|[^.])\.\./[^ )`]*' "$readme" | head -n 3 | tr '\n' ' ')
+[ -z "$outside" ] || fail "names paths outside the repository: $outside"
+
+# Markdown links and images: ](target) — relative, inside the repository, existing.
+while IFS= read -r target; do
+    target=${target%%#*}
+    [ -n "$target" ] || continue
+    case "$target" in
+    http://* | https://* | mailto:*) fail "links outside the repository: $target"; continue ;;
+    /* | file:*) fail "links to an absolute path: $target"; continue ;;
+    esac
+    path=$(realpath -m "$root/$target")
+    case "$path" in
+    "$root"/*) [ -e "$path" ] || fail "links to $target, which does not exist" ;;
+    *) fail "links outside the repository: $target" ;;
+    esac
+done < <(grep -oE '\]\([^) ]+\)' "$readme" | sed 's/^](//; s/)$//')
+
+echo "$fails failed"
+[ "$fails" = 0 ]
