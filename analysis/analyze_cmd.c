@@ -4,21 +4,29 @@
 
 #include "analysis/analysis.h"
 #include "analysis/analyze_cmd.h"
+#include "analysis/roofline.h"
 #include "common/run_args.h"
+#include "common/run_dir.h"
 #include "common/util.h"
 
-enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON };
+enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_FINDINGS };
+
+enum { OPT_FINDINGS = 256 };
 
 static const struct help_option analyze_options[] = {
     {"format", required_argument, 'f', "F",
      "what to print: table (default: theoretical vs measured CGMA,\n"
      "transposes, launch geometry), csv (analysis.csv) or json"},
+    {"findings", no_argument, OPT_FINDINGS, NULL,
+     "print, instead of the table, each kernel's finding and next step at\n"
+     "every size, then how often the run bears the next steps out\n"
+     "(rules: analysis/rules.def; docs/next-steps.md)"},
     {NULL, 0, 0, NULL, NULL},
 };
 
 static const struct help analyze_help = {
     .command = "analyze",
-    .usage = "RUN [--format table|csv|json]",
+    .usage = "RUN [--format table|csv|json | --findings]",
     .about = "Puts each variant's theoretical model beside its measured counters: FLOPs, global\n"
              "accesses and CGMA (per thread-level access, per sector word, per DRAM byte),\n"
              "intensity per L1/L2/DRAM byte, coalescing, bank conflicts, occupancy and launch\n"
@@ -36,7 +44,7 @@ static const struct help analyze_help = {
                    "printed all the same), 2 bad usage or input\n",
     .examples = {"mmprof analyze examples/seeds                  # the three tables",
                  "mmprof analyze examples/seeds --format csv     # analysis.csv on stdout",
-                 "mmprof analyze RUN --format json | jq '.rows[0]'"},
+                 "mmprof analyze examples/seeds --findings       # what to do next, per kernel"},
 };
 
 static int parse_format(const char *s, enum format *out)
@@ -52,7 +60,10 @@ static int parse_format(const char *s, enum format *out)
 
 static int take_option(void *ctx, int code, const char *value)
 {
-    (void)code; /* --format is the only one */
+    if (code == OPT_FINDINGS) {
+        *(enum format *)ctx = FORMAT_FINDINGS;
+        return 0;
+    }
     if (parse_format(value, ctx) == 0)
         return 0;
     msg_error("analyze: unknown format '%s': use --format table, csv or json", value);
@@ -66,8 +77,29 @@ static int parse_args(int argc, char **argv, enum format *format, const char **r
     return run_args_parse(&spec, argc, argv, run);
 }
 
+/* The findings need the run's roofs (run.json's ceilings). */
+static int print_findings(const struct analysis *a)
+{
+    char path[1100], err[512];
+    snprintf(path, sizeof path, "%s/run.json", a->run_dir);
+    cJSON *root = run_json_load(path, err, sizeof err);
+    if (!root) {
+        msg_error("analyze: %s", err);
+        return -1;
+    }
+    struct roofline roof;
+    roofline_read(root, &roof);
+    int rc = analysis_print_findings(a, &roof, stdout, err, sizeof err);
+    if (rc != 0)
+        msg_error("analyze: %s", err);
+    cJSON_Delete(root);
+    return rc == 0 && fflush(stdout) == 0 ? 0 : -1;
+}
+
 static int print(const struct analysis *a, enum format format)
 {
+    if (format == FORMAT_FINDINGS)
+        return print_findings(a);
     if (format == FORMAT_CSV)
         return analysis_write_csv(a, stdout);
     if (format == FORMAT_JSON)

@@ -180,6 +180,26 @@ static void csv_format_prints_the_file(void **state)
     remove_run(dir);
 }
 
+/* --findings: a finding and a next step per kernel instead of the tables,
+ * from the rules of analysis/rules.def. */
+static void findings(void **state)
+{
+    char dir[64];
+    static struct run r;
+    make_run(dir, sizeof dir, 1);
+    const char *argv[] = {"analyze", dir, "--findings"};
+    analyze(&r, 3, argv);
+    assert_int_equal(r.rc, 0);
+    assert_string_equal(r.err, "");
+    assert_null(strstr(r.out, "theoretical vs measured CGMA"));
+    const char *line = strstr(r.out, "rt_b16_2x2 ");
+    assert_non_null(line);
+    assert_non_null(strstr(line, "\n  next: "));
+    assert_non_null(strstr(line, "[idle_sms]"));
+    assert_non_null(strstr(r.out, "tr_naive 256x512: each warp's stores touch 32 sectors"));
+    remove_run(dir);
+}
+
 static void json_format(void **state)
 {
     char dir[64];
@@ -299,7 +319,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(table_by_default), cmocka_unit_test(csv_format_prints_the_file),
-        cmocka_unit_test(json_format),      cmocka_unit_test(help),
+        cmocka_unit_test(json_format),
+        cmocka_unit_test(findings),      cmocka_unit_test(help),
         cmocka_unit_test(usage_errors),     cmocka_unit_test(missing_inputs),
         cmocka_unit_test(malformed_results), cmocka_unit_test(header_only),
     };
