@@ -128,31 +128,48 @@ static int write_meta(struct run *r)
     return 0;
 }
 
+/* The run's lock (rundir_open_results) comes before any write: a second
+ * collect into the same directory stops there, having changed nothing. */
+static int open_results(struct run *r)
+{
+    char why[1024];
+    int usage = 0;
+    r->results = rundir_open_results(r->dir, !r->opt->resume_dir, &usage, why, sizeof why);
+    if (r->results)
+        return 0;
+    msg_error("%s", why);
+    return usage ? EXIT_USAGE : EXIT_RUNTIME;
+}
+
 static int start_run(struct run *r)
 {
     char why[1024];
+    int rc;
     if (r->opt->resume_dir) {
         snprintf(r->dir, sizeof r->dir, "%s", r->opt->resume_dir);
-        int rc = resume_prepare(r->dir, r->meta.metrics, r->meta.nmetrics, &r->plan, why, sizeof why);
+        if ((rc = open_results(r)) != 0)
+            return rc;
+        rc = resume_prepare(r->dir, r->meta.metrics, r->meta.nmetrics, &r->plan, why, sizeof why);
         if (rc != 0) {
             msg_error("%s", why);
             return rc;
         }
     } else {
-        int rc = rundir_create(r->opt->out_dir, r->dev.name, r->dir, sizeof r->dir, why, sizeof why);
+        rc = rundir_create(r->opt->out_dir, r->dev.name, r->dir, sizeof r->dir, why, sizeof why);
         if (rc != 0) {
             msg_error("%s", why);
             return rc == 2 ? EXIT_USAGE : EXIT_RUNTIME;
         }
+        if ((rc = open_results(r)) != 0)
+            return rc;
     }
     if (write_meta(r) != 0) {
-        if (!r->opt->resume_dir)
-            rmdir(r->dir); /* only if still empty: never leave an empty run behind */
-        return EXIT_RUNTIME;
-    }
-    r->results = rundir_open_results(r->dir, why, sizeof why);
-    if (!r->results) {
-        msg_error("%s", why);
+        if (!r->opt->resume_dir) { /* never leave an empty run behind */
+            char path[4200];
+            snprintf(path, sizeof path, "%s/results.csv", r->dir);
+            unlink(path);
+            rmdir(r->dir);
+        }
         return EXIT_RUNTIME;
     }
     if (!r->opt->resume_dir && results_write_header(r->results, r->meta.metrics, r->meta.nmetrics) != 0) {
