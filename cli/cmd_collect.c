@@ -38,6 +38,8 @@ static const char collect_help[] =
     "  --add-metrics M   add metrics to the set\n"
     "  --no-profile      timing only, no hardware counters\n"
     "  --profile-only    hardware counters only: no timing, no ceilings\n"
+    "  --require counters  stop (exit 1) when counters cannot be read here, instead\n"
+    "                    of verifying and timing without them (docs/restricted.md)\n"
     "  --one-config-image  schedule all metrics in one CUPTI config image (CUPTI\n"
     "                    splits it over passes; some totals are then scaled from\n"
     "                    part of the units). Default: images packed so that every\n"
@@ -76,6 +78,7 @@ enum {
     OPT_ONE_CONFIG_IMAGE,
     OPT_BUFFER_OFFSET,
     OPT_SETTLE,
+    OPT_REQUIRE,
 };
 
 static const struct option collect_options_long[] = {
@@ -92,6 +95,7 @@ static const struct option collect_options_long[] = {
     {"add-metrics", required_argument, NULL, OPT_ADD_METRICS},
     {"no-profile", no_argument, NULL, OPT_NO_PROFILE},
     {"profile-only", no_argument, NULL, OPT_PROFILE_ONLY},
+    {"require", required_argument, NULL, OPT_REQUIRE},
     {"one-config-image", no_argument, NULL, OPT_ONE_CONFIG_IMAGE},
     {"buffer-offset-mb", required_argument, NULL, OPT_BUFFER_OFFSET},
     {"settle-ms", required_argument, NULL, OPT_SETTLE},
@@ -270,6 +274,13 @@ static int apply(struct collect_args *a, int c, const char *arg, const char *opt
     case OPT_NO_PROFILE:
         a->opt.profile = 0;
         return 0;
+    case OPT_REQUIRE:
+        if (strcmp(arg, "counters") != 0) {
+            snprintf(why, why_len, "--require %s: the one thing collect can require is 'counters'", arg);
+            return -1;
+        }
+        a->opt.require_counters = 1;
+        return 0;
     case OPT_ONE_CONFIG_IMAGE:
         a->opt.one_config_image = 1;
         return 0;
@@ -373,6 +384,10 @@ int collect_parse(int argc, char **argv, struct collect_args *a, char *why, size
     }
     if (!a->opt.profile && !a->opt.time_kernels) {
         snprintf(why, why_len, "--no-profile and --profile-only together leave nothing to measure");
+        return EXIT_USAGE;
+    }
+    if (!a->opt.profile && a->opt.require_counters) {
+        snprintf(why, why_len, "--no-profile and --require counters contradict each other: drop one");
         return EXIT_USAGE;
     }
     int n = select_variants(variants_spec, a->variants, sizeof a->variants / sizeof a->variants[0], why, why_len);

@@ -27,29 +27,56 @@ static void on_signal(int sig)
     collect_stop_requested = 1;
 }
 
+/* Restricted mode: no counters. Verification, timing, the theory, the launch
+ * geometry and the occupancy API need none, so the run goes on, unless
+ * --require counters. Said here, once: the rows do not repeat it. */
+static int without_counters(struct run *r, const char *why)
+{
+    static char state[1100];
+    if (r->opt->require_counters) {
+        msg_error("%s; --require counters makes that an error (without it the run verifies and times the kernels, "
+                  "without counters)",
+                  why);
+        return EXIT_RUNTIME;
+    }
+    msg_warn("no hardware counters: %s", why);
+    if (!r->opt->time_kernels) {
+        r->opt_own.time_kernels = 1; /* --profile-only with no counters would measure nothing */
+        fprintf(stderr, "mmprof: --profile-only without counters: timing the kernels instead\n");
+    }
+    fprintf(stderr, "mmprof: still measured: verification, timing; computed: theory, launch geometry, occupancy "
+                    "(occupancy API). Missing: every counter column (measured CGMA, L1/L2/DRAM traffic, achieved "
+                    "occupancy, stalls); the report marks the estimates that stand in for them. "
+                    "--require counters makes this an error\n");
+    snprintf(state, sizeof state, "refused: %s", why);
+    r->meta.profiling = state;
+    r->meta.metrics = NULL;
+    r->meta.nmetrics = 0;
+    r->counters = NULL;
+    return 0;
+}
+
 static int open_counters(struct run *r)
 {
     char why[1024] = "";
-    static char state[1100];
     const struct collect_options *o = r->opt;
-    r->meta.profiling = "off (--no-profile)";
-    if (!o->profile)
+    if (!o->profile) {
+        if (!r->replay)
+            r->meta.profiling = "off (--no-profile)";
         return 0;
-    enum counters_open_result rc = counters_open(&r->counters, o->metrics_spec, o->add_metrics_spec,
-                                                 o->one_config_image, (double)o->settle_cap_ms, &r->dev, why,
-                                                 sizeof why);
+    }
+    if (counters_forced_off(why, sizeof why))
+        return without_counters(r, why);
+    if (r->replay)
+        return 0; /* the recording's counters stand for the GPU's */
+    enum counters_open_result rc = counters_open(&r->counters, o->metrics_spec, o->add_metrics_spec, o->one_config_image,
+                       (double)o->settle_cap_ms, &r->dev, why, sizeof why);
     if (rc == COUNTERS_BAD_USAGE) {
         msg_error("%s", why);
         return EXIT_USAGE;
     }
-    if (rc != COUNTERS_OK) {
-        /* Timing is still worth having when only profiling is refused. */
-        msg_warn("%s", why);
-        snprintf(state, sizeof state, "refused: %s", why);
-        r->meta.profiling = state;
-        r->counters = NULL;
-        return 0;
-    }
+    if (rc != COUNTERS_OK)
+        return without_counters(r, why);
     r->meta.profiling = "on";
     r->meta.metrics = counters_headers(r->counters);
     r->meta.nmetrics = counters_columns(r->counters);
@@ -311,7 +338,8 @@ int collect_run(const struct collect_options *o)
 {
     struct run r;
     memset(&r, 0, sizeof r);
-    r.opt = o;
+    r.opt_own = *o;
+    r.opt = &r.opt_own;
     r.t0_ms = now_ms();
     int rc = build_plan(&r);
     if (rc == 0)
@@ -324,8 +352,7 @@ int collect_run(const struct collect_options *o)
         rc = check_memory(&r);
     if (rc == 0) {
         fill_meta(&r);
-        if (!r.replay)
-            rc = open_counters(&r);
+        rc = open_counters(&r);
     }
     if (rc == 0)
         rc = start_run(&r);

@@ -180,7 +180,7 @@ static int replay_item(struct run *r, const struct plan_item *it)
     init_row(r, it, params, sizeof params, &row);
     progress_start(&r->progress, it->v->name, &it->shape);
     sleep_ms(r->opt->replay_delay_ms);
-    int rc = replay_row(r->replay, it->v, &it->shape, r->results, &row);
+    int rc = replay_row(r->replay, it->v, &it->shape, r->meta.nmetrics, r->results, &row);
     progress_row(&r->progress, &row);
     if (rc != 0)
         msg_error("cannot append to %s/results.csv (disk full?)", r->dir);

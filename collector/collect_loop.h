@@ -17,7 +17,8 @@
 #include "rundir/run_json.h"
 
 struct run {
-    const struct collect_options *opt;
+    const struct collect_options *opt; /* &opt_own */
+    struct collect_options opt_own;    /* the caller's, as restricted mode adjusts them */
     struct device_info dev;
     struct run_meta meta;
     char dir[4096];
