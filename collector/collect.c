@@ -341,6 +341,9 @@ int collect_run(const struct collect_options *o)
     r.opt_own = *o;
     r.opt = &r.opt_own;
     r.t0_ms = now_ms();
+    /* A file-size limit (ulimit -f) then fails the write with EFBIG, said
+     * like a full disk, instead of killing the run mid-row. */
+    signal(SIGXFSZ, SIG_IGN);
     int rc = build_plan(&r);
     if (rc == 0)
         rc = open_device(&r);

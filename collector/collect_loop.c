@@ -22,14 +22,18 @@ static void init_row(struct run *r, const struct plan_item *it, char *params, si
     row->nmetrics = r->meta.nmetrics;
 }
 
-static int append(struct run *r, const struct result_row *row)
+/* A row the disk did not take (results_append took it back whole). */
+static int append_failed(struct run *r)
 {
-    if (results_append(r->results, row) == 0)
-        return 0;
     msg_error("cannot append to %s/results.csv: %s (disk full?); rows before this one are safe: "
               "`mmprof collect --resume %s` completes the run",
               r->dir, strerror(errno), r->dir);
     return -1;
+}
+
+static int append(struct run *r, const struct result_row *row)
+{
+    return results_append(r->results, row) == 0 ? 0 : append_failed(r);
 }
 
 /* Every item of a family at a shape whose buffers could not be made. */
@@ -182,9 +186,7 @@ static int replay_item(struct run *r, const struct plan_item *it)
     sleep_ms(r->opt->replay_delay_ms);
     int rc = replay_row(r->replay, it->v, &it->shape, r->meta.nmetrics, r->results, &row);
     progress_row(&r->progress, &row);
-    if (rc != 0)
-        msg_error("cannot append to %s/results.csv (disk full?)", r->dir);
-    return rc;
+    return rc == 0 ? 0 : append_failed(r);
 }
 
 static int same_group(const struct plan_item *a, const struct plan_item *b)

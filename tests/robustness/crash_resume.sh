@@ -7,6 +7,8 @@
 # without redoing a finished row, and the final results.csv must equal the
 # recorded run's rows for those variants and sizes, as a set.
 #
+# 8. A file-size limit (ulimit -f) is reached mid-row: the same, without root.
+#
 # 7. The disk fills up mid-run (a tmpfs mostly taken by a ballast file, in a
 # private mount namespace: needs root or user namespaces, else skipped): collect
 # stops with a message, whole rows and a valid run.json stay; once the ballast
@@ -64,7 +66,7 @@ if [ "$inner" = 1 ]; then
         > "$T/stdout" 2> "$T/stderr"
     rc=$?
     [ "$rc" = 1 ] || echo "FAIL: collect on a full disk -> exit $rc, want 1"
-    grep -q "cannot append to $dir/results.csv (disk full?); rows before this one are safe\|cannot append to $dir/results.csv (disk full?)" "$T/stderr" ||
+    grep -q "^mmprof: error: cannot append to $dir/results.csv: No space left on device (disk full?); rows before this one are safe" "$T/stderr" ||
         echo "FAIL: no disk-full message: $(grep -v '^\[' "$T/stderr" | head -n 3)"
     "$rb_check" json "$dir/run.json" > /dev/null || echo "FAIL: run.json on the full disk is not valid JSON"
     if out=$("$rb_check" rows "$dir/results.csv"); then
@@ -220,6 +222,29 @@ if ns=$(unshare_how); then
     grep -q '^ok: collect --resume with room' "$T/disk_full.log" || { [ "$n" != 0 ] || fails=$((fails + 1)); }
 else
     echo "SKIP: disk-full scenario: no mount namespace here (needs root or user namespaces)"
+fi
+
+# 8. A file-size limit (ulimit -f: no root or namespace needed, so CI runs it
+# either way) reached mid-row: exit 1 with the message, not SIGXFSZ; only
+# whole rows stay (the cut row is taken back) and run.json is valid; with the
+# limit lifted, --resume completes the run.
+dir=$T/fsize
+# room for run.json (written whole, by rename: its own file) and about 10 rows
+limit_kib=$((($(wc -c < "$source/run.json") + $(head -n 11 "$T/expected.csv" | wc -c)) / 1024 + 1))
+(ulimit -f "$limit_kib" && exec "$mmprof" collect --replay-from "$source" --variants "$variants" --sizes "$sizes" \
+    --out "$dir" > "$T/stdout" 2> "$T/stderr")
+rc=$?
+if [ "$rc" != 1 ]; then
+    fail "collect past a ${limit_kib} KiB file-size limit -> exit $rc, want 1: $(tail -n 1 "$T/stderr")"
+elif ! grep -q "^mmprof: error: cannot append to $dir/results.csv: File too large (disk full?); rows before this one are safe" "$T/stderr"; then
+    fail "no clear message at the file-size limit: $(grep -v '^\[' "$T/stderr" | tail -n 2)"
+elif ! out=$("$rb_check" rows "$dir/results.csv" 2>&1) || [ "${out#*partial=}" != 0 ]; then
+    fail "results.csv at the file-size limit: $out (want whole rows only)"
+elif ! "$rb_check" json "$dir/run.json" > /dev/null; then
+    fail "run.json at the file-size limit is not valid"
+else
+    ok "file-size limit of $limit_kib KiB mid-row: exit 1, $out, run.json valid: $(grep 'cannot append' "$T/stderr")"
+    resume "$dir" "$(sed -n 's/^rows=\([0-9]*\).*/\1/p' <<<"$out")"
 fi
 
 echo "$fails failed"
