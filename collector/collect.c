@@ -21,9 +21,16 @@
 
 volatile sig_atomic_t collect_stop_requested;
 
+/* The first Ctrl-C or SIGTERM lets the row in progress finish and marks the
+ * run interrupted; a second one ends the process at once (a row can take
+ * seconds), leaving the run as a kill does: "running", whole rows, resumable. */
 static void on_signal(int sig)
 {
-    (void)sig;
+    if (collect_stop_requested) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
     collect_stop_requested = 1;
 }
 
@@ -344,6 +351,8 @@ int collect_run(const struct collect_options *o)
     /* A file-size limit (ulimit -f) then fails the write with EFBIG, said
      * like a full disk, instead of killing the run mid-row. */
     signal(SIGXFSZ, SIG_IGN);
+    signal(SIGINT, on_signal); /* from the start: a stop during the setup is an interruption too */
+    signal(SIGTERM, on_signal);
     int rc = build_plan(&r);
     if (rc == 0)
         rc = open_device(&r);
@@ -357,6 +366,10 @@ int collect_run(const struct collect_options *o)
         fill_meta(&r);
         rc = open_counters(&r);
     }
+    if (rc == 0 && collect_stop_requested) {
+        msg_error("interrupted before the run started: nothing was written");
+        rc = EXIT_RUNTIME;
+    }
     if (rc == 0)
         rc = start_run(&r);
     if (rc == 0)
@@ -369,8 +382,6 @@ int collect_run(const struct collect_options *o)
         release(&r);
         return rc;
     }
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
     progress_init(&r.progress, todo_count(&r), &r.dev);
     int failed = collect_items(&r) != 0;
     fclose(r.results);

@@ -7,6 +7,7 @@
 #include "collector/collect_loop.h"
 #include "collector/measure.h"
 #include "collector/workload.h"
+#include "common/cuda_sticky.h"
 #include "common/util.h"
 #include "kernels/launch.h"
 
@@ -82,15 +83,26 @@ static int measure_row(struct run *r, const struct plan_item *it, struct workloa
     return variant_on_gpu(it->v) ? measure_gpu_variant(&mc, it->v, w, row) : measure_cpu_variant(&mc, it->v, w, row);
 }
 
+/* After a kernel fault no later launch can run in this process: the run
+ * stops, and a --resume (a new process, a new context) measures the rest. */
+static int context_lost(struct run *r, const char *reason, size_t unwritten)
+{
+    char held[160] = "";
+    if (unwritten > 0)
+        snprintf(held, sizeof held, "; the %zu row%s measured before it in its group, without counters yet, will be "
+                 "measured again", unwritten, unwritten == 1 ? "" : "s");
+    msg_error("the CUDA context was lost (%s); stopping: rows so far are in %s, `mmprof collect --resume %s` "
+              "measures the rest%s",
+              reason, r->dir, r->dir, held);
+    return -1;
+}
+
 static int finish_row(struct run *r, const struct result_row *row, int rc)
 {
     progress_row(&r->progress, row);
     if (append(r, row) != 0)
         return -1;
-    if (rc != 0)
-        msg_error("the CUDA context was lost (%s); stopping: rows so far are in %s (--resume completes it)",
-                  row->reason, r->dir);
-    return rc;
+    return rc != 0 ? context_lost(r, row->reason, 0) : 0;
 }
 
 static int measure_item(struct run *r, const struct plan_item *it, struct workload *w)
@@ -141,8 +153,9 @@ static void count_held(struct run *r, struct workload *w, struct held_row *held,
 /* Items [first, end) sharing workload w, with counters: each is verified and
  * timed as usual, then all are profiled in one batch, so the config images are
  * switched once per group rather than once per item; then the rows are
- * written. A lost context stops the measuring; the rows so far are written
- * without counters. */
+ * written. A lost context stops the measuring: the faulting row is written,
+ * failed with the CUDA error; the rows held before it are not, as they lack
+ * their counters, so --resume measures them whole. */
 static int measure_group_profiled(struct run *r, size_t first, size_t end, struct workload *w)
 {
     size_t cap = end - first, ncols = counters_columns(r->counters), nheld = 0;
@@ -154,23 +167,21 @@ static int measure_group_profiled(struct run *r, size_t first, size_t end, struc
         msg_error("out of memory holding the rows of %zu items", cap);
         rc = -1;
     }
-    for (size_t i = first; i < end && rc == 0 && !collect_stop_requested; i++) {
+    for (size_t i = first; i < end && rc == 0 && !lost && !collect_stop_requested; i++) {
         if (!wanted(r, &r->plan.items[i]))
             continue;
         struct held_row *h = &held[nheld++];
         h->it = &r->plan.items[i];
-        lost = measure_row(r, h->it, w, &h->row, h->params, sizeof h->params);
-        rc = lost;
+        lost = measure_row(r, h->it, w, &h->row, h->params, sizeof h->params) != 0;
     }
-    if (!lost && nheld > 0)
+    if (rc == 0 && !lost && nheld > 0)
         count_held(r, w, held, nheld, cr, values);
-    for (size_t i = 0; i < nheld; i++) {
-        int last = i + 1 == nheld;
-        if (finish_row(r, &held[i].row, last ? lost : 0) != 0) {
-            rc = -1;
-            break;
-        }
+    for (size_t i = lost ? nheld - 1 : 0; rc == 0 && i < nheld; i++) {
+        progress_row(&r->progress, &held[i].row);
+        rc = append(r, &held[i].row);
     }
+    if (rc == 0 && lost)
+        rc = context_lost(r, held[nheld - 1].row.reason, nheld - 1);
     free(held);
     free(cr);
     free(values);
@@ -186,7 +197,10 @@ static int replay_item(struct run *r, const struct plan_item *it)
     sleep_ms(r->opt->replay_delay_ms);
     int rc = replay_row(r->replay, it->v, &it->shape, r->meta.nmetrics, r->results, &row);
     progress_row(&r->progress, &row);
-    return rc == 0 ? 0 : append_failed(r);
+    if (rc != 0)
+        return append_failed(r);
+    /* A recorded fault stops the replay where it stopped the GPU. */
+    return row.status == STATUS_FAILED && cuda_sticky_error_in(row.reason) ? context_lost(r, row.reason, 0) : 0;
 }
 
 static int same_group(const struct plan_item *a, const struct plan_item *b)

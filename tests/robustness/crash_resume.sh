@@ -8,6 +8,7 @@
 # recorded run's rows for those variants and sizes, as a set.
 #
 # 8. A file-size limit (ulimit -f) is reached mid-row: the same, without root.
+# 9. Ctrl-C twice: the second ends collect at once; --resume completes.
 #
 # 7. The disk fills up mid-run (a tmpfs mostly taken by a ballast file, in a
 # private mount namespace: needs root or user namespaces, else skipped): collect
@@ -245,6 +246,40 @@ elif ! "$rb_check" json "$dir/run.json" > /dev/null; then
 else
     ok "file-size limit of $limit_kib KiB mid-row: exit 1, $out, run.json valid: $(grep 'cannot append' "$T/stderr")"
     resume "$dir" "$(sed -n 's/^rows=\([0-9]*\).*/\1/p' <<<"$out")"
+fi
+
+# 9. Ctrl-C twice: the second ends collect at once, mid-row (a row can take
+# seconds), as a kill does: state "running", whole rows; --resume completes.
+# Three rows of 2 s each (--resume keeps the pace).
+dir=$T/twice_int
+v9=$(cut -d, -f1-3 <<<"$variants")
+awk -F, -v vs="$v9" 'BEGIN { split(vs, a, ","); for (i in a) want[a[i]] = 1 }
+    NR == 1 || ($1 in want && $3 == 1024 && $4 == 1024)' "$source/results.csv" > "$T/expected9.csv"
+"$mmprof" collect --replay-from "$source" --variants "$v9" --sizes 1024 --out "$dir" \
+    --replay-delay-ms 2000 > "$T/stdout" 2> "$T/stderr" &
+pid=$!
+if wait_rows "$dir/results.csv" 2; then
+    sleep 0.3
+    kill -INT "$pid"
+    sleep 0.3
+    t0=$(date +%s%N)
+    kill -INT "$pid"
+    { wait "$pid"; } 2> /dev/null
+    rc=$?
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    if [ "$rc" = 130 ] && [ "$ms" -lt 1000 ] && check_dir "$dir" running "after a second Ctrl-C"; then
+        if "$mmprof" collect --resume "$dir" > "$T/stdout" 2> "$T/stderr" && check_dir "$dir" complete "after --resume" &&
+            "$rb_check" same-rows "$dir/results.csv" "$T/expected9.csv" > /dev/null 2> "$T/diff"; then
+            ok "second Ctrl-C: ended in $ms ms (exit 130) mid-row; --resume completed the run"
+        else
+            fail "--resume after a second Ctrl-C: $(tail -n 1 "$T/stderr") $(cat "$T/diff" 2> /dev/null)"
+        fi
+    else
+        fail "second Ctrl-C -> exit $rc after $ms ms, want 130 at once (the row in progress takes 2 s)"
+    fi
+else
+    kill -KILL "$pid" 2> /dev/null
+    fail "the collect to interrupt twice ended before its first row"
 fi
 
 echo "$fails failed"
