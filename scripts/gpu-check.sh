@@ -17,6 +17,9 @@
 #                          whatever the build and tests took
 #   GPU_CHECK_BENCH=0|1    bench-vs-ncu.sh (default: with GPU_CHECK_NCU=1)
 #   GPU_CHECK_BEST=1       best's counters at 1024^3, 4096^3 and 1001x2999x703 (CGMA vs theory)
+#   GPU_CHECK_ISSUE26=1    only the GPU tests of restricted-counter mode and kernel faults
+#                          (gpu_restricted_mode, gpu_kernel_fault: docs/restricted.md), verbose;
+#                          with GPU_CHECK_TESTS=0 GPU_CHECK_COLLECT=0 a call of about 2 minutes
 #   GPU_CHECK_TESTS=0      skip the CPU and GPU test suites
 #   GPU_CHECK_CPU_TESTS=0  skip the CPU suite only (CI runs it; the GPU tests still run)
 #   GPU_CHECK_COLLECT=0    skip the collect
@@ -57,6 +60,11 @@ if [ "${GPU_CHECK_COLLECT:-1}" = 1 ]; then
     "$mmprof" collect "${args[@]}" --out "$run"
     echo "collect: rc=$? in $(( $(date +%s) - t0 )) s"
     [ -d "$run" ] && tar czf "$OUT/run.tgz" -C results gpu-check
+fi
+if [ "${GPU_CHECK_ISSUE26:-0}" = 1 ]; then
+    ctest --test-dir build-gpu --output-on-failure -R '^(gpu_restricted_mode|gpu_kernel_fault)$' -V \
+        > "$OUT/logs/issue26.log" 2>&1
+    echo "issue 26 GPU tests: rc=$?"; grep -E '^[0-9]+: (ok|FAIL|SKIP)|tests passed|Passed|Failed' "$OUT/logs/issue26.log" | head -n 30
 fi
 if [ "${GPU_CHECK_SANITIZER:-0}" = 1 ]; then
     t0=$(date +%s)
