@@ -332,7 +332,9 @@ static int build_plan(struct run *r)
 
 static void release(struct run *r)
 {
-    if (r->counters)
+    /* On a lost context CUPTI's teardown has nothing left to undo and may
+     * not return: the process ends, and the driver frees what it held. */
+    if (r->counters && !r->context_lost)
         counters_close(r->counters);
     replay_close(r->replay);
     cJSON_Delete(r->ceilings);

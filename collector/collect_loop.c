@@ -91,6 +91,7 @@ static int context_lost(struct run *r, const char *reason, size_t unwritten)
     if (unwritten > 0)
         snprintf(held, sizeof held, "; the %zu row%s measured before it in its group, without counters yet, will be "
                  "measured again", unwritten, unwritten == 1 ? "" : "s");
+    r->context_lost = 1;
     msg_error("the CUDA context was lost (%s); stopping: rows so far are in %s, `mmprof collect --resume %s` "
               "measures the rest%s",
               reason, r->dir, r->dir, held);

@@ -31,6 +31,7 @@ struct run {
     cJSON *ceilings;
     cJSON *datasheet;
     void *offset_buf; /* --buffer-offset-mb, held for the whole run */
+    int context_lost; /* a kernel faulted: no more CUDA or CUPTI work in this process */
 };
 
 extern volatile sig_atomic_t collect_stop_requested;

@@ -14,12 +14,8 @@
 #   fault_gpu.sh MMPROF
 set -u
 mmprof=$1
-nvidia-smi -L 2> /dev/null | grep -q '^GPU ' || { echo "SKIP: no GPU"; exit 77; }
-fails=0
-T=$(mktemp -d "${TMPDIR:-/tmp}/mmprof_fault_gpu.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-ok() { echo "ok: $*"; }
+# shellcheck source=tests/gpu/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 status_of() { awk -F, -v v="$2" 'NR > 1 && $1 == v { print $7 }' "$1/results.csv"; }
 

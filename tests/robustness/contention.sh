@@ -13,6 +13,9 @@
 #
 #   contention.sh MMPROF RB_CHECK SOURCE_RUN
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/robustness/lib.sh
+. "$here/lib.sh"
 mmprof=$1 rb_check=$2 source=$3
 delay=${CONTENTION_DELAY_MS:-40}
 fails=0
@@ -32,22 +35,11 @@ awk -F, -v vs="$variants" -v ss="$sizes" '
     NR == 1 || ($1 in want && $3 in size && $3 == $4) ' "$source/results.csv" > "$T/expected.csv"
 total=$(($(wc -l < "$T/expected.csv") - 1))
 
-lines() { [ -f "$1" ] && wc -l < "$1" || echo 0; }
-
 # collect_bg DIR LOG [DELAY]: a replayed collect into DIR in the background.
 collect_bg() {
     "$mmprof" collect --replay-from "$source" --variants "$variants" --sizes "$sizes" --out "$1" \
         --replay-delay-ms "${3:-$delay}" > /dev/null 2> "$2" &
     pid=$!
-}
-
-wait_rows() {
-    for _ in $(seq 600); do
-        [ "$(lines "$1")" -ge "$2" ] && return 0
-        kill -0 "$pid" 2> /dev/null || return 1
-        sleep 0.05
-    done
-    return 1
 }
 
 # same DIR WHAT: DIR's rows are the recording's, each once.

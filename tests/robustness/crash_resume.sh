@@ -50,8 +50,6 @@ awk -F, -v vs="$variants" -v ss="$sizes" '
 total=$(($(wc -l < "$T/expected.csv") - 1))
 echo "recorded run: $total rows of $(tr ',' '\n' <<<"$variants" | wc -l) variants at $sizes"
 
-lines() { [ -f "$1" ] && wc -l < "$1" || echo 0; }
-
 # Inside a mount namespace: T/fs is ours to mount.
 if [ "$inner" = 1 ]; then
     # room for the whole run, most of it taken by a ballast file: what is left
@@ -95,16 +93,6 @@ start_collect() {
     "$mmprof" collect --replay-from "$source" --variants "$variants" --sizes "$sizes" --out "$1" \
         --replay-delay-ms "$delay" > "$T/stdout" 2> "$T/stderr" &
     pid=$!
-}
-
-# wait_rows FILE N: until FILE has N lines (header included), at most 30 s.
-wait_rows() {
-    for _ in $(seq 600); do
-        [ "$(lines "$1")" -ge "$2" ] && return 0
-        kill -0 "$pid" 2> /dev/null || return 1
-        sleep 0.05
-    done
-    return 1
 }
 
 # check_dir DIR STATE [WHEN]: valid run.json in STATE, whole rows; sets $rows.
