@@ -76,8 +76,9 @@ static int open_counters(struct run *r)
         return without_counters(r, why);
     if (r->replay)
         return 0; /* the recording's counters stand for the GPU's */
-    enum counters_open_result rc = counters_open(&r->counters, o->metrics_spec, o->add_metrics_spec, o->one_config_image,
-                       (double)o->settle_cap_ms, &r->dev, why, sizeof why);
+    enum counters_open_result rc = counters_open(&r->counters, o->metrics_spec, o->add_metrics_spec,
+                                                 o->one_config_image, (double)o->settle_cap_ms, &r->dev, why,
+                                                 sizeof why);
     if (rc == COUNTERS_BAD_USAGE) {
         msg_error("%s", why);
         return EXIT_USAGE;

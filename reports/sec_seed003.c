@@ -156,7 +156,12 @@ static void observe(struct report_ctx *c, const struct analysis_row **ok, size_t
             busy = ok[i];
     }
     char a[FMT_LEN], b[FMT_LEN], d[FMT_LEN];
-    if (fast)
+    if (fast && !ctx_has_counters(c))
+        doc_para(&c->doc, "Fastest: **%d×%d** at %s, theoretical occupancy %s " CELL_ESTIMATE_MARK
+                          " (occupancy API: no counters in this run).",
+                 fast->v->rx, fast->v->ry, fmt_rate_g(a, fast->ms.gflop_s, "FLOP/s"),
+                 fmt_pct(b, fast->geo.theoretical_occupancy_pct));
+    else if (fast)
         doc_para(&c->doc, "Fastest: **%d×%d** at %s, achieved occupancy %s.", fast->v->rx, fast->v->ry,
                  fmt_rate_g(a, fast->ms.gflop_s, "FLOP/s"), fmt_pct(b, fast->ms.achieved_occupancy_pct));
     if (fast && busy && busy != fast)
