@@ -34,6 +34,7 @@ enum {
     OPT_ONE_CONFIG_IMAGE,
     OPT_BUFFER_OFFSET,
     OPT_SETTLE,
+    OPT_REQUIRE,
 };
 
 /* The one table of collect's options: its getopt array and its --help. */
@@ -58,6 +59,9 @@ static const struct help_option collect_options[] = {
     {"add-metrics", required_argument, OPT_ADD_METRICS, "M", "add metrics to the set"},
     {"no-profile", no_argument, OPT_NO_PROFILE, NULL, "timing only, no hardware counters"},
     {"profile-only", no_argument, OPT_PROFILE_ONLY, NULL, "hardware counters only: no timing, no ceilings"},
+    {"require", required_argument, OPT_REQUIRE, "counters",
+     "stop (exit 1) when counters cannot be read here, instead\n"
+     "of verifying and timing without them (docs/restricted.md)"},
     {"one-config-image", no_argument, OPT_ONE_CONFIG_IMAGE, NULL,
      "schedule all metrics in one CUPTI config image (CUPTI\n"
      "splits it over passes; some totals are then scaled from\n"
@@ -252,6 +256,13 @@ static int apply(struct collect_args *a, int c, const char *arg, const char *opt
     case OPT_NO_PROFILE:
         a->opt.profile = 0;
         return 0;
+    case OPT_REQUIRE:
+        if (strcmp(arg, "counters") != 0) {
+            snprintf(why, why_len, "--require %s: the one thing collect can require is 'counters'", arg);
+            return -1;
+        }
+        a->opt.require_counters = 1;
+        return 0;
     case OPT_ONE_CONFIG_IMAGE:
         a->opt.one_config_image = 1;
         return 0;
@@ -360,6 +371,10 @@ int collect_parse(int argc, char **argv, struct collect_args *a, char *why, size
     }
     if (!a->opt.profile && !a->opt.time_kernels) {
         snprintf(why, why_len, "--no-profile and --profile-only together leave nothing to measure");
+        return EXIT_USAGE;
+    }
+    if (!a->opt.profile && a->opt.require_counters) {
+        snprintf(why, why_len, "--no-profile and --require counters contradict each other: drop one");
         return EXIT_USAGE;
     }
     int n = select_variants(variants_spec, a->variants, sizeof a->variants / sizeof a->variants[0], why, why_len);

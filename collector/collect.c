@@ -23,20 +23,61 @@
 
 volatile sig_atomic_t collect_stop_requested;
 
+/* The first Ctrl-C or SIGTERM lets the row in progress finish and marks the
+ * run interrupted; a second one ends the process at once (a row can take
+ * seconds), leaving the run as a kill does: "running", whole rows, resumable. */
 static void on_signal(int sig)
 {
-    (void)sig;
+    if (collect_stop_requested) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
     collect_stop_requested = 1;
+}
+
+/* Restricted mode: no counters. Verification, timing, the theory, the launch
+ * geometry and the occupancy API need none, so the run goes on, unless
+ * --require counters. Said here, once: the rows do not repeat it. */
+static int without_counters(struct run *r, const char *why)
+{
+    static char state[1100];
+    if (r->opt->require_counters) {
+        msg_error("%s; --require counters makes that an error (without it the run verifies and times the kernels, "
+                  "without counters)",
+                  why);
+        return EXIT_RUNTIME;
+    }
+    msg_warn("no hardware counters: %s", why);
+    if (!r->opt->time_kernels) {
+        r->opt_own.time_kernels = 1; /* --profile-only with no counters would measure nothing */
+        fprintf(stderr, "mmprof: --profile-only without counters: timing the kernels instead\n");
+    }
+    fprintf(stderr, "mmprof: still measured: verification, timing; computed: theory, launch geometry, occupancy "
+                    "(occupancy API). Missing: every counter column (measured CGMA, L1/L2/DRAM traffic, achieved "
+                    "occupancy, stalls); the report marks the estimates that stand in for them. "
+                    "--require counters makes this an error\n");
+    snprintf(state, sizeof state, "refused: %s", why);
+    r->meta.profiling = state;
+    r->meta.metrics = NULL;
+    r->meta.nmetrics = 0;
+    r->counters = NULL;
+    return 0;
 }
 
 static int open_counters(struct run *r)
 {
     char why[1024] = "";
-    static char state[1100];
     const struct collect_options *o = r->opt;
-    r->meta.profiling = "off (--no-profile)";
-    if (!o->profile)
+    if (!o->profile) {
+        if (!r->replay)
+            r->meta.profiling = "off (--no-profile)";
         return 0;
+    }
+    if (counters_forced_off(why, sizeof why))
+        return without_counters(r, why);
+    if (r->replay)
+        return 0; /* the recording's counters stand for the GPU's */
     enum counters_open_result rc = counters_open(&r->counters, o->metrics_spec, o->add_metrics_spec,
                                                  o->one_config_image, (double)o->settle_cap_ms, &r->dev, why,
                                                  sizeof why);
@@ -44,14 +85,8 @@ static int open_counters(struct run *r)
         msg_error("%s", why);
         return EXIT_USAGE;
     }
-    if (rc != COUNTERS_OK) {
-        /* Timing is still worth having when only profiling is refused. */
-        msg_warn("%s", why);
-        snprintf(state, sizeof state, "refused: %s", why);
-        r->meta.profiling = state;
-        r->counters = NULL;
-        return 0;
-    }
+    if (rc != COUNTERS_OK)
+        return without_counters(r, why);
     r->meta.profiling = "on";
     r->meta.metrics = counters_headers(r->counters);
     r->meta.nmetrics = counters_columns(r->counters);
@@ -130,31 +165,48 @@ static int write_meta(struct run *r)
     return 0;
 }
 
+/* The run's lock (rundir_open_results) comes before any write: a second
+ * collect into the same directory stops there, having changed nothing. */
+static int open_results(struct run *r)
+{
+    char why[1024];
+    int usage = 0;
+    r->results = rundir_open_results(r->dir, !r->opt->resume_dir, &usage, why, sizeof why);
+    if (r->results)
+        return 0;
+    msg_error("%s", why);
+    return usage ? EXIT_USAGE : EXIT_RUNTIME;
+}
+
 static int start_run(struct run *r)
 {
     char why[1024];
+    int rc;
     if (r->opt->resume_dir) {
         snprintf(r->dir, sizeof r->dir, "%s", r->opt->resume_dir);
-        int rc = resume_prepare(r->dir, r->meta.metrics, r->meta.nmetrics, &r->plan, why, sizeof why);
+        if ((rc = open_results(r)) != 0)
+            return rc;
+        rc = resume_prepare(r->dir, r->meta.metrics, r->meta.nmetrics, &r->plan, why, sizeof why);
         if (rc != 0) {
             msg_error("%s", why);
             return rc;
         }
     } else {
-        int rc = rundir_create(r->opt->out_dir, r->dev.name, r->dir, sizeof r->dir, why, sizeof why);
+        rc = rundir_create(r->opt->out_dir, r->dev.name, r->dir, sizeof r->dir, why, sizeof why);
         if (rc != 0) {
             msg_error("%s", why);
             return rc == 2 ? EXIT_USAGE : EXIT_RUNTIME;
         }
+        if ((rc = open_results(r)) != 0)
+            return rc;
     }
     if (write_meta(r) != 0) {
-        if (!r->opt->resume_dir)
-            rmdir(r->dir); /* only if still empty: never leave an empty run behind */
-        return EXIT_RUNTIME;
-    }
-    r->results = rundir_open_results(r->dir, why, sizeof why);
-    if (!r->results) {
-        msg_error("%s", why);
+        if (!r->opt->resume_dir) { /* never leave an empty run behind */
+            char path[4200];
+            snprintf(path, sizeof path, "%s/results.csv", r->dir);
+            unlink(path);
+            rmdir(r->dir);
+        }
         return EXIT_RUNTIME;
     }
     if (!r->opt->resume_dir && results_write_header(r->results, r->meta.metrics, r->meta.nmetrics) != 0) {
@@ -288,7 +340,9 @@ static int build_plan(struct run *r)
 
 static void release(struct run *r)
 {
-    if (r->counters)
+    /* On a lost context CUPTI's teardown has nothing left to undo and may
+     * not return: the process ends, and the driver frees what it held. */
+    if (r->counters && !r->context_lost)
         counters_close(r->counters);
     replay_close(r->replay);
     cJSON_Delete(r->ceilings);
@@ -301,8 +355,14 @@ int collect_run(const struct collect_options *o)
 {
     struct run r;
     memset(&r, 0, sizeof r);
-    r.opt = o;
+    r.opt_own = *o;
+    r.opt = &r.opt_own;
     r.t0_ms = now_ms();
+    /* A file-size limit (ulimit -f) then fails the write with EFBIG, said
+     * like a full disk, instead of killing the run mid-row. */
+    signal(SIGXFSZ, SIG_IGN);
+    signal(SIGINT, on_signal); /* from the start: a stop during the setup is an interruption too */
+    signal(SIGTERM, on_signal);
     int rc = build_plan(&r);
     if (rc == 0)
         rc = open_device(&r);
@@ -314,8 +374,11 @@ int collect_run(const struct collect_options *o)
         rc = check_memory(&r);
     if (rc == 0) {
         fill_meta(&r);
-        if (!r.replay)
-            rc = open_counters(&r);
+        rc = open_counters(&r);
+    }
+    if (rc == 0 && collect_stop_requested) {
+        msg_error("interrupted before the run started: nothing was written");
+        rc = EXIT_RUNTIME;
     }
     if (rc == 0)
         rc = start_run(&r);
@@ -331,8 +394,6 @@ int collect_run(const struct collect_options *o)
         release(&r);
         return rc;
     }
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
     progress_init(&r.progress, todo_count(&r), &r.dev);
     int failed = collect_items(&r) != 0;
     fclose(r.results);

@@ -7,6 +7,7 @@
 #include "collector/collect_loop.h"
 #include "collector/measure.h"
 #include "collector/workload.h"
+#include "common/cuda_sticky.h"
 #include "common/samples.h"
 #include "common/util.h"
 #include "kernels/launch.h"
@@ -23,22 +24,22 @@ static void init_row(struct run *r, const struct plan_item *it, char *params, si
     row->nmetrics = r->meta.nmetrics;
 }
 
+/* A row the disk did not take (results_append took it back whole). */
+static int append_failed(struct run *r, const char *file)
+{
+    msg_error("cannot append to %s/%s: %s (disk full?); rows before this one are safe: "
+              "`mmprof collect --resume %s` completes the run",
+              r->dir, file, strerror(errno), r->dir);
+    return -1;
+}
+
 /* The samples first: a row in results.csv always has its line (samples.h). */
 static int append(struct run *r, const struct result_row *row)
 {
     if (row->nsamples > 0 && r->samples &&
-        samples_append(r->samples, row->variant, row->m, row->n, row->k, row->samples_ms, row->nsamples) != 0) {
-        msg_error("cannot append to %s/%s: %s (disk full?); rows before this one are safe: "
-                  "`mmprof collect --resume %s` completes the run",
-                  r->dir, SAMPLES_FILE, strerror(errno), r->dir);
-        return -1;
-    }
-    if (results_append(r->results, row) == 0)
-        return 0;
-    msg_error("cannot append to %s/results.csv: %s (disk full?); rows before this one are safe: "
-              "`mmprof collect --resume %s` completes the run",
-              r->dir, strerror(errno), r->dir);
-    return -1;
+        samples_append(r->samples, row->variant, row->m, row->n, row->k, row->samples_ms, row->nsamples) != 0)
+        return append_failed(r, SAMPLES_FILE);
+    return results_append(r->results, row) == 0 ? 0 : append_failed(r, "results.csv");
 }
 
 /* Every item of a family at a shape whose buffers could not be made. */
@@ -87,15 +88,27 @@ static int measure_row(struct run *r, const struct plan_item *it, struct workloa
     return variant_on_gpu(it->v) ? measure_gpu_variant(&mc, it->v, w, row) : measure_cpu_variant(&mc, it->v, w, row);
 }
 
+/* After a kernel fault no later launch can run in this process: the run
+ * stops, and a --resume (a new process, a new context) measures the rest. */
+static int context_lost(struct run *r, const char *reason, size_t unwritten)
+{
+    char held[160] = "";
+    if (unwritten > 0)
+        snprintf(held, sizeof held, "; the %zu row%s measured before it in its group, without counters yet, will be "
+                 "measured again", unwritten, unwritten == 1 ? "" : "s");
+    r->context_lost = 1;
+    msg_error("the CUDA context was lost (%s); stopping: rows so far are in %s, `mmprof collect --resume %s` "
+              "measures the rest%s",
+              reason, r->dir, r->dir, held);
+    return -1;
+}
+
 static int finish_row(struct run *r, const struct result_row *row, int rc)
 {
     progress_row(&r->progress, row);
     if (append(r, row) != 0)
         return -1;
-    if (rc != 0)
-        msg_error("the CUDA context was lost (%s); stopping: rows so far are in %s (--resume completes it)",
-                  row->reason, r->dir);
-    return rc;
+    return rc != 0 ? context_lost(r, row->reason, 0) : 0;
 }
 
 static int measure_item(struct run *r, const struct plan_item *it, struct workload *w)
@@ -148,8 +161,9 @@ static void count_held(struct run *r, struct workload *w, struct held_row *held,
 /* Items [first, end) sharing workload w, with counters: each is verified and
  * timed as usual, then all are profiled in one batch, so the config images are
  * switched once per group rather than once per item; then the rows are
- * written. A lost context stops the measuring; the rows so far are written
- * without counters. */
+ * written. A lost context stops the measuring: the faulting row is written,
+ * failed with the CUDA error; the rows held before it are not, as they lack
+ * their counters, so --resume measures them whole. */
 static int measure_group_profiled(struct run *r, size_t first, size_t end, struct workload *w)
 {
     size_t cap = end - first, ncols = counters_columns(r->counters), nheld = 0;
@@ -161,23 +175,21 @@ static int measure_group_profiled(struct run *r, size_t first, size_t end, struc
         msg_error("out of memory holding the rows of %zu items", cap);
         rc = -1;
     }
-    for (size_t i = first; i < end && rc == 0 && !collect_stop_requested; i++) {
+    for (size_t i = first; i < end && rc == 0 && !lost && !collect_stop_requested; i++) {
         if (!wanted(r, &r->plan.items[i]))
             continue;
         struct held_row *h = &held[nheld++];
         h->it = &r->plan.items[i];
-        lost = measure_row(r, h->it, w, &h->row, h->params, sizeof h->params);
-        rc = lost;
+        lost = measure_row(r, h->it, w, &h->row, h->params, sizeof h->params) != 0;
     }
-    if (!lost && nheld > 0)
+    if (rc == 0 && !lost && nheld > 0)
         count_held(r, w, held, nheld, cr, values);
-    for (size_t i = 0; i < nheld; i++) {
-        int last = i + 1 == nheld;
-        if (finish_row(r, &held[i].row, last ? lost : 0) != 0) {
-            rc = -1;
-            break;
-        }
+    for (size_t i = lost ? nheld - 1 : 0; rc == 0 && i < nheld; i++) {
+        progress_row(&r->progress, &held[i].row);
+        rc = append(r, &held[i].row);
     }
+    if (rc == 0 && lost)
+        rc = context_lost(r, held[nheld - 1].row.reason, nheld - 1);
     for (size_t i = 0; i < nheld; i++)
         free(held[i].row.samples_ms);
     free(held);
@@ -193,11 +205,12 @@ static int replay_item(struct run *r, const struct plan_item *it)
     init_row(r, it, params, sizeof params, &row);
     progress_start(&r->progress, it->v->name, &it->shape);
     sleep_ms(r->opt->replay_delay_ms);
-    int rc = replay_row(r->replay, it->v, &it->shape, r->results, &row);
+    int rc = replay_row(r->replay, it->v, &it->shape, r->meta.nmetrics, r->results, &row);
     progress_row(&r->progress, &row);
     if (rc != 0)
-        msg_error("cannot append to %s/results.csv (disk full?)", r->dir);
-    return rc;
+        return append_failed(r, "results.csv");
+    /* A recorded fault stops the replay where it stopped the GPU. */
+    return row.status == STATUS_FAILED && cuda_sticky_error_in(row.reason) ? context_lost(r, row.reason, 0) : 0;
 }
 
 static int same_group(const struct plan_item *a, const struct plan_item *b)

@@ -17,7 +17,8 @@
 #include "rundir/run_json.h"
 
 struct run {
-    const struct collect_options *opt;
+    const struct collect_options *opt; /* &opt_own */
+    struct collect_options opt_own;    /* the caller's, as restricted mode adjusts them */
     struct device_info dev;
     struct run_meta meta;
     char dir[4096];
@@ -31,6 +32,7 @@ struct run {
     cJSON *ceilings;
     cJSON *datasheet;
     void *offset_buf; /* --buffer-offset-mb, held for the whole run */
+    int context_lost; /* a kernel faulted: no more CUDA or CUPTI work in this process */
 };
 
 extern volatile sig_atomic_t collect_stop_requested;

@@ -76,6 +76,16 @@ static enum counters_open_result parse_metrics(struct counters *c, const char *s
     return COUNTERS_OK;
 }
 
+int counters_forced_off(char *why, size_t why_len)
+{
+    const char *v = getenv("MMPROF_FORCE_NO_COUNTERS");
+    if (!v || strcmp(v, "1") != 0)
+        return 0;
+    snprintf(why, why_len, "profiling forced off by MMPROF_FORCE_NO_COUNTERS=1 (a debugging switch standing for a "
+             "machine without profiling rights); unset it to read counters");
+    return 1;
+}
+
 enum counters_open_result counters_open(struct counters **out, const char *metrics_spec, const char *add_spec,
                                         int one_config_image, double settle_cap_ms,
                                         const struct device_info *d, char *why, size_t why_len)

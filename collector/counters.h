@@ -18,6 +18,11 @@ enum counters_open_result {
     COUNTERS_ERROR = 3,
 };
 
+/* MMPROF_FORCE_NO_COUNTERS=1 (docs/restricted.md): collect behaves as on a
+ * machine without profiling rights, so that mode can be checked where
+ * profiling is allowed. 1 with the refusal in why when set. */
+int counters_forced_off(char *why, size_t why_len);
+
 /* metrics_spec NULL = the default group; add_spec may be NULL. settle_cap_ms:
  * the most to wait between each range's L2 flush and the range (l2_settle_ms). */
 enum counters_open_result counters_open(struct counters **c, const char *metrics_spec, const char *add_spec,

@@ -6,6 +6,8 @@
 #include <cuda_runtime_api.h>
 #include <stdio.h>
 
+#include "common/cuda_sticky.h"
+
 #define CUDA_TRY(call, what)                                                        \
     do {                                                                            \
         cudaError_t e_ = (call);                                                    \
@@ -19,10 +21,7 @@
 /* Errors after which the CUDA context is unusable: the run must stop. */
 static inline int cuda_error_is_sticky(cudaError_t e)
 {
-    return e == cudaErrorIllegalAddress || e == cudaErrorLaunchFailure ||
-           e == cudaErrorMisalignedAddress || e == cudaErrorIllegalInstruction ||
-           e == cudaErrorHardwareStackError || e == cudaErrorInvalidPc ||
-           e == cudaErrorAssert || e == cudaErrorLaunchTimeout || e == cudaErrorECCUncorrectable;
+    return e != cudaSuccess && cuda_error_name_is_sticky(cudaGetErrorName(e));
 }
 
 #endif

@@ -1,6 +1,7 @@
 #include "collector/workload.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,6 +202,16 @@ int workload_compare(struct workload *w, enum reference_kind k, double *rel_err,
     return 0;
 }
 
+/* MMPROF_INJECT_FAULT=VARIANT, a debugging switch (docs/restricted.md): that
+ * variant's verification launch writes through an unmapped address, a real
+ * kernel fault that loses the CUDA context, so a GPU test can check how
+ * collect survives one. */
+static int fault_injected(const struct variant *v)
+{
+    const char *name = getenv("MMPROF_INJECT_FAULT");
+    return name && strcmp(name, v->name) == 0;
+}
+
 int workload_verify(struct workload *w, const struct variant *v, double *rel_err,
                     unsigned long long *nonfinite, int *sticky, char *why, size_t why_len)
 {
@@ -208,6 +219,8 @@ int workload_verify(struct workload *w, const struct variant *v, double *rel_err
     *sticky = 0;
     /* 0xFF bytes are NaN floats: any element the kernel does not write fails. */
     CUDA_TRY(cudaMemset(w->d_c[0], 0xFF, w->c_count * sizeof(float)), "poison output");
+    if (fault_injected(v))
+        a.c = (float *)(uintptr_t)0x10; /* the null page: never mapped */
     cudaError_t e = variant_launch(v, &a, 0);
     if (e == cudaSuccess)
         e = cudaDeviceSynchronize();

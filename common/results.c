@@ -1,8 +1,11 @@
 #include "common/results.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/csv_write.h"
@@ -53,23 +56,74 @@ size_t results_fixed_count(void)
 #undef ONE
 }
 
-static int flush_row(FILE *f)
+/* A row goes to the file whole or not at all: built in memory, written
+ * straight to the descriptor (stdio's buffer is empty between rows) and
+ * fsync'd, so a crash or kill after this loses nothing measured; a write the
+ * disk cannot take whole (ENOSPC, EFBIG, EIO) is cut off again, so
+ * results.csv holds whole rows only and --resume needs to mend nothing. */
+static int put_row(FILE *f, const char *row, size_t len)
 {
-    /* A crash or kill after this point loses nothing already measured. */
-    if (fflush(f) != 0 || ferror(f))
+    struct stat st;
+    int fd = fileno(f);
+    if (fflush(f) != 0 || fstat(fd, &st) != 0)
         return -1;
-    return fsync(fileno(f)) == 0 ? 0 : -1;
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, row + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (w == 0)
+                errno = ENOSPC;
+            break;
+        }
+        done += (size_t)w;
+    }
+    if (done == len && fsync(fd) == 0)
+        return 0;
+    int e = errno;
+    int cut = ftruncate(fd, st.st_size); /* the write's error is the one to report */
+    (void)cut;
+    errno = e;
+    return -1;
+}
+
+/* The row that write_row (a function writing to a FILE) makes, put whole. */
+typedef void (*row_writer)(FILE *m, const void *arg);
+
+static int append_row(FILE *f, row_writer write_row, const void *arg)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return -1;
+    write_row(m, arg);
+    int rc = fclose(m) == 0 ? put_row(f, buf, len) : -1;
+    free(buf);
+    return rc;
+}
+
+struct cells_arg {
+    const char *const *cells;
+    size_t n;
+};
+
+static void write_cells(FILE *f, const void *arg)
+{
+    const struct cells_arg *a = arg;
+    for (size_t i = 0; i < a->n; i++) {
+        if (i)
+            fputc(',', f);
+        csv_put_text(f, a->cells[i]);
+    }
+    fputc('\n', f);
 }
 
 int results_append_cells(FILE *f, const char *const *cells, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            fputc(',', f);
-        csv_put_text(f, cells[i]);
-    }
-    fputc('\n', f);
-    return flush_row(f);
+    struct cells_arg a = {cells, n};
+    return append_row(f, write_cells, &a);
 }
 
 int results_write_header(FILE *f, const char *const *metric_names, size_t nmetrics)
@@ -86,8 +140,9 @@ int results_write_header(FILE *f, const char *const *metric_names, size_t nmetri
     return fflush(f) == 0 ? 0 : -1;
 }
 
-int results_append(FILE *f, const struct result_row *r)
+static void write_result(FILE *f, const void *arg)
 {
+    const struct result_row *r = arg;
     int gpu = r->threads_per_block > 0;
     csv_put_text(f, r->variant);
     fputc(',', f);
@@ -128,7 +183,11 @@ int results_append(FILE *f, const struct result_row *r)
         csv_put_num(f, r->metrics ? r->metrics[i] : NAN);
     }
     fputc('\n', f);
-    return flush_row(f);
+}
+
+int results_append(FILE *f, const struct result_row *r)
+{
+    return append_row(f, write_result, r);
 }
 
 /* "--resume DIR" advice for the directory holding path. */

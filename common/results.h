@@ -67,7 +67,8 @@ struct table *results_read(const char *path, char *err, size_t err_len);
  * results_append; for rows copied from another run (replay, merge). */
 int results_append_cells(FILE *f, const char *const *cells, size_t n);
 
-/* Appends one row and flushes it to disk (fflush + fsync). */
+/* Appends one row and flushes it to disk (fsync): whole, or, when the disk
+ * cannot take it whole, not at all (-1 with errno). */
 int results_append(FILE *f, const struct result_row *r);
 
 #endif

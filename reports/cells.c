@@ -14,6 +14,11 @@ int cell_status(struct grid *g, size_t r, size_t col, const struct analysis_row 
     return 0;
 }
 
+void cell_estimate(struct grid *g, size_t r, size_t col, const char *value)
+{
+    grid_set(g, r, col, "%s " CELL_ESTIMATE_MARK, value);
+}
+
 size_t best_index(const double *v, size_t n, int lowest)
 {
     size_t best = n;

@@ -11,6 +11,10 @@
 /* When row is NULL or not ok, writes "—" / its status greyed and returns 0;
  * returns 1 (nothing written) when the caller should write the value. */
 int cell_status(struct grid *g, size_t r, size_t col, const struct analysis_row *row);
+/* An estimate (the model's, the occupancy API's) written where a run without
+ * counters has no measurement: the value with the one marker every table uses. */
+#define CELL_ESTIMATE_MARK "est."
+void cell_estimate(struct grid *g, size_t r, size_t col, const char *value);
 /* Flags as best the lowest (lowest = 1) or highest of v[0..n), which sit in
  * columns first_col.. of row r; NaNs are not candidates, and a lone value
  * is not marked. */

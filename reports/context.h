@@ -46,6 +46,10 @@ int ctx_any(const struct report_ctx *c, row_pred pred, const void *arg);
  * by its Perfworks name (an " (alias)" suffix in the header is ignored);
  * NaN when empty or absent. */
 double ctx_raw(const struct report_ctx *c, const struct analysis_row *r, const char *column);
+/* 1 when results.csv has counter columns; 0 for a run without counters
+ * (--no-profile, or profiling refused: restricted mode), whose tables show
+ * estimates marked as such (cell_estimate) where a counter would stand. */
+int ctx_has_counters(const struct report_ctx *c);
 /* Any analysis.csv column of row r by name (analysis/columns.c); NaN when absent or text. */
 double ctx_column(const struct analysis_row *r, const char *column);
 

@@ -11,6 +11,7 @@
 #include "common/atomic_file.h"
 #include "common/util.h"
 #include "plots/baseline.h"
+#include "reports/cells.h"
 #include "reports/fmt.h"
 #include "reports/report_load.h"
 #include "reports/sections.h"
@@ -118,8 +119,10 @@ static void key_numbers(struct report_ctx *c)
          fmt_rate_g(dram, roofline_bw_gbs(&c->roof, ROOF_DRAM), "B/s")},
         {"Fastest matmul", fast},
         {"Rows ok / skipped / failed", rows},
+        {"Hardware counters", "none: cells marked " CELL_ESTIMATE_MARK " are estimates (see Device and environment)"},
     };
-    doc_cards(&c->doc, cards, sizeof cards / sizeof cards[0]);
+    size_t n = sizeof cards / sizeof cards[0];
+    doc_cards(&c->doc, cards, ctx_has_counters(c) ? n - 1 : n);
 }
 
 /* A section appears when the run has what its tables need, or when a chart

@@ -6,6 +6,7 @@
 
 #include "analysis/columns.h"
 #include "analysis/metric_ids.h"
+#include "common/results.h"
 #include "common/shape_text.h"
 #include "reports/context.h"
 
@@ -101,6 +102,11 @@ double ctx_raw(const struct report_ctx *c, const struct analysis_row *r, const c
 {
     size_t i = (size_t)(r - c->a.rows);
     return metric_value(c->results, i, column);
+}
+
+int ctx_has_counters(const struct report_ctx *c)
+{
+    return c->results && c->results->ncols > results_fixed_count();
 }
 
 double ctx_column(const struct analysis_row *r, const char *column)

@@ -75,6 +75,9 @@ static void write_cgma(struct report_ctx *c)
                       "sectors), and per sector as seed 003 counts it. The FLOPs the kernel executed (FADD + FMUL "
                       "+ 2·FFMA, the zeros of padded edge tiles included) stand beside, with the model's count and "
                       "what they add to 2MNK.");
+    if (!ctx_has_counters(c))
+        doc_para(&c->doc, "This run has no hardware counters: the theory columns stand alone and the measured ones "
+                          "are empty (see Device and environment).");
     static const char *const heads[] = {"variant",
                                         "size",
                                         "theory (flop/word)",

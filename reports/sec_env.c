@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/ceilings.h"
+#include "reports/cells.h"
 #include "reports/fmt.h"
 #include "reports/sections.h"
 
@@ -187,11 +188,26 @@ static int present(const struct report_ctx *c)
     return 1; /* every report says where it was measured */
 }
 
+/* Restricted mode: what the run lacks, why, and what stands in for it. */
+static void counters_note(struct report_ctx *c)
+{
+    const char *state = meta_str(&c->meta, "profiling.state");
+    doc_para(&c->doc,
+             "**No hardware counters in this run** (profiling: %s). Verification, timing, the theory, the launch "
+             "geometry and the occupancy API's figures are here; every counter is not. Cells marked *" CELL_ESTIMATE_MARK
+             "* are estimates standing where a measurement would: the model's counts and CGMA, the occupancy API's "
+             "theoretical occupancy for the achieved one. To measure them, collect where profiling is allowed "
+             "(docs/restricted.md); `mmprof collect --require counters` stops instead of falling back.",
+             state ? state : FMT_NONE);
+}
+
 static void write_env(struct report_ctx *c)
 {
     const char *cmd = meta_str(&c->meta, "command_line");
     if (cmd && cmd[0])
         doc_para(&c->doc, "Collected with `%s`.", cmd);
+    if (!ctx_has_counters(c))
+        counters_note(c);
     doc_pair_begin(&c->doc);
     device_table(c);
     software_table(c);

@@ -28,6 +28,7 @@ struct metric_row {
     const char *label;   /* the seed's row name */
     const char *metric;  /* raw Perfworks counter, or NULL when field is used */
     double (*field)(const struct analysis_row *r);
+    double (*estimate)(const struct analysis_row *r); /* shown, marked, in a run without counters; or NULL */
     enum style style;
     int best;            /* -1 lowest is best, 1 highest, 0 not a speed (left unmarked) */
 };
@@ -49,26 +50,32 @@ FIELD(duration, r->ms.runtime_ms)
 FIELD(gflops, r->ms.gflop_s)
 FIELD(cgma, r->ms.cgma_seed_flop_per_sector)
 FIELD(intensity, r->ms.intensity_seed_flop_per_byte)
+/* What a run without counters can show instead: the occupancy API's and the model's. */
+FIELD(occupancy_api, r->geo.theoretical_occupancy_pct)
+FIELD(flops_model, r->th.flops_executed)
+FIELD(gld_model, r->th.gld_sectors)
+FIELD(gst_model, r->th.gst_sectors)
+FIELD(cgma_model, r->th.flops / (r->th.gld_sectors + r->th.gst_sectors))
 
 static const struct metric_row rows[] = {
-    {"achieved_occupancy", NULL, occupancy, PCT, 0},
-    {"sm_efficiency", NULL, sm_efficiency, PCT, 0},
-    {"ipc", NULL, ipc, PLAIN3, 0},
-    {"flop_count_sp", NULL, flops, COUNT, 0},
-    {"gld_transactions", NULL, gld, COUNT, 0},
-    {"gst_transactions", NULL, gst, COUNT, 0},
-    {"shared_load_transactions", MET_SHARED_LD_WAVEFRONTS, NULL, COUNT, 0},
-    {"shared_store_transactions", MET_SHARED_ST_WAVEFRONTS, NULL, COUNT, 0},
-    {"l2_read_transactions", MET_L2_READ_SECTORS, NULL, COUNT, 0},
-    {"l2_write_transactions", MET_L2_WRITE_SECTORS, NULL, COUNT, 0},
-    {"dram_read_transactions", MET_DRAM_READ_SECTORS, NULL, COUNT, 0},
-    {"dram_write_transactions", MET_DRAM_WRITE_SECTORS, NULL, COUNT, 0},
-    {"dram_read_bytes", NULL, dram_read_bytes, BYTES, 0},
-    {"dram_write_bytes", NULL, dram_write_bytes, BYTES, 0},
-    {"duration [ms]", NULL, duration, PLAIN4, -1},
-    {"GFLOP/s", NULL, gflops, PLAIN4, 1},
-    {"CGMA [flop / sector]", NULL, cgma, PLAIN3, 0},
-    {"intensity [flop / DRAM byte]", NULL, intensity, PLAIN3, 0},
+    {"achieved_occupancy", NULL, occupancy, occupancy_api, PCT, 0},
+    {"sm_efficiency", NULL, sm_efficiency, NULL, PCT, 0},
+    {"ipc", NULL, ipc, NULL, PLAIN3, 0},
+    {"flop_count_sp", NULL, flops, flops_model, COUNT, 0},
+    {"gld_transactions", NULL, gld, gld_model, COUNT, 0},
+    {"gst_transactions", NULL, gst, gst_model, COUNT, 0},
+    {"shared_load_transactions", MET_SHARED_LD_WAVEFRONTS, NULL, NULL, COUNT, 0},
+    {"shared_store_transactions", MET_SHARED_ST_WAVEFRONTS, NULL, NULL, COUNT, 0},
+    {"l2_read_transactions", MET_L2_READ_SECTORS, NULL, NULL, COUNT, 0},
+    {"l2_write_transactions", MET_L2_WRITE_SECTORS, NULL, NULL, COUNT, 0},
+    {"dram_read_transactions", MET_DRAM_READ_SECTORS, NULL, NULL, COUNT, 0},
+    {"dram_write_transactions", MET_DRAM_WRITE_SECTORS, NULL, NULL, COUNT, 0},
+    {"dram_read_bytes", NULL, dram_read_bytes, NULL, BYTES, 0},
+    {"dram_write_bytes", NULL, dram_write_bytes, NULL, BYTES, 0},
+    {"duration [ms]", NULL, duration, NULL, PLAIN4, -1},
+    {"GFLOP/s", NULL, gflops, NULL, PLAIN4, 1},
+    {"CGMA [flop / sector]", NULL, cgma, cgma_model, PLAIN3, 0},
+    {"intensity [flop / DRAM byte]", NULL, intensity, NULL, PLAIN3, 0},
 };
 
 static int is_regtile(const struct variant *v, const void *arg)
@@ -124,7 +131,11 @@ static void table(struct report_ctx *c, const struct analysis_row **cols, size_t
         grid_set(g, r, 0, "%s", rows[m].label);
         for (size_t i = 0; i < n; i++) {
             v[i] = value(c, &rows[m], cols[i]);
-            grid_set(g, r, i + 1, "%s", format(buf, v[i], rows[m].style));
+            double est = rows[m].estimate && isnan(v[i]) && !ctx_has_counters(c) ? rows[m].estimate(cols[i]) : NAN;
+            if (isfinite(est))
+                cell_estimate(g, r, i + 1, format(buf, est, rows[m].style));
+            else
+                grid_set(g, r, i + 1, "%s", format(buf, v[i], rows[m].style));
         }
         if (rows[m].best)
             cell_mark_best(g, r, 1, v, n, rows[m].best < 0);
@@ -145,7 +156,12 @@ static void observe(struct report_ctx *c, const struct analysis_row **ok, size_t
             busy = ok[i];
     }
     char a[FMT_LEN], b[FMT_LEN], d[FMT_LEN];
-    if (fast)
+    if (fast && !ctx_has_counters(c))
+        doc_para(&c->doc, "Fastest: **%d×%d** at %s, theoretical occupancy %s " CELL_ESTIMATE_MARK
+                          " (occupancy API: no counters in this run).",
+                 fast->v->rx, fast->v->ry, fmt_rate_g(a, fast->ms.gflop_s, "FLOP/s"),
+                 fmt_pct(b, fast->geo.theoretical_occupancy_pct));
+    else if (fast)
         doc_para(&c->doc, "Fastest: **%d×%d** at %s, achieved occupancy %s.", fast->v->rx, fast->v->ry,
                  fmt_rate_g(a, fast->ms.gflop_s, "FLOP/s"), fmt_pct(b, fast->ms.achieved_occupancy_pct));
     if (fast && busy && busy != fast)

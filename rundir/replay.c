@@ -120,7 +120,7 @@ static void summarize(const struct table *t, size_t i, struct result_row *r)
     r->gbs = table_num(t, i, table_col(t, "gbs"));
 }
 
-int replay_row(struct replay *rp, const struct variant *v, const struct shape *s, FILE *results,
+int replay_row(struct replay *rp, const struct variant *v, const struct shape *s, size_t nmetrics, FILE *results,
                struct result_row *summary)
 {
     long i = find_row(rp->rows, v, s);
@@ -130,7 +130,8 @@ int replay_row(struct replay *rp, const struct variant *v, const struct shape *s
         return results_append(results, summary);
     }
     summarize(rp->rows, (size_t)i, summary);
-    return results_append_cells(results, (const char *const *)rp->rows->cells[i], rp->rows->ncols);
+    size_t ncols = results_fixed_count() + (nmetrics < rp->nmetrics ? nmetrics : rp->nmetrics);
+    return results_append_cells(results, (const char *const *)rp->rows->cells[i], ncols);
 }
 
 void replay_close(struct replay *rp)

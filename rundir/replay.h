@@ -21,10 +21,11 @@ size_t replay_metric_count(const struct replay *rp);
 const char *const *replay_metric_headers(const struct replay *rp);
 /* The recorded "ceilings" object (NULL when the run had none). */
 const cJSON *replay_ceilings(const struct replay *rp);
-/* Copies the recorded row of (v, s) into results; when the recording has no
- * such row, writes a failed row saying so. summary gets status, timing and
- * reason for the progress line. */
-int replay_row(struct replay *rp, const struct variant *v, const struct shape *s, FILE *results,
+/* Copies the recorded row of (v, s) into results, its fixed columns and its
+ * first nmetrics counter columns (replay_metric_count(), or 0 for a collect
+ * without counters); when the recording has no such row, writes a failed row
+ * saying so. summary gets status, timing and reason for the progress line. */
+int replay_row(struct replay *rp, const struct variant *v, const struct shape *s, size_t nmetrics, FILE *results,
                struct result_row *summary);
 void replay_close(struct replay *rp);
 

@@ -1,11 +1,14 @@
 /* A new run directory: made (results/<UTC time>-<gpu> by default), never
- * over an existing run, and its results.csv opened for rows. */
+ * over an existing run, and its results.csv opened for rows under the run's
+ * lock: one collect writes a run directory at a time. */
 #include "rundir/run_create.h"
 
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -94,12 +97,55 @@ int rundir_create(const char *out, const char *gpu_name, char *path, size_t path
     return 0;
 }
 
-FILE *rundir_open_results(const char *dir, char *why, size_t why_len)
+/* Nothing but an empty results.csv: no other collect has written here. */
+static int holds_only_empty_results(const char *dir, int fd)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    struct stat st;
+    int fresh = d && fstat(fd, &st) == 0 && st.st_size == 0;
+    while (fresh && (e = readdir(d)))
+        fresh = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || strcmp(e->d_name, "results.csv") == 0;
+    if (d)
+        closedir(d);
+    return fresh;
+}
+
+FILE *rundir_open_results(const char *dir, int fresh, int *usage, char *why, size_t why_len)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/results.csv", dir);
-    FILE *f = fopen(path, "a");
-    if (!f)
+    *usage = 0;
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) {
         snprintf(why, why_len, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    /* flock, not a lock file: the kernel drops it when the process ends,
+     * however it ends, so a killed run never leaves a stale lock behind. */
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        *usage = errno == EWOULDBLOCK;
+        if (*usage)
+            snprintf(why, why_len, "another mmprof collect is writing %s; wait for it to finish (or stop it and "
+                     "`mmprof collect --resume %s`), or choose another --out", dir, dir);
+        else
+            snprintf(why, why_len, "cannot lock %s: %s", path, strerror(errno));
+        close(fd);
+        return NULL;
+    }
+    /* Two new runs may both have found the directory empty: the one that
+     * locked second finds the other's files and stops before writing. */
+    if (fresh && !holds_only_empty_results(dir, fd)) {
+        *usage = 1;
+        snprintf(why, why_len, "%s already holds files; mmprof never overwrites a run: choose another --out or "
+                 "remove it", dir);
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "a");
+    if (!f) {
+        snprintf(why, why_len, "cannot open %s: %s", path, strerror(errno));
+        close(fd);
+    }
     return f;
 }

@@ -17,7 +17,11 @@ int rundir_check_new(const char *path, char *why, size_t why_len);
 int rundir_create(const char *out, const char *gpu_name, char *path, size_t path_len, char *why,
                   size_t why_len);
 
-/* Opens dir/results.csv for appending rows. */
-FILE *rundir_open_results(const char *dir, char *why, size_t why_len);
+/* Opens dir/results.csv for appending rows (made when missing) and holds the
+ * run's lock until it is closed: a second collect into dir, a new run or a
+ * --resume, is refused rather than interleaving its rows. fresh: a new run,
+ * so the directory must hold nothing else. NULL with why and *usage 1 when
+ * the run is another's (locked, or holds its files), 0 when it cannot open. */
+FILE *rundir_open_results(const char *dir, int fresh, int *usage, char *why, size_t why_len);
 
 #endif

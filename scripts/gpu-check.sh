@@ -22,6 +22,9 @@
 #                          threshold must flag no row; then r1 against a run whose `best` takes a
 #                          64x128 tile from a tune table must flag that row alone, exit 3. Runs,
 #                          diffs (text, JSON, JUnit) and the verdict in $OUT/diff-check.tgz
+#   GPU_CHECK_ISSUE26=1    only the GPU tests of restricted-counter mode and kernel faults
+#                          (gpu_restricted_mode, gpu_kernel_fault: docs/restricted.md), verbose;
+#                          with GPU_CHECK_TESTS=0 GPU_CHECK_COLLECT=0 a call of about 2 minutes
 #   GPU_CHECK_TESTS=0      skip the CPU and GPU test suites
 #   GPU_CHECK_CPU_TESTS=0  skip the CPU suite only (CI runs it; the GPU tests still run)
 #   GPU_CHECK_COLLECT=0    skip the collect
@@ -62,6 +65,11 @@ if [ "${GPU_CHECK_COLLECT:-1}" = 1 ]; then
     "$mmprof" collect "${args[@]}" --out "$run"
     echo "collect: rc=$? in $(( $(date +%s) - t0 )) s"
     [ -d "$run" ] && tar czf "$OUT/run.tgz" -C results gpu-check
+fi
+if [ "${GPU_CHECK_ISSUE26:-0}" = 1 ]; then
+    ctest --test-dir build-gpu --output-on-failure -R '^(gpu_restricted_mode|gpu_kernel_fault)$' -V \
+        > "$OUT/logs/issue26.log" 2>&1
+    echo "issue 26 GPU tests: rc=$?"; grep -E '^[0-9]+: (ok|FAIL|SKIP)|tests passed|Passed|Failed' "$OUT/logs/issue26.log" | head -n 30
 fi
 if [ "${GPU_CHECK_SANITIZER:-0}" = 1 ]; then
     t0=$(date +%s)

@@ -67,7 +67,7 @@ static void replay(struct plan *p)
         row.n = p->items[i].shape.n;
         row.k = p->items[i].shape.k;
         row.nmetrics = nmetrics;
-        replay_row(rp, p->items[i].v, &p->items[i].shape, out, &row);
+        replay_row(rp, p->items[i].v, &p->items[i].shape, replay_metric_count(rp), out, &row);
     }
     /* resume against the recording's own metric columns: mutates results.csv */
     resume_prepare(fuzz_dir(), headers, nmetrics, p, why, sizeof why);

@@ -25,6 +25,7 @@
 #   writes     the command may write under D; CHECK (the flag check=FN) says what must hold
 #   nobody     run as an unprivileged user (root ignores directory permissions)
 #   nognuplot  run with a PATH that holds no gnuplot
+#   norights   run with MMPROF_FORCE_NO_COUNTERS=1: as without profiling rights
 #   nosan      not under ASan: CUPTI's host API dlopens libnvperf_host.so with
 #              RTLD_DEEPBIND, which the sanitizer runtime refuses
 #   envmsg     the message quotes the machine (CUDA's reason for "no device"): the
@@ -143,6 +144,14 @@ mk_b_bad_json() { mk_two_runs "$1" && head -c 300 "$source/run.json" > "$1/b/run
 mk_b_bad_samples() { mk_two_runs "$1" && printf 'variant,M,N,K,ms\nnaive,1024,1024,1024,0.3 fast\n' > "$1/b/samples.csv"; }
 mk_b_cut_samples() { mk_two_runs "$1" && printf 'variant,M,N,K,ms\nnaive,1024,1024,1024,0.3 0.' > "$1/b/samples.csv"; }
 mk_resume_complete() { mk_resumable "$1" && json "$1" 's/"state":[^,]*,/"state": "complete",/'; }
+# another collect holds the run's lock (as util-linux flock(1) takes it: flock(2)
+# on results.csv) for 30 s; the holder is ready before the row's command runs
+mk_resume_locked() {
+    mk_resumable "$1" || return 1
+    flock "$1/run/results.csv" sh -c 'echo $$ > "$0"; sleep 30' "$1.holder" > /dev/null 2>&1 &
+    for _ in $(seq 100); do [ -s "$1.holder" ] && return 0; sleep 0.05; done
+    return 1
+}
 
 # --------------------------------------------------------------- checks ---
 # A disk that filled up: run.json still valid JSON, results.csv empty or
@@ -153,6 +162,8 @@ chk_resumable() {
     [ ! -s "$run/results.csv" ] || "$rb_check" rows "$run/results.csv" > /dev/null || return 1
     ! ls -A "$run" | grep -q '^\.' || { echo "temporary file left: $(ls -A "$run")"; return 1; }
 }
+# the lock's holder of mk_resume_locked, stopped
+chk_stop_holder() { kill "$(cat "$1.holder")" 2> /dev/null; true; }
 # plot without gnuplot: the data and scripts are there to render later, no image
 chk_plot_sources() {
     ls "$1"/run/plots/*.gp > /dev/null 2>&1 && ls "$1"/run/plots/*.dat > /dev/null 2>&1 &&
@@ -222,6 +233,8 @@ row offset-negative 2 '--buffer-offset-mb -3: give a whole number from 0 to 6553
 row offset-too-large 2 '--buffer-offset-mb 70000: give a whole number from 0 to 65536' - - '--buffer-offset-mb past 64 GiB' -- collect --buffer-offset-mb 70000
 row settle-too-long 2 '--settle-ms 5000: give a whole number from 0 to 1000' - - '--settle-ms past a second' -- collect --settle-ms 5000
 row nothing-measured 2 'leave nothing to measure' - - '--no-profile with --profile-only' -- collect --no-profile --profile-only
+row require-unknown 2 "--require speed: the one thing collect can require is 'counters'" - - '--require of something else' -- collect --require speed
+row require-no-profile 2 '--no-profile and --require counters contradict each other' - - '--require counters with --no-profile' -- collect --require counters --no-profile
 row option-unknown 2 "unknown option '--frobnicate'" - - 'unknown option' -- collect --frobnicate
 row option-flag-value 2 "unknown option '--no-profile=1', or it takes no value" - - 'value on a flag' -- collect --no-profile=1
 row option-extra 2 "unexpected argument 'extra'" - - 'stray argument' -- collect extra
@@ -237,6 +250,7 @@ row out-readonly 1 'cannot create run directory .*: Permission denied \(choose a
 row out-full-disk 1 'cannot write .*/results.csv' writes,fs=4k,check=chk_resumable mk_fs_src '--out on a full disk (4 KiB tmpfs): run.json fits, the header does not; the directory stays resumable' -- collect --replay-from '$D/src' --variants naive --sizes 1024 --out '$D/fs/run'
 row out-exists-first 2 'already holds files; mmprof never overwrites a run' - mk_nonempty_out 'existing --out: refused before the GPU is looked for' -- collect --sizes 64 --out '$D/out'
 row no-gpu 1 'no CUDA device: .*collect needs a GPU' nogpu,envmsg - 'collect without a GPU: no directory made' -- collect --sizes 64 --out '$D/out'
+row require-refused 1 'profiling forced off by MMPROF_FORCE_NO_COUNTERS=1 .*; --require counters makes that an error' norights mk_src '--require counters without profiling rights (MMPROF_FORCE_NO_COUNTERS=1): no directory made' -- collect --replay-from '$D/src' --variants naive --sizes 1024 --out '$D/out' --require counters
 # collect --resume
 row resume-missing 2 'cannot open .*/none/run.json: No such file or directory; is it a run directory' - - 'directory that does not exist' -- collect --resume '$D/none'
 row resume-not-run 2 'cannot open .*/plain/run.json' - mk_resume_no_json 'directory that is not a run' -- collect --resume '$D/plain'
@@ -248,6 +262,7 @@ row resume-metric-renamed 2 "results.csv column 'sm__renamed.sum' differs from t
 row resume-dims 2 "line 2: M, N, K 'abc', '1024', '1024' are not whole numbers" - mk_resume_dims 'hand-edited M in a finished row' -- collect --resume '$D/run'
 row resume-options 2 '--resume DIR takes no other options' - mk_resumable 'other options with --resume' -- collect --resume '$D/run' --sizes 64
 row resume-complete 0 'already complete: nothing to resume' - mk_resume_complete 'a complete run: nothing touched' -- collect --resume '$D/run'
+row resume-locked 2 'another mmprof collect is writing .*/run; wait for it to finish' check=chk_stop_holder mk_resume_locked 'a run another collect is writing: refused, untouched' -- collect --resume '$D/run'
 # launch, list, info
 row launch-none 2 'give VARIANT\[,VARIANT...\] and --mnk or --sizes' - - 'no variant' -- launch
 row launch-unknown 2 "unknown variant 'tiled_t3'; closest: tiled_t2" - - 'unknown variant' -- launch tiled_t3 --sizes 64
@@ -394,6 +409,7 @@ run_row() {
         mkdir -p "$T/no-gnuplot-bin"
         prefix="env PATH=$T/no-gnuplot-bin"
     fi
+    has_flag "$id" norights && prefix="env MMPROF_FORCE_NO_COUNTERS=1"
     local args=() a
     eval "args=(${R_ARGS[$id]})"
     for a in "${!args[@]}"; do

@@ -7,6 +7,9 @@
 # without redoing a finished row, and the final results.csv must equal the
 # recorded run's rows for those variants and sizes, as a set.
 #
+# 8. A file-size limit (ulimit -f) is reached mid-row: the same, without root.
+# 9. Ctrl-C twice: the second ends collect at once; --resume completes.
+#
 # 7. The disk fills up mid-run (a tmpfs mostly taken by a ballast file, in a
 # private mount namespace: needs root or user namespaces, else skipped): collect
 # stops with a message, whole rows and a valid run.json stay; once the ballast
@@ -47,8 +50,6 @@ awk -F, -v vs="$variants" -v ss="$sizes" '
 total=$(($(wc -l < "$T/expected.csv") - 1))
 echo "recorded run: $total rows of $(tr ',' '\n' <<<"$variants" | wc -l) variants at $sizes"
 
-lines() { [ -f "$1" ] && wc -l < "$1" || echo 0; }
-
 # Inside a mount namespace: T/fs is ours to mount.
 if [ "$inner" = 1 ]; then
     # room for the whole run, most of it taken by a ballast file: what is left
@@ -64,7 +65,7 @@ if [ "$inner" = 1 ]; then
         > "$T/stdout" 2> "$T/stderr"
     rc=$?
     [ "$rc" = 1 ] || echo "FAIL: collect on a full disk -> exit $rc, want 1"
-    grep -q "cannot append to $dir/results.csv (disk full?); rows before this one are safe\|cannot append to $dir/results.csv (disk full?)" "$T/stderr" ||
+    grep -q "^mmprof: error: cannot append to $dir/results.csv: No space left on device (disk full?); rows before this one are safe" "$T/stderr" ||
         echo "FAIL: no disk-full message: $(grep -v '^\[' "$T/stderr" | head -n 3)"
     "$rb_check" json "$dir/run.json" > /dev/null || echo "FAIL: run.json on the full disk is not valid JSON"
     if out=$("$rb_check" rows "$dir/results.csv"); then
@@ -92,16 +93,6 @@ start_collect() {
     "$mmprof" collect --replay-from "$source" --variants "$variants" --sizes "$sizes" --out "$1" \
         --replay-delay-ms "$delay" > "$T/stdout" 2> "$T/stderr" &
     pid=$!
-}
-
-# wait_rows FILE N: until FILE has N lines (header included), at most 30 s.
-wait_rows() {
-    for _ in $(seq 600); do
-        [ "$(lines "$1")" -ge "$2" ] && return 0
-        kill -0 "$pid" 2> /dev/null || return 1
-        sleep 0.05
-    done
-    return 1
 }
 
 # check_dir DIR STATE [WHEN]: valid run.json in STATE, whole rows; sets $rows.
@@ -220,6 +211,63 @@ if ns=$(unshare_how); then
     grep -q '^ok: collect --resume with room' "$T/disk_full.log" || { [ "$n" != 0 ] || fails=$((fails + 1)); }
 else
     echo "SKIP: disk-full scenario: no mount namespace here (needs root or user namespaces)"
+fi
+
+# 8. A file-size limit (ulimit -f: no root or namespace needed, so CI runs it
+# either way) reached mid-row: exit 1 with the message, not SIGXFSZ; only
+# whole rows stay (the cut row is taken back) and run.json is valid; with the
+# limit lifted, --resume completes the run.
+dir=$T/fsize
+# room for run.json (written whole, by rename: its own file) and about 10 rows
+limit_kib=$((($(wc -c < "$source/run.json") + $(head -n 11 "$T/expected.csv" | wc -c)) / 1024 + 1))
+(ulimit -f "$limit_kib" && exec "$mmprof" collect --replay-from "$source" --variants "$variants" --sizes "$sizes" \
+    --out "$dir" > "$T/stdout" 2> "$T/stderr")
+rc=$?
+if [ "$rc" != 1 ]; then
+    fail "collect past a ${limit_kib} KiB file-size limit -> exit $rc, want 1: $(tail -n 1 "$T/stderr")"
+elif ! grep -q "^mmprof: error: cannot append to $dir/results.csv: File too large (disk full?); rows before this one are safe" "$T/stderr"; then
+    fail "no clear message at the file-size limit: $(grep -v '^\[' "$T/stderr" | tail -n 2)"
+elif ! out=$("$rb_check" rows "$dir/results.csv" 2>&1) || [ "${out#*partial=}" != 0 ]; then
+    fail "results.csv at the file-size limit: $out (want whole rows only)"
+elif ! "$rb_check" json "$dir/run.json" > /dev/null; then
+    fail "run.json at the file-size limit is not valid"
+else
+    ok "file-size limit of $limit_kib KiB mid-row: exit 1, $out, run.json valid: $(grep 'cannot append' "$T/stderr")"
+    resume "$dir" "$(sed -n 's/^rows=\([0-9]*\).*/\1/p' <<<"$out")"
+fi
+
+# 9. Ctrl-C twice: the second ends collect at once, mid-row (a row can take
+# seconds), as a kill does: state "running", whole rows; --resume completes.
+# Three rows of 2 s each (--resume keeps the pace).
+dir=$T/twice_int
+v9=$(cut -d, -f1-3 <<<"$variants")
+awk -F, -v vs="$v9" 'BEGIN { split(vs, a, ","); for (i in a) want[a[i]] = 1 }
+    NR == 1 || ($1 in want && $3 == 1024 && $4 == 1024)' "$source/results.csv" > "$T/expected9.csv"
+"$mmprof" collect --replay-from "$source" --variants "$v9" --sizes 1024 --out "$dir" \
+    --replay-delay-ms 2000 > "$T/stdout" 2> "$T/stderr" &
+pid=$!
+if wait_rows "$dir/results.csv" 2; then
+    sleep 0.3
+    kill -INT "$pid"
+    sleep 0.3
+    t0=$(date +%s%N)
+    kill -INT "$pid"
+    { wait "$pid"; } 2> /dev/null
+    rc=$?
+    ms=$((($(date +%s%N) - t0) / 1000000))
+    if [ "$rc" = 130 ] && [ "$ms" -lt 1000 ] && check_dir "$dir" running "after a second Ctrl-C"; then
+        if "$mmprof" collect --resume "$dir" > "$T/stdout" 2> "$T/stderr" && check_dir "$dir" complete "after --resume" &&
+            "$rb_check" same-rows "$dir/results.csv" "$T/expected9.csv" > /dev/null 2> "$T/diff"; then
+            ok "second Ctrl-C: ended in $ms ms (exit 130) mid-row; --resume completed the run"
+        else
+            fail "--resume after a second Ctrl-C: $(tail -n 1 "$T/stderr") $(cat "$T/diff" 2> /dev/null)"
+        fi
+    else
+        fail "second Ctrl-C -> exit $rc after $ms ms, want 130 at once (the row in progress takes 2 s)"
+    fi
+else
+    kill -KILL "$pid" 2> /dev/null
+    fail "the collect to interrupt twice ended before its first row"
 fi
 
 echo "$fails failed"

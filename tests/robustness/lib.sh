@@ -42,3 +42,17 @@ as_nobody_how() {
         return 1
     fi
 }
+
+# lines FILE: its line count, 0 when it does not exist yet.
+lines() { [ -f "$1" ] && wc -l < "$1" || echo 0; }
+
+# wait_rows FILE N: until FILE has N lines (header included) while the
+# collect $pid runs, at most 30 s; 1 when it ended or stalled first.
+wait_rows() {
+    for _ in $(seq 600); do
+        [ "$(lines "$1")" -ge "$2" ] && return 0
+        kill -0 "$pid" 2> /dev/null || return 1
+        sleep 0.05
+    done
+    return 1
+}
