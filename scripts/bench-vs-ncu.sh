@@ -10,7 +10,7 @@
 #               variants the loop profiled): the same launches in one process
 # All with --cache-control all --clock-control none, as the cross-check.
 #
-# usage: scripts/bench-vs-ncu.sh [--size N] [--variants LIST] [--metrics LIST]
+# usage: scripts/bench-vs-ncu.sh [--sizes N] [--variants LIST] [--metrics LIST]
 #                                [--skip-one-process] [--out DIR]
 # env: MMPROF (default build/cli/mmprof), NCU (default ncu, else /usr/local/cuda/bin/ncu)
 # Exits 77 when there is no GPU or no ncu.
@@ -28,7 +28,7 @@ skip() { echo "SKIP: bench-vs-ncu: $*"; exit 77; }
 size=2048 variants=all metrics="" out="" one_process=1
 while [ $# -gt 0 ]; do
     case "$1" in
-    --size) size=$2; shift 2 ;;
+    --sizes) size=$2; shift 2 ;;
     --variants) variants=$2; shift 2 ;;
     --metrics) metrics=$2; shift 2 ;;
     --skip-one-process) one_process=0; shift ;;
@@ -110,5 +110,5 @@ fi
 echo
 echo "speed-up of mmprof: $(ratio "$t_loop" "$t_mm")x vs the ncu loop over the same launches"
 [ "$one_process" = 1 ] && echo "                    $(ratio "$t_one" "$t_mm")x vs one ncu process over the same launches"
-echo "reproduce: MMPROF=$MMPROF scripts/bench-vs-ncu.sh --size $size"
+echo "reproduce: MMPROF=$MMPROF scripts/bench-vs-ncu.sh --sizes $size"
 exit 0
