@@ -268,6 +268,8 @@ static void normalize(struct diff_pair *p)
 
 enum time_verdict diff_time_at(const struct diff_pair *p, double threshold_pct)
 {
+    if (p->ra->v && !variant_on_gpu(p->ra->v) && threshold_pct < DIFF_HOST_THRESHOLD_PCT)
+        threshold_pct = DIFF_HOST_THRESHOLD_PCT;
     double t = threshold_pct / 100;
     if (p->time == TIME_UNMEASURED)
         return TIME_UNMEASURED;

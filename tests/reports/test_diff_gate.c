@@ -183,6 +183,37 @@ static void five_pct_slowdown_flagged_noise_not(void **state)
     run_remove(p.b);
 }
 
+/* The CPU baseline drifts between runs far more than within one (the
+ * host's clocks and load): 15 % apart with tight launches is host noise, not
+ * a change; 40 % apart is one. A GPU row as tight and as far apart is flagged. */
+static void host_rows_held_to_host_noise(void **state)
+{
+    static const struct draw tight[] = {{"cpu_blas", 1024, 1.0, 0.01, 10}, {"rt_b16_4x4", 1024, 1.0, 0.01, 10}};
+    static const struct draw apart[] = {{"cpu_blas", 1024, 0.85, 0.01, 10}, {"rt_b16_4x4", 1024, 0.85, 0.01, 10}};
+    static const struct draw far[] = {{"cpu_blas", 1024, 0.60, 0.01, 10}};
+    char a[64], b[64], line[512];
+    struct captured c;
+    run_copy(FIXTURE, a, sizeof a);
+    run_copy(FIXTURE, b, sizeof b);
+    write_samples(a, tight, 2, 1);
+    write_samples(b, apart, 2, 2);
+    diff(a, b, "--fail-on=changed", NULL, &c);
+    line_of(c.out, "cpu_blas", "1024x1024x1024", line, sizeof line);
+    assert_null(strstr(line, "FASTER"));
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
+    assert_has(line, "FASTER");
+    captured_free(&c);
+    run_remove(b);
+    run_copy(FIXTURE, b, sizeof b);
+    write_samples(b, far, 1, 2);
+    diff(a, b, "--fail-on=changed", NULL, &c);
+    line_of(c.out, "cpu_blas", "1024x1024x1024", line, sizeof line);
+    assert_has(line, "FASTER");
+    captured_free(&c);
+    run_remove(a);
+    run_remove(b);
+}
+
 /* A run collected before samples.csv against one with it: the fallback, said once. */
 static void old_run_falls_back(void **state)
 {
@@ -296,6 +327,7 @@ int main(void)
         cmocka_unit_test(same_times_drawn_twice_no_change),
         cmocka_unit_test(five_pct_slowdown_flagged_noise_not),
         cmocka_unit_test(old_run_falls_back),
+        cmocka_unit_test(host_rows_held_to_host_noise),
         cmocka_unit_test(junit_passes_schema),
         cmocka_unit_test(json_has_schema_fields),
     };
