@@ -46,6 +46,10 @@ int ctx_any(const struct report_ctx *c, row_pred pred, const void *arg);
  * by its Perfworks name (an " (alias)" suffix in the header is ignored);
  * NaN when empty or absent. */
 double ctx_raw(const struct report_ctx *c, const struct analysis_row *r, const char *column);
+/* A table for the document: grid_new, then its heads (NULL: the caller sets
+ * them). NULL, with the document marked failed, when out of memory. */
+struct grid *ctx_grid(struct report_ctx *c, const char *const *heads, size_t ncols, const char *caption_fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* 1 when results.csv has counter columns; 0 for a run without counters
  * (--no-profile, or profiling refused: restricted mode), whose tables show
  * estimates marked as such (cell_estimate) where a counter would stand. */

@@ -9,16 +9,22 @@
 
 struct grid *grid_new(size_t ncols, const char *caption_fmt, ...)
 {
+    va_list ap;
+    va_start(ap, caption_fmt);
+    struct grid *g = grid_vnew(ncols, caption_fmt, ap);
+    va_end(ap);
+    return g;
+}
+
+struct grid *grid_vnew(size_t ncols, const char *caption_fmt, va_list ap)
+{
     struct grid *g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
     g->ncols = ncols;
     g->head = calloc(ncols, sizeof *g->head);
     g->align = malloc(ncols);
-    va_list ap;
-    va_start(ap, caption_fmt);
     g->caption = text_vformat(caption_fmt, ap); /* "" = no caption */
-    va_end(ap);
     if (!g->head || !g->align || !g->caption) {
         grid_free(g);
         return NULL;

@@ -4,6 +4,7 @@
 #ifndef MMPROF_REPORTS_GRID_H
 #define MMPROF_REPORTS_GRID_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* Elements of a fixed array. */
@@ -30,6 +31,7 @@ struct grid {
 /* A grid of ncols columns: the first left-aligned, the others right. NULL
  * only when out of memory. */
 struct grid *grid_new(size_t ncols, const char *caption_fmt, ...) __attribute__((format(printf, 2, 3)));
+struct grid *grid_vnew(size_t ncols, const char *caption_fmt, va_list ap);
 void grid_free(struct grid *g);
 
 void grid_head(struct grid *g, size_t col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

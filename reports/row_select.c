@@ -1,5 +1,6 @@
 /* Finding rows of the run by variant, shape and kind. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,4 +123,19 @@ double ctx_column(const struct analysis_row *r, const char *column)
 char *shape_label(char *buf, size_t len, const struct shape *s)
 {
     return shape_text(buf, len, s->m, s->n, s->k);
+}
+
+struct grid *ctx_grid(struct report_ctx *c, const char *const *heads, size_t ncols, const char *caption_fmt, ...)
+{
+    va_list ap;
+    va_start(ap, caption_fmt);
+    struct grid *g = grid_vnew(ncols, caption_fmt, ap);
+    va_end(ap);
+    if (!g) {
+        c->doc.failed = 1;
+        return NULL;
+    }
+    if (heads)
+        grid_heads(g, heads);
+    return g;
 }

@@ -28,12 +28,9 @@ static void write_rows(struct report_ctx *c, const struct diff_result *r)
 {
     static const char *const heads[] = {"variant", "size", "baseline ms", "this run ms", "this / baseline",
                                         "99 % interval", "time", "GFLOP/s or GB/s: baseline → this", "counters"};
-    struct grid *g = grid_new(COUNT_OF(heads), "This run against the baseline, row by row");
-    if (!g) {
-        c->doc.failed = 1;
+    struct grid *g = ctx_grid(c, heads, COUNT_OF(heads), "This run against the baseline, row by row");
+    if (!g)
         return;
-    }
-    grid_heads(g, heads);
     grid_align(g, 5, 'l');
     grid_align(g, 6, 'l');
     grid_align(g, 8, 'l');

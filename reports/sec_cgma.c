@@ -90,13 +90,11 @@ static void write_cgma(struct report_ctx *c)
                                         "executed FLOPs, measured (model)",
                                         "executed beyond 2MNK (padded edge tiles)",
                                         "why they differ (analysis)"};
-    struct grid *g = grid_new(COUNT_OF(heads), "Theoretical vs measured CGMA (useful FLOP per access), largest size "
-                                               "of each variant");
-    if (!g) {
-        c->doc.failed = 1;
+    struct grid *g = ctx_grid(c, heads, COUNT_OF(heads),
+                              "Theoretical vs measured CGMA (useful FLOP per access), largest size "
+                              "of each variant");
+    if (!g)
         return;
-    }
-    grid_heads(g, heads);
     grid_align(g, COUNT_OF(heads) - 1, 'l');
     for (size_t i = 0; i < nv; i++) {
         struct shape s[MAX_SHAPES];

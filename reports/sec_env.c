@@ -42,13 +42,9 @@ static void kv_clock(struct grid *g, const struct report_ctx *c, const char *key
 static struct grid *kv_grid(struct report_ctx *c, const char *caption, const char *key)
 {
     const char *heads[] = {key, "value"};
-    struct grid *g = grid_new(COUNT_OF(heads), "%s", caption);
-    if (!g) {
-        c->doc.failed = 1;
-        return NULL;
-    }
-    grid_heads(g, heads);
-    grid_align(g, 1, 'l');
+    struct grid *g = ctx_grid(c, heads, COUNT_OF(heads), "%s", caption);
+    if (g)
+        grid_align(g, 1, 'l');
     return g;
 }
 
@@ -114,12 +110,10 @@ static void ceilings_table(struct report_ctx *c)
 {
     char m[FMT_LEN], d[FMT_LEN], p[FMT_LEN], path[96];
     static const char *const heads[] = {"ceiling", "measured", "datasheet", "measured / datasheet"};
-    struct grid *g = grid_new(COUNT_OF(heads), "Ceilings: measured by micro-kernels in this run, and the datasheet's");
-    if (!g) {
-        c->doc.failed = 1;
+    struct grid *g = ctx_grid(c, heads, COUNT_OF(heads),
+                              "Ceilings: measured by micro-kernels in this run, and the datasheet's");
+    if (!g)
         return;
-    }
-    grid_heads(g, heads);
     for (int id = 0; id < CEIL_COUNT; id++) {
         const char *unit = strcmp(ceiling_unit(id), "GB/s") == 0 ? "B/s" : "FLOP/s";
         snprintf(path, sizeof path, "ceilings.measured.%s", ceiling_key(id));

@@ -87,12 +87,9 @@ static void fastest_table(struct report_ctx *c, const char *title, const char *c
     size_t ns = ctx_shapes(c, pred, NULL, s, MAX_SHAPES);
     if (ns == 0)
         return;
-    struct grid *g = grid_new(5, "%s", title);
-    if (!g) {
-        c->doc.failed = 1;
+    struct grid *g = ctx_grid(c, heads, 5, "%s", title);
+    if (!g)
         return;
-    }
-    grid_heads(g, heads);
     grid_align(g, 1, 'l');
     for (size_t i = 0; i < ns; i++) {
         const struct analysis_row *b = best_at(c, pred, &s[i], by_flops);
@@ -186,17 +183,14 @@ static void bounds(struct report_ctx *c)
     char ridge[FMT_LEN];
     static const char *const heads[] = {"variant", "size", "FLOP per byte: L1 · L2 · DRAM", "bound by",
                                         "GFLOP/s", "roof there", "% of roof"};
-    struct grid *g = grid_new(COUNT_OF(heads),
+    struct grid *g = ctx_grid(c, heads, COUNT_OF(heads),
                               "Hierarchical roofline position of each variant at its largest size: the lowest "
                               "of its L1/shared, L2 and DRAM roofs and the FP32 roof binds it (DRAM ridge %s "
                               "FLOP/byte, %s ceilings)",
                               fmt_sig(ridge, roofline_ridge_flop_per_byte(&c->roof, ROOF_DRAM), 3),
                               roofline_source(&c->roof));
-    if (!g) {
-        c->doc.failed = 1;
+    if (!g)
         return;
-    }
-    grid_heads(g, heads);
     struct bound_count n = {{0}, 0};
     for (size_t v = 0; v < nv; v++) {
         struct shape s[MAX_SHAPES];

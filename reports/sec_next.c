@@ -55,15 +55,12 @@ static void write_next(struct report_ctx *c)
     size_t rows[MAX_NEXT_VARIANTS];
     size_t n = largest_rows(c, rows, MAX_NEXT_VARIANTS);
     static const char *const heads[] = {"kernel", "size", "finding", "next step", "expected", "measured here"};
-    struct grid *g = grid_new(COUNT_OF(heads),
+    struct grid *g = ctx_grid(c, heads, COUNT_OF(heads),
                               "Each kernel at its largest size: what holds it back and the variant that fixes it; "
                               "expected = the model's roofline bound x the share of lanes, SMs and warps kept "
                               "busy, of the next variant over this one");
-    if (!g) {
-        c->doc.failed = 1;
+    if (!g)
         return;
-    }
-    grid_heads(g, heads);
     grid_align(g, 2, 'l');
     grid_align(g, 3, 'l');
     char err[256];

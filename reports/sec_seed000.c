@@ -71,11 +71,9 @@ static void write_000(struct report_ctx *c)
     size_t ncols = columns(c, cols), nshapes = ctx_shapes(c, tiled_row, NULL, shapes, MAX_SHAPES);
     doc_para(&c->doc, "The tiled kernel loads TILE_WIDTH × TILE_WIDTH tiles of A and B into shared memory; the "
                       "block is TILE_WIDTH × TILE_WIDTH threads, one output each.");
-    struct grid *g = grid_new(ncols + 1, "Execution time (ms, median of the timed launches) by TILE_WIDTH");
-    if (!g) {
-        c->doc.failed = 1;
+    struct grid *g = ctx_grid(c, NULL, ncols + 1, "Execution time (ms, median of the timed launches) by TILE_WIDTH");
+    if (!g)
         return;
-    }
     grid_head(g, 0, "size \\ TILE_WIDTH");
     for (size_t i = 0; i < ncols; i++) {
         if (cols[i]->kind == KIND_MM_NAIVE)

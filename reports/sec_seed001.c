@@ -103,11 +103,9 @@ static void write_001(struct report_ctx *c)
     doc_para(&c->doc, "Each thread of the coarsened kernels computes 1×R outputs of C that share a row of A, so "
                       "one load of A serves R products (the block is %d × %d threads).",
              cols[ncols - 1]->bs, cols[ncols - 1]->bs);
-    struct grid *g = grid_new(ncols + 2, "GFLOP/s (2MNK / median kernel time) by outputs per thread");
-    if (!g) {
-        c->doc.failed = 1;
+    struct grid *g = ctx_grid(c, NULL, ncols + 2, "GFLOP/s (2MNK / median kernel time) by outputs per thread");
+    if (!g)
         return;
-    }
     grid_head(g, 0, "size");
     for (size_t i = 0; i < ncols; i++)
         head(g, i + 1, cols[i]);

@@ -115,11 +115,10 @@ static void tile_table(struct report_ctx *c, const struct tile *t)
     size_t ncols = ctx_variants(c, in_tile, t, cols, MAX_COLS);
     size_t nshapes = ctx_shapes(c, tile_row, t, shapes, MAX_SHAPES);
     doc_heading(&c->doc, 3, NULL, "TILE_DIM × BLOCK_ROWS = %d × %d", t->dim, t->rows);
-    struct grid *g = grid_new(ncols + 1, "Effective bandwidth, GB/s (read + write bytes / median time; %% of copy)");
-    if (!g) {
-        c->doc.failed = 1;
+    struct grid *g = ctx_grid(c, NULL, ncols + 1,
+                              "Effective bandwidth, GB/s (read + write bytes / median time; %% of copy)");
+    if (!g)
         return;
-    }
     grid_head(g, 0, "matrix size");
     for (size_t i = 0; i < ncols; i++)
         grid_head(g, i + 1, "`%s`", cols[i]->name);

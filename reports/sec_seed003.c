@@ -116,11 +116,9 @@ static double value(const struct report_ctx *c, const struct metric_row *m, cons
 
 static void table(struct report_ctx *c, const struct analysis_row **cols, size_t n, const char *caption)
 {
-    struct grid *g = grid_new(n + 1, "%s", caption);
-    if (!g) {
-        c->doc.failed = 1;
+    struct grid *g = ctx_grid(c, NULL, n + 1, "%s", caption);
+    if (!g)
         return;
-    }
     grid_head(g, 0, "Rx × Ry");
     for (size_t i = 0; i < n; i++)
         grid_head(g, i + 1, "%d×%d", cols[i]->v->rx, cols[i]->v->ry);

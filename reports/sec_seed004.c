@@ -108,13 +108,11 @@ static void sizes_table(struct report_ctx *c, const struct trio *t)
 {
     struct shape s[MAX_SHAPES];
     size_t ns = ctx_shapes(c, trio_row, t, s, MAX_SHAPES);
-    struct grid *g = grid_new(ns + 1, "Naive (`%s`) vs shared memory (`%s`) across sizes%s%s%s",
+    struct grid *g = ctx_grid(c, NULL, ns + 1, "Naive (`%s`) vs shared memory (`%s`) across sizes%s%s%s",
                               t->naive->name, t->shared ? t->shared->name : FMT_NONE, t->cpu ? "; CPU: `" : "",
                               t->cpu ? t->cpu->name : "", t->cpu ? "`" : "");
-    if (!g) {
-        c->doc.failed = 1;
+    if (!g)
         return;
-    }
     grid_head(g, 0, "dimension");
     for (size_t i = 0; i < ns; i++) {
         char buf[48];
@@ -163,12 +161,10 @@ static void block_table(struct report_ctx *c)
     enum variant_kind k = KIND_MM_TILED;
     size_t n = ctx_variants(c, of_kind, &k, tiled, MAX_TILED);
     char size[48];
-    struct grid *g = grid_new(n + 1, "Shared memory with different block sizes on %s (ms)",
+    struct grid *g = ctx_grid(c, NULL, n + 1, "Shared memory with different block sizes on %s (ms)",
                               shape_label(size, sizeof size, &s[ns - 1]));
-    if (!g) {
-        c->doc.failed = 1;
+    if (!g)
         return;
-    }
     grid_head(g, 0, "BLOCK_SIZE");
     size_t kr = grid_row(g), tr = grid_row(g);
     grid_set(g, kr, 0, "kernel");

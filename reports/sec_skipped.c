@@ -22,12 +22,9 @@ static void write_skipped(struct report_ctx *c)
         return;
     }
     static const char *const heads[] = {"variant", "size", "status", "reason"};
-    struct grid *g = grid_new(COUNT_OF(heads), "Rows without results");
-    if (!g) {
-        c->doc.failed = 1;
+    struct grid *g = ctx_grid(c, heads, COUNT_OF(heads), "Rows without results");
+    if (!g)
         return;
-    }
-    grid_heads(g, heads);
     grid_align(g, 2, 'l');
     grid_align(g, 3, 'l');
     for (size_t i = 0; i < c->a.nrows; i++) {
