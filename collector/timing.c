@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "collector/cuda_check.h"
+#include "collector/event_timer.h"
 #include "kernels/launch.h"
 
 static int launch_set(const struct variant *v, const struct workload *w, int set, char *why,
@@ -15,20 +16,14 @@ static int launch_set(const struct variant *v, const struct workload *w, int set
 
 static int estimate_ms(const struct variant *v, struct workload *w, double *ms, char *why, size_t why_len)
 {
-    cudaEvent_t start, stop;
-    float t = 0;
-    CUDA_TRY(cudaEventCreate(&start), "cudaEventCreate");
-    CUDA_TRY(cudaEventCreate(&stop), "cudaEventCreate");
-    CUDA_TRY(cudaEventRecord(start, 0), "cudaEventRecord");
-    if (launch_set(v, w, 0, why, why_len) != 0)
+    struct event_timer t;
+    if (event_timer_start(&t, why, why_len) != 0)
         return -1;
-    CUDA_TRY(cudaEventRecord(stop, 0), "cudaEventRecord");
-    CUDA_TRY(cudaEventSynchronize(stop), "estimate run");
-    CUDA_TRY(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    *ms = t;
-    return 0;
+    if (launch_set(v, w, 0, why, why_len) != 0) {
+        event_timer_abort(&t);
+        return -1;
+    }
+    return event_timer_stop_ms(&t, "estimate run", ms, why, why_len);
 }
 
 static int timed_runs(const struct variant *v, struct workload *w, int reps, double *ms, char *why,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "collector/cuda_check.h"
+#include "collector/event_timer.h"
 #include "common/rng.h"
 #include "kernels/launch.h"
 #include "kernels/reference_cpu.h"
@@ -69,22 +70,19 @@ static int alloc_sets(struct workload *w, char *why, size_t why_len)
 
 static int upload_inputs(struct workload *w, char *why, size_t why_len)
 {
-    cudaEvent_t start, stop;
-    float ms = 0;
-    CUDA_TRY(cudaEventCreate(&start), "cudaEventCreate");
-    CUDA_TRY(cudaEventCreate(&stop), "cudaEventCreate");
-    CUDA_TRY(cudaEventRecord(start, 0), "cudaEventRecord");
-    CUDA_TRY(cudaMemcpyAsync(w->d_a[0], w->h_a, w->a_count * sizeof(float), cudaMemcpyHostToDevice, 0),
-             "upload A");
-    if (w->b_count)
-        CUDA_TRY(cudaMemcpyAsync(w->d_b[0], w->h_b, w->b_count * sizeof(float), cudaMemcpyHostToDevice, 0),
-                 "upload B");
-    CUDA_TRY(cudaEventRecord(stop, 0), "cudaEventRecord");
-    CUDA_TRY(cudaEventSynchronize(stop), "upload inputs");
-    CUDA_TRY(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    w->h2d_ms = ms;
+    struct event_timer t;
+    if (event_timer_start(&t, why, why_len) != 0)
+        return -1;
+    cudaError_t e = cudaMemcpyAsync(w->d_a[0], w->h_a, w->a_count * sizeof(float), cudaMemcpyHostToDevice, 0);
+    if (e == cudaSuccess && w->b_count)
+        e = cudaMemcpyAsync(w->d_b[0], w->h_b, w->b_count * sizeof(float), cudaMemcpyHostToDevice, 0);
+    if (e != cudaSuccess) {
+        event_timer_abort(&t);
+        snprintf(why, why_len, "upload inputs: %s (%s)", cudaGetErrorString(e), cudaGetErrorName(e));
+        return -1;
+    }
+    if (event_timer_stop_ms(&t, "upload inputs", &w->h2d_ms, why, why_len) != 0)
+        return -1;
     for (int i = 1; i < w->sets; i++) {
         CUDA_TRY(cudaMemcpy(w->d_a[i], w->d_a[0], w->a_count * sizeof(float), cudaMemcpyDeviceToDevice),
                  "copy A");
@@ -234,18 +232,14 @@ int workload_verify(struct workload *w, const struct variant *v, double *rel_err
 
 int workload_download_ms(struct workload *w, double *ms, char *why, size_t why_len)
 {
-    cudaEvent_t start, stop;
-    float t = 0;
-    CUDA_TRY(cudaEventCreate(&start), "cudaEventCreate");
-    CUDA_TRY(cudaEventCreate(&stop), "cudaEventCreate");
-    CUDA_TRY(cudaEventRecord(start, 0), "cudaEventRecord");
-    CUDA_TRY(cudaMemcpyAsync(w->h_c, w->d_c[0], w->c_count * sizeof(float), cudaMemcpyDeviceToHost, 0),
-             "download C");
-    CUDA_TRY(cudaEventRecord(stop, 0), "cudaEventRecord");
-    CUDA_TRY(cudaEventSynchronize(stop), "download C");
-    CUDA_TRY(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    *ms = t;
-    return 0;
+    struct event_timer t;
+    if (event_timer_start(&t, why, why_len) != 0)
+        return -1;
+    cudaError_t e = cudaMemcpyAsync(w->h_c, w->d_c[0], w->c_count * sizeof(float), cudaMemcpyDeviceToHost, 0);
+    if (e != cudaSuccess) {
+        event_timer_abort(&t);
+        snprintf(why, why_len, "download C: %s (%s)", cudaGetErrorString(e), cudaGetErrorName(e));
+        return -1;
+    }
+    return event_timer_stop_ms(&t, "download C", ms, why, why_len);
 }
