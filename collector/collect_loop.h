@@ -20,7 +20,7 @@ struct run {
     const struct collect_options *opt; /* &opt_own */
     struct collect_options opt_own;    /* the caller's, as restricted mode adjusts them */
     struct device_info dev;
-    struct run_meta meta;
+    struct run_record meta;
     char dir[4096];
     FILE *results;
     FILE *samples; /* samples.csv */

@@ -1,4 +1,4 @@
-/* run.json: collect's record of a run written atomically (struct run_meta,
+/* run.json: collect's record of a run written atomically (struct run_record,
  * or merge's object), and the arguments and seed read back for --resume. */
 #include "rundir/run_json.h"
 
@@ -49,7 +49,7 @@ static void add_device(cJSON *root, const struct device_info *d)
     cJSON_AddNumberToObject(j, "mem_bus_width_bits", d->mem_bus_width_bits);
 }
 
-static void add_versions(cJSON *root, const struct run_meta *m)
+static void add_versions(cJSON *root, const struct run_record *m)
 {
     char v[32];
     cJSON *j = cJSON_AddObjectToObject(root, "versions");
@@ -61,7 +61,7 @@ static void add_versions(cJSON *root, const struct run_meta *m)
     cJSON_AddNumberToObject(j, "cupti_api", (double)m->cupti_api_version);
 }
 
-static cJSON *meta_json(const struct run_meta *m)
+static cJSON *meta_json(const struct run_record *m)
 {
     char created[32];
     time_t now = time(NULL);
@@ -147,7 +147,7 @@ int rundir_write_json(const char *dir, const cJSON *root, char *why, size_t why_
     return 0;
 }
 
-int rundir_write_meta(const char *dir, const struct run_meta *m, char *why, size_t why_len)
+int rundir_write_meta(const char *dir, const struct run_record *m, char *why, size_t why_len)
 {
     cJSON *root = meta_json(m);
     int rc = root ? rundir_write_json(dir, root, why, why_len) : -1;

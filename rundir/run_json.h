@@ -1,6 +1,6 @@
-/* run.json, collect's record of a run: written (struct run_meta, or merge's
+/* run.json, collect's record of a run: written (struct run_record, or merge's
  * object) and its arguments read back for --resume. No CUDA: the GPU facts
- * come in struct run_meta as plain data. */
+ * come in struct run_record as plain data. */
 #ifndef MMPROF_RUN_JSON_H
 #define MMPROF_RUN_JSON_H
 
@@ -11,7 +11,7 @@
 
 #include "rundir/device_info.h"
 
-struct run_meta {
+struct run_record {
     const char *command_line;
     int argc;                /* collect's arguments, for --resume */
     const char *const *argv;
@@ -44,7 +44,7 @@ struct run_meta {
 };
 
 /* Writes dir/run.json atomically (temporary file + rename). */
-int rundir_write_meta(const char *dir, const struct run_meta *m, char *why, size_t why_len);
+int rundir_write_meta(const char *dir, const struct run_record *m, char *why, size_t why_len);
 /* Writes root to dir/run.json atomically, as rundir_write_meta does; for
  * merge, whose run.json is built from the shards'. */
 int rundir_write_json(const char *dir, const cJSON *root, char *why, size_t why_len);
