@@ -1,0 +1,304 @@
+/* mmprof profile [options] -- ./app [args]: any CUDA program's launches into
+ * a run directory (docs/profile.md). This file parses the options and reports
+ * the outcome; the app runs under profile/app_run.c, and what happens inside
+ * it is profile/inject/'s. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "collector/profiler/metric_set.h"
+#include "common/results.h"
+#include "common/util.h"
+#include "profile/app_run.h"
+#include "profile/decl.h"
+#include "profile/launch_log.h"
+#include "profile/profile_json.h"
+#include "rundir/run_create.h"
+
+static const char profile_help[] =
+    "usage: mmprof profile [options] [--] APP [ARGS...]\n"
+    "\n"
+    "Runs APP with mmprof's CUPTI injection library loaded (CUDA_INJECTION64_PATH):\n"
+    "every kernel launch it makes (runtime or driver API, cuLaunchKernelEx,\n"
+    "cooperative, CUDA graph nodes, cuBLAS/CUB kernels, child processes) is seen;\n"
+    "those the filters pass are profiled with collect's metric set, L2 flushed\n"
+    "before each pass and device memory restored between passes, one row each in\n"
+    "results.csv. analyze, plot, report and diff read the run directory as a\n"
+    "collect run's. The app's output is its own; mmprof exits 1 if it fails.\n"
+    "\n"
+    "  -k, --kernel-name NAME   profile only kernels named NAME (the base name, e.g.\n"
+    "                           ns::gemm, the demangled or the mangled name), or\n"
+    "                           regex:EXPR (POSIX extended, on the demangled name)\n"
+    "  --launch-skip N          skip the first N launches that pass the filters\n"
+    "  -c, --launch-count N     then profile at most N (default 500; 0 = all)\n"
+    "  --nvtx-include [DOMAIN@]A/B/  only launches inside NVTX push/pop range A,\n"
+    "                           with B directly inside it ('*' = any ranges);\n"
+    "                           repeatable (any of them)\n"
+    "  --model FILE             declarations for kernels: lines 'NAME: kind=tiled T=16\n"
+    "                           M=1024 N=1024 K=1024' or 'regex:EXPR: flops=... bytes=...'\n"
+    "                           (mmprof.h declares them in code instead)\n"
+    "  --metrics SPEC           metric set, as collect's (default: the default group)\n"
+    "  --list                   no counters: the kernels APP launches, with counts\n"
+    "                           and times (fast)\n"
+    "  --out DIR                run directory (default results/<UTC time>-profile)\n"
+    "  -h, --help               this text\n"
+    "\n"
+    "Exit: 0 ok; 1 the app failed, no launch matched, or counters failed (rows\n"
+    "kept); 2 bad usage, APP not found or not executable.\n";
+
+enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT };
+
+static const struct option profile_options[] = {
+    {"kernel-name", required_argument, NULL, 'k'},
+    {"launch-skip", required_argument, NULL, OPT_SKIP},
+    {"launch-count", required_argument, NULL, 'c'},
+    {"nvtx-include", required_argument, NULL, OPT_NVTX},
+    {"model", required_argument, NULL, OPT_MODEL},
+    {"metrics", required_argument, NULL, OPT_METRICS},
+    {"list", no_argument, NULL, OPT_LIST},
+    {"out", required_argument, NULL, OPT_OUT},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static int parse_count(const char *opt, const char *s, long *out, char *why, size_t why_len)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < 0 || v > 1000000000L) {
+        snprintf(why, why_len, "%s '%s' is not a count from 0 to 1000000000", opt, s);
+        return EXIT_USAGE;
+    }
+    *out = v;
+    return 0;
+}
+
+static int copy_value(const char *opt, const char *val, char *dst, size_t len, char *why,
+                      size_t why_len)
+{
+    if (!val[0] || strlen(val) >= len) {
+        snprintf(why, why_len, "%s: %s value", opt, val[0] ? "too long a" : "an empty");
+        return EXIT_USAGE;
+    }
+    snprintf(dst, len, "%s", val);
+    return 0;
+}
+
+static int apply(struct profile_args *a, int c, const char *val, const char *word, char *why,
+                 size_t why_len)
+{
+    struct profile_settings *s = &a->set;
+    switch (c) {
+    case 'k':
+        return copy_value("-k/--kernel-name", val, s->kernel, sizeof s->kernel, why, why_len);
+    case OPT_SKIP:
+        return parse_count("--launch-skip", val, &s->launch_skip, why, why_len);
+    case 'c':
+        return parse_count("-c/--launch-count", val, &s->launch_count, why, why_len);
+    case OPT_NVTX:
+        if (s->nnvtx == FILTER_NVTX_MAX) {
+            snprintf(why, why_len, "more than %d --nvtx-include filters", FILTER_NVTX_MAX);
+            return EXIT_USAGE;
+        }
+        return copy_value("--nvtx-include", val, s->nvtx[s->nnvtx++], SETTINGS_SPEC_MAX, why,
+                          why_len);
+    case OPT_MODEL:
+        return copy_value("--model", val, s->model, sizeof s->model, why, why_len);
+    case OPT_METRICS:
+        return copy_value("--metrics", val, s->metrics, sizeof s->metrics, why, why_len);
+    case OPT_LIST:
+        s->list_only = 1;
+        return 0;
+    case OPT_OUT:
+        a->out = val;
+        return 0;
+    case 'h':
+        a->help = 1;
+        return 0;
+    case ':':
+        snprintf(why, why_len, "option '%s' needs a value (see `mmprof profile --help`)", word);
+        return EXIT_USAGE;
+    default:
+        snprintf(why, why_len, "unknown option '%s' (see `mmprof profile --help`)", word);
+        return EXIT_USAGE;
+    }
+}
+
+/* The settings must hold before the app starts: the injection library would
+ * otherwise fail inside it, after its side effects. */
+static int validate(const struct profile_args *a, char *why, size_t why_len)
+{
+    struct profile_filter f;
+    if (settings_filter(&a->set, &f, why, why_len))
+        return EXIT_USAGE;
+    filter_free(&f);
+    if (a->set.model[0]) {
+        struct decl_model m;
+        int rc = decl_model_load(&m, a->set.model, why, why_len);
+        if (rc)
+            return rc;
+        decl_model_free(&m);
+    }
+    if (a->set.list_only && a->set.metrics[0]) {
+        snprintf(why, why_len, "--list reads no counters: drop --metrics");
+        return EXIT_USAGE;
+    }
+    struct metric_set ms;
+    metric_set_init(&ms);
+    int rc = metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", why, why_len);
+    metric_set_free(&ms);
+    return rc == METRIC_SET_OK ? 0 : rc == METRIC_SET_NO_MEMORY ? EXIT_RUNTIME : EXIT_USAGE;
+}
+
+int profile_parse(int argc, char **argv, struct profile_args *a, char *why, size_t why_len)
+{
+    memset(a, 0, sizeof *a);
+    settings_init(&a->set);
+    command_line_join(argc, argv, a->command_line, sizeof a->command_line);
+    optind = 0;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "+:hk:c:", profile_options, NULL)) != -1) {
+        int rc = apply(a, c, optarg, argv[optind - 1], why, why_len);
+        if (rc)
+            return rc;
+    }
+    if (a->help)
+        return 0;
+    if (optind >= argc) {
+        snprintf(why, why_len, "no app to profile: mmprof profile [options] -- ./app [args]");
+        return EXIT_USAGE;
+    }
+    a->app_index = optind;
+    return validate(a, why, why_len);
+}
+
+/* The run directory with results.csv's header and launches.tsv's. */
+static int make_run_dir(struct profile_args *a, char *dir, size_t dir_len, char *why,
+                        size_t why_len)
+{
+    int rc = rundir_create(a->out, "profile", dir, dir_len, why, why_len);
+    if (rc)
+        return rc;
+    snprintf(a->set.dir, sizeof a->set.dir, "%s", dir);
+    if (launch_log_create(dir, why, why_len) != 0)
+        return EXIT_RUNTIME;
+    if (a->set.list_only)
+        return 0;
+    struct metric_set ms;
+    metric_set_init(&ms);
+    FILE *f = NULL;
+    rc = metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", why, why_len) ||
+                 !(f = rundir_open_results(dir, why, why_len)) ||
+                 results_write_header(f, ms.headers, ms.ncols) != 0
+             ? EXIT_RUNTIME
+             : 0;
+    if (f && fclose(f) != 0)
+        rc = EXIT_RUNTIME;
+    metric_set_free(&ms);
+    return rc;
+}
+
+static void record(const struct profile_args *a, char **argv, const char *app_path,
+                   const char *state, const struct app_status *st,
+                   const struct launch_summary *sum, double wall_s)
+{
+    struct metric_set ms;
+    metric_set_init(&ms);
+    if (!a->set.list_only &&
+        metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", NULL, 0) != 0)
+        metric_set_free(&ms);
+    struct profile_record r = {a->command_line, app_path, argv + a->app_index, &a->set,
+                               (const char *const *)ms.headers, ms.ncols, state, st, sum, wall_s};
+    char why[512];
+    if (profile_json_write(a->set.dir, &r, why, sizeof why) != 0)
+        msg_warn("%s", why);
+    metric_set_free(&ms);
+}
+
+/* What the run found, and the exit code it earns. */
+static int outcome(const struct profile_args *a, const struct app_status *st,
+                   const struct launch_summary *sum)
+{
+    char status[128];
+    app_status_text(st, status, sizeof status);
+    int failed_app = !app_status_ok(st);
+    if (failed_app)
+        msg_error("the app %s; the %ld row(s) written before are kept", status,
+                  sum->profiled + sum->failed);
+    if (a->set.list_only) {
+        launch_log_print(stdout, sum, (size_t)-1);
+        printf("%ld launches of %zu kernels in %ld process(es)\n", sum->launches, sum->n,
+               sum->processes);
+    } else {
+        fprintf(stderr, "mmprof: %ld launches seen in %ld process(es), %ld profiled (%ld without "
+                "counters); run directory: %s\n",
+                sum->launches, sum->processes, sum->profiled + sum->failed, sum->failed, a->set.dir);
+    }
+    if (failed_app)
+        return EXIT_RUNTIME;
+    if (sum->launches == 0) {
+        msg_error("the app launched no kernel: did it use CUDA, and did the driver load the "
+                  "injection library (see its messages above)?");
+        return EXIT_RUNTIME;
+    }
+    if (!a->set.list_only && sum->profiled + sum->failed == 0) {
+        msg_error("no kernel matched the filters (%s%s%s%s); the app launched:",
+                  a->set.kernel[0] ? "-k " : "", a->set.kernel,
+                  a->set.nnvtx ? " --nvtx-include " : "", a->set.nnvtx ? a->set.nvtx[0] : "");
+        launch_log_print(stderr, sum, 20);
+        return EXIT_RUNTIME;
+    }
+    if (sum->failed > 0) {
+        msg_error("%ld profiled launch(es) have no counters: results.csv's reason column says why",
+                  sum->failed);
+        return EXIT_RUNTIME;
+    }
+    return EXIT_OK;
+}
+
+/* Runs the app in the prepared run directory; the exit code. */
+static int profile_app(struct profile_args *a, char **argv, const char *app_path,
+                       const char *dir)
+{
+    char why[1024];
+    double t0 = now_ms();
+    record(a, argv, app_path, "running", NULL, NULL, 0);
+    struct app_injection inj = {MMPROF_INJECT_LIBRARY, MMPROF_CUPTI_LIBRARY};
+    struct app_status st;
+    struct launch_summary sum;
+    if (app_run(app_path, argv + a->app_index, &a->set, &inj, &st, why, sizeof why) != 0 ||
+        launch_log_summarize(dir, &sum, why, sizeof why) != 0) {
+        msg_error("%s", why);
+        return EXIT_RUNTIME;
+    }
+    int rc = outcome(a, &st, &sum);
+    record(a, argv, app_path, app_status_ok(&st) ? "complete" : "interrupted", &st, &sum,
+           (now_ms() - t0) / 1000);
+    launch_log_summary_free(&sum);
+    return rc;
+}
+
+int cmd_profile(int argc, char **argv)
+{
+    struct profile_args *a = calloc(1, sizeof *a);
+    char why[1024] = "", app_path[4096], dir[4096];
+    if (!a) {
+        msg_error("out of memory");
+        return EXIT_RUNTIME;
+    }
+    int rc = profile_parse(argc, argv, a, why, sizeof why);
+    if (rc == 0 && a->help)
+        fputs(profile_help, stdout);
+    else if (rc == 0 &&
+             (rc = app_resolve(argv[a->app_index], app_path, sizeof app_path, why, sizeof why)) == 0 &&
+             (rc = make_run_dir(a, dir, sizeof dir, why, sizeof why)) == 0)
+        rc = profile_app(a, argv, app_path, dir);
+    else
+        msg_error("%s", why);
+    free(a);
+    return rc;
+}
