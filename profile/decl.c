@@ -12,7 +12,7 @@
 
 /* The parameters a kind's variants are told apart by; -1 = not given. */
 struct decl_params {
-    long t, rx, ry, rows;
+    long t, rx, ry, rows, pad;
 };
 
 static int parse_count(const char *key, const char *val, long min, long *out, char *why,
@@ -62,7 +62,8 @@ static int params_fit(const struct variant *v, const struct decl_params *p)
 {
     int side = v->family == FAMILY_TRANSPOSE ? v->tile_dim : v->bs;
     return (p->t < 0 || p->t == side) && (p->rx < 0 || p->rx == v->rx) &&
-           (p->ry < 0 || p->ry == v->ry) && (p->rows < 0 || p->rows == v->block_rows);
+           (p->ry < 0 || p->ry == v->ry) && (p->rows < 0 || p->rows == v->block_rows) &&
+           (p->pad < 0 || p->pad == v->pad);
 }
 
 static int resolve_kind(const char *kind, const struct decl_params *p, const struct variant **out,
@@ -101,7 +102,7 @@ static int resolve_kind(const char *kind, const struct decl_params *p, const str
     }
     if (nfound != 1) {
         snprintf(why, why_len, "declaration: kind=%s with these parameters is %s%s; give T=, B=, RX=, "
-                 "RY= or ROWS= to name one (`mmprof list` shows them)",
+                 "RY=, ROWS= or PAD= to name one (`mmprof list` shows them)",
                  kind, nfound ? "each of: " : "none of its variants", names);
         return 2;
     }
@@ -132,6 +133,8 @@ static int one_word(const char *key, const char *val, struct kernel_decl *d, str
         return parse_count(key, val, 1, &p->ry, why, why_len);
     if (strcmp(key, "ROWS") == 0)
         return parse_count(key, val, 1, &p->rows, why, why_len);
+    if (strcmp(key, "PAD") == 0)
+        return parse_count(key, val, 0, &p->pad, why, why_len);
     if (strcmp(key, "M") == 0)
         return parse_count(key, val, 1, &dims[0], why, why_len);
     if (strcmp(key, "N") == 0)
@@ -143,7 +146,7 @@ static int one_word(const char *key, const char *val, struct kernel_decl *d, str
     if (strcmp(key, "bytes") == 0)
         return parse_amount(key, val, &d->bytes, why, why_len);
     snprintf(why, why_len, "declaration: unknown key '%s' (keys: kind, variant, T, B, RX, RY, ROWS, "
-             "M, N, K, flops, bytes)",
+             "PAD, M, N, K, flops, bytes)",
              key);
     return 2;
 }
@@ -169,7 +172,7 @@ static int check_shape(struct kernel_decl *d, const long dims[3], char *why, siz
 int decl_parse(const char *text, struct kernel_decl *d, char *why, size_t why_len)
 {
     *d = (struct kernel_decl){.v = NULL, .flops = NAN, .bytes = NAN};
-    struct decl_params p = {-1, -1, -1, -1};
+    struct decl_params p = {-1, -1, -1, -1, -1};
     long dims[3] = {-1, -1, -1};
     char kind[64] = "", word[256];
     const char *s = text;

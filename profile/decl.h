@@ -5,7 +5,7 @@
  *                (tiled, tiled_db, regtile, naive, coalesced ...) or whole (tr_copy)
  *   T=, B=       the block / tile side (the row's bs, or a transpose's tile_dim)
  *   RX=, RY=     outputs per thread (regtile, coarse)
- *   ROWS=        a transpose's block rows
+ *   ROWS=, PAD=  a transpose's block rows, words of padding per shared row
  *   variant=V    a registry variant by name instead of kind and parameters
  *   M=, N=, K=   the problem shape (K=0 for a transpose); needed with kind/variant
  *   flops=F      useful FLOPs; bytes=B  compulsory bytes (for any kernel)
