@@ -14,7 +14,7 @@ void profile_row_fill(struct result_row *r, struct profile_row_text *text,
     char nvtx[512];
     nvtx_stack_path(d->nvtx, NULL, nvtx, sizeof nvtx);
     snprintf(text->params, sizeof text->params,
-             "kernel=%s;pid=%ld;launch=%ld;grid=%u,%u,%u;block=%u,%u,%u;stream=%llu;nvtx=%s",
+             RESULTS_PROFILE_PARAMS "%s;pid=%ld;launch=%ld;grid=%u,%u,%u;block=%u,%u,%u;stream=%llu;nvtx=%s",
              d->demangled, pid, launch, d->grid[0], d->grid[1], d->grid[2], d->block[0],
              d->block[1], d->block[2], d->stream_id, nvtx);
     r->variant = text->variant;
