@@ -17,6 +17,9 @@
 #                          whatever the build and tests took
 #   GPU_CHECK_BENCH=0|1    bench-vs-ncu.sh (default: with GPU_CHECK_NCU=1)
 #   GPU_CHECK_BEST=1       best's counters at 1024^3, 4096^3 and 1001x2999x703 (CGMA vs theory)
+#   GPU_CHECK_PROFILE=1    scripts/profile-check.sh: `mmprof profile` on examples/apps/mmprof_example
+#                          against ncu --nvtx --cache-control all (counters through xcheck, wall
+#                          times, the app's output unchanged): $OUT/profile.tgz and its log
 #   GPU_CHECK_TESTS=0      skip the CPU and GPU test suites
 #   GPU_CHECK_CPU_TESTS=0  skip the CPU suite only (CI runs it; the GPU tests still run)
 #   GPU_CHECK_COLLECT=0    skip the collect
@@ -57,6 +60,15 @@ if [ "${GPU_CHECK_COLLECT:-1}" = 1 ]; then
     "$mmprof" collect "${args[@]}" --out "$run"
     echo "collect: rc=$? in $(( $(date +%s) - t0 )) s"
     [ -d "$run" ] && tar czf "$OUT/run.tgz" -C results gpu-check
+fi
+if [ "${GPU_CHECK_PROFILE:-0}" = 1 ]; then
+    t0=$(date +%s)
+    rm -rf results/profile-check
+    MMPROF=$mmprof bash scripts/profile-check.sh --app build-gpu/examples/apps/mmprof_example \
+        --out results/profile-check > "$OUT/logs/profile-check.txt" 2>&1
+    echo "profile-check: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 25 "$OUT/logs/profile-check.txt"
+    rm -f results/profile-check/ncu.ncu-rep # the CSV holds the values
+    [ -d results/profile-check ] && tar czf "$OUT/profile.tgz" -C results profile-check
 fi
 if [ "${GPU_CHECK_SANITIZER:-0}" = 1 ]; then
     t0=$(date +%s)
