@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/results.h"
 #include "plots/plot_data.h"
 
 int row_ok(const struct plot_row *r)
@@ -18,6 +19,11 @@ int row_failed(const struct plot_row *r)
 int row_is_matmul(const struct plot_row *r)
 {
     return r->v ? r->v->family == FAMILY_MATMUL : strcmp(r->family, "matmul") == 0;
+}
+
+int row_is_user_kernel(const struct plot_row *r)
+{
+    return !r->v && strcmp(r->family, RESULTS_FAMILY_KERNEL) == 0;
 }
 
 int row_is_transpose(const struct plot_row *r)

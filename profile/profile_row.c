@@ -18,7 +18,7 @@ void profile_row_fill(struct result_row *r, struct profile_row_text *text,
              d->demangled, pid, launch, d->grid[0], d->grid[1], d->grid[2], d->block[0],
              d->block[1], d->block[2], d->stream_id, nvtx);
     r->variant = text->variant;
-    r->family = v ? family_name(v->family) : PROFILE_FAMILY_KERNEL;
+    r->family = v ? family_name(v->family) : RESULTS_FAMILY_KERNEL;
     r->params = text->params;
     if (v) {
         r->m = decl->shape.m;

@@ -1,7 +1,9 @@
 /* A profiled launch as a results.csv row (common/results.h), so analyze,
  * plot, report and diff read it as a collect row (docs/profile.md, "The run
  * directory"): the declared variant or the kernel's name, the declared shape,
- * the launch in params, the geometry in the geometry columns. Host C only. */
+ * the launch in params (RESULTS_PROFILE_PARAMS first), the geometry in the
+ * geometry columns; an undeclared kernel's family is RESULTS_FAMILY_KERNEL.
+ * Host C only. */
 #ifndef MMPROF_PROFILE_ROW_H
 #define MMPROF_PROFILE_ROW_H
 
@@ -10,9 +12,6 @@
 #include "common/results.h"
 #include "profile/decl.h"
 #include "profile/launch.h"
-
-/* Family of an undeclared kernel. */
-#define PROFILE_FAMILY_KERNEL "kernel"
 
 struct profile_row_text {
     char variant[1024];
