@@ -7,8 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <cuda_runtime_api.h>
 
 #include "cli/commands.h"
+#include "collector/ceilings_run.h"
+#include "collector/device.h"
 #include "collector/profiler/metric_set.h"
 #include "common/results.h"
 #include "common/util.h"
@@ -44,12 +47,14 @@ static const char profile_help[] =
     "  --list                   no counters: the kernels APP launches, with counts\n"
     "                           and times (fast)\n"
     "  --out DIR                run directory (default results/<UTC time>-profile)\n"
+    "  --no-ceilings            do not measure the ceilings before the app (the\n"
+    "                           roofline then draws the datasheet's)\n"
     "  -h, --help               this text\n"
     "\n"
     "Exit: 0 ok; 1 the app failed, no launch matched, or counters failed (rows\n"
     "kept); 2 bad usage, APP not found or not executable.\n";
 
-enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT };
+enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT, OPT_NO_CEILINGS };
 
 static const struct option profile_options[] = {
     {"kernel-name", required_argument, NULL, 'k'},
@@ -60,6 +65,7 @@ static const struct option profile_options[] = {
     {"metrics", required_argument, NULL, OPT_METRICS},
     {"list", no_argument, NULL, OPT_LIST},
     {"out", required_argument, NULL, OPT_OUT},
+    {"no-ceilings", no_argument, NULL, OPT_NO_CEILINGS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -114,6 +120,9 @@ static int apply(struct profile_args *a, int c, const char *val, const char *wor
         return 0;
     case OPT_OUT:
         a->out = val;
+        return 0;
+    case OPT_NO_CEILINGS:
+        a->no_ceilings = 1;
         return 0;
     case 'h':
         a->help = 1;
@@ -202,9 +211,56 @@ static int make_run_dir(struct profile_args *a, char *dir, size_t dir_len, char 
     return rc;
 }
 
+/* The GPU the app most likely runs on (device 0 as CUDA_VISIBLE_DEVICES
+ * shows it: the injection library profiles the device of each process's
+ * first profiled launch), with its datasheet and, unless --no-ceilings, its
+ * measured ceilings (collect's micro-benchmarks), for the roofline. The
+ * context is released before the app starts, so the app has the GPU, its
+ * memory included, to itself. */
+struct device_facts {
+    struct device_info dev;
+    int found;
+    cJSON *ceilings, *datasheet;
+};
+
+static int device_facts(const struct profile_args *a, struct device_facts *f)
+{
+    char why[512];
+    memset(f, 0, sizeof *f);
+    if (device_count(why, sizeof why) <= 0 || device_open(0, &f->dev, why, sizeof why) != 0) {
+        msg_warn("%s: run.json records no device and no ceilings", why);
+        return 0;
+    }
+    f->found = 1;
+    int sticky = 0;
+    if (!a->no_ceilings && !a->set.list_only) {
+        fprintf(stderr, "mmprof: measuring ceilings (DRAM, L2, shared memory, FP32; --no-ceilings "
+                        "skips)\n");
+        f->ceilings = ceilings_run(&f->dev, &sticky, why, sizeof why);
+        if (!f->ceilings)
+            msg_warn("%s; continuing without measured ceilings", why);
+    }
+    if (!f->ceilings)
+        f->datasheet = datasheet_json(&f->dev);
+    cudaError_t e = cudaDeviceReset();
+    if (e != cudaSuccess || sticky) {
+        msg_error("releasing device 0 before the app starts failed (%s); check the GPU with "
+                  "nvidia-smi",
+                  cudaGetErrorString(e));
+        return EXIT_RUNTIME;
+    }
+    return 0;
+}
+
+static void device_facts_free(struct device_facts *f)
+{
+    cJSON_Delete(f->ceilings);
+    cJSON_Delete(f->datasheet);
+}
+
 static void record(const struct profile_args *a, char **argv, const char *app_path,
                    const char *state, const struct app_status *st,
-                   const struct launch_summary *sum, double wall_s)
+                   const struct launch_summary *sum, double wall_s, const struct device_facts *f)
 {
     struct metric_set ms;
     metric_set_init(&ms);
@@ -212,7 +268,8 @@ static void record(const struct profile_args *a, char **argv, const char *app_pa
         metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", NULL, 0) != 0)
         metric_set_free(&ms);
     struct profile_record r = {a->command_line, app_path, argv + a->app_index, &a->set,
-                               (const char *const *)ms.headers, ms.ncols, state, st, sum, wall_s};
+                               (const char *const *)ms.headers, ms.ncols, state, st, sum, wall_s,
+                               f->found ? &f->dev : NULL, f->ceilings, f->datasheet};
     char why[512];
     if (profile_json_write(a->set.dir, &r, why, sizeof why) != 0)
         msg_warn("%s", why);
@@ -266,19 +323,26 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
 {
     char why[1024];
     double t0 = now_ms();
-    record(a, argv, app_path, "running", NULL, NULL, 0);
+    struct device_facts f;
+    if (device_facts(a, &f) != 0) {
+        device_facts_free(&f);
+        return EXIT_RUNTIME;
+    }
+    record(a, argv, app_path, "running", NULL, NULL, 0, &f);
     struct app_injection inj = {MMPROF_INJECT_LIBRARY, MMPROF_CUPTI_LIBRARY};
     struct app_status st;
     struct launch_summary sum;
     if (app_run(app_path, argv + a->app_index, &a->set, &inj, &st, why, sizeof why) != 0 ||
         launch_log_summarize(dir, &sum, why, sizeof why) != 0) {
         msg_error("%s", why);
+        device_facts_free(&f);
         return EXIT_RUNTIME;
     }
     int rc = outcome(a, &st, &sum);
     record(a, argv, app_path, app_status_ok(&st) ? "complete" : "interrupted", &st, &sum,
-           (now_ms() - t0) / 1000);
+           (now_ms() - t0) / 1000, &f);
     launch_log_summary_free(&sum);
+    device_facts_free(&f);
     return rc;
 }
 

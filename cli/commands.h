@@ -38,6 +38,7 @@ struct profile_args {
     const char *out; /* --out, NULL = results/<time>-profile */
     int app_index;
     int help;
+    int no_ceilings; /* --no-ceilings */
     char command_line[4096];
 };
 

@@ -87,8 +87,16 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
     cJSON_AddItemToObject(root, "app", app(r));
     cJSON_AddItemToObject(root, "environment", environment());
     cJSON_AddItemToObject(root, "filters", filters(r->set));
-    cJSON_AddStringToObject(root, "profiling", r->set->list_only ? "off (--list)" : "on");
-    cJSON_AddStringToObject(root, "replay", "user replay + checkpoint, L2 flushed before each pass");
+    cJSON *p = cJSON_AddObjectToObject(root, "profiling");
+    cJSON_AddStringToObject(p, "state", r->set->list_only ? "off (--list)" : "on");
+    cJSON_AddStringToObject(p, "cache_policy", "L2 flushed (buffer > L2 read, then its lines "
+                                               "discarded) before each pass of each profiled kernel");
+    cJSON_AddStringToObject(p, "replay", "auto range + user replay (CUPTI Range Profiler) per launch: "
+                                         "device memory saved (CUPTI checkpoint) and restored before "
+                                         "each pass and before the app's own launch");
+    if (r->device)
+        rundir_add_device(root, r->device);
+    rundir_add_ceilings(root, r->ceilings, r->datasheet);
     cJSON *m = cJSON_AddArrayToObject(root, "metrics");
     for (size_t i = 0; m && i < r->nmetrics; i++)
         cJSON_AddItemToArray(m, cJSON_CreateString(r->metrics[i]));

@@ -1,6 +1,7 @@
 /* run.json of a `mmprof profile` run: the command line, the app (path,
  * argv, how it ended), the CUDA-related environment it ran in, the filters,
- * the metric columns, the launch counts and the state. Written through
+ * the metric columns, the launch counts, the state, and the device with
+ * its ceilings as collect records them (for the roofline). Written through
  * rundir's atomic writer (rundir_write_json), at the start ("running") and
  * again at the end. Host C only. */
 #ifndef MMPROF_PROFILE_JSON_H
@@ -8,7 +9,10 @@
 
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 #include "profile/app_run.h"
+#include "rundir/device_info.h"
 #include "profile/launch_log.h"
 #include "profile/settings.h"
 
@@ -23,6 +27,8 @@ struct profile_record {
     const struct app_status *status;   /* NULL while running */
     const struct launch_summary *sum;  /* NULL while running */
     double wall_s;
+    const struct device_info *device;  /* NULL: none found */
+    const cJSON *ceilings, *datasheet; /* rundir_add_ceilings's; NULL: none */
 };
 
 /* Writes dir/run.json; 0, or -1 with why. */
