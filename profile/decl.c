@@ -44,14 +44,30 @@ static int parse_amount(const char *key, const char *val, double *out, char *why
     return 0;
 }
 
-/* "tiled" for MM_TILED, "tr_copy" matches TR_COPY whole. */
+/* The row id lowercased: "mm_tiled", "tr_copy". */
+static void kind_id_lower(const struct kind *k, char *id, size_t len)
+{
+    size_t i = 0;
+    for (; k->name[i] && i + 1 < len; i++)
+        id[i] = (char)tolower((unsigned char)k->name[i]);
+    id[i] = '\0';
+}
+
+/* How the kinds list spells a row: a matmul without "mm_" (tiled), a
+ * transpose whole (tr_naive), so no two read alike. */
+static void kind_spelling(const struct kind *k, char *id, size_t len)
+{
+    kind_id_lower(k, id, len);
+    if (k->family == FAMILY_MATMUL && strncmp(id, "mm_", 3) == 0)
+        memmove(id, id + 3, strlen(id + 3) + 1);
+}
+
+/* "tiled" or "mm_tiled" for MM_TILED, "tr_copy" or "copy" for TR_COPY; the
+ * table's first row wins, so "naive" is the matmul (tr_naive the transpose). */
 static int kind_named(const struct kind *k, const char *name)
 {
     char id[64];
-    size_t i = 0;
-    for (; k->name[i] && i + 1 < sizeof id; i++)
-        id[i] = (char)tolower((unsigned char)k->name[i]);
-    id[i] = '\0';
+    kind_id_lower(k, id, sizeof id);
     if (strcmp(id, name) == 0)
         return 1;
     const char *bare = strchr(id, '_');
@@ -78,12 +94,12 @@ static int resolve_kind(const char *kind, const struct decl_params *p, const str
     if (!k) {
         char list[512] = "";
         for (size_t i = 0, used = 0; i < nk && used < sizeof list; i++) {
-            const char *bare = strchr(kinds[i].name, '_');
-            int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "",
-                             bare ? bare + 1 : kinds[i].name);
+            char id[64];
+            kind_spelling(&kinds[i], id, sizeof id);
+            int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", id);
             used += w > 0 ? (size_t)w : 0;
         }
-        snprintf(why, why_len, "declaration: no kind '%s' (kinds, case-insensitive: %s)", kind, list);
+        snprintf(why, why_len, "declaration: no kind '%s' (kinds: %s)", kind, list);
         return 2;
     }
     const struct variant *all = registry_all(&nv);

@@ -1,8 +1,9 @@
 /* What a user kernel computes, as its author declares it (docs/profile.md),
  * in one text whichever way it comes: an mmprof.h NVTX range in code, or a
  * line of a --model file. Words are KEY=VALUE, separated by spaces:
- *   kind=K       a kinds.def row: its id lowercased without the mm_/tr_ prefix
- *                (tiled, tiled_db, regtile, naive, coalesced ...) or whole (tr_copy)
+ *   kind=K       a kinds.def row: its id lowercased, whole (mm_tiled, tr_copy) or
+ *                without the mm_/tr_ prefix (tiled, regtile, coalesced); the first
+ *                row wins, so naive is the matmul and tr_naive the transpose
  *   T=, B=       the block / tile side (the row's bs, or a transpose's tile_dim)
  *   RX=, RY=     outputs per thread (regtile, coarse)
  *   ROWS=, PAD=  a transpose's block rows, words of padding per shared row

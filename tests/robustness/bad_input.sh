@@ -131,6 +131,10 @@ mk_resume_metric_renamed() { mk_resumable "$1" && csv "$1" '1s/,[^,]*$/,sm__rena
 mk_two_runs() { mk_run "$1" && copy_run "$1" "$1/b"; }
 mk_b_truncated() { mk_two_runs "$1" && cut_rows > "$1/b/results.csv"; }
 mk_b_bad_json() { mk_two_runs "$1" && head -c 300 "$source/run.json" > "$1/b/run.json"; }
+mk_bad_model() { echo 'gemm: kind=warp M=1 N=1 K=1' > "$1/model.txt"; }
+mk_app() { printf '#!/bin/sh\n%s\n' "$2" > "$1/app.sh" && chmod +x "$1/app.sh"; }
+mk_app_exit3() { mk_app "$1" 'exit 3'; }
+mk_app_crash() { mk_app "$1" 'kill -SEGV $$'; }
 mk_resume_complete() { mk_resumable "$1" && json "$1" 's/"state":[^,]*,/"state": "complete",/'; }
 
 # --------------------------------------------------------------- checks ---
@@ -148,6 +152,8 @@ chk_plot_sources() {
         ! ls "$1"/run/plots/*.png > /dev/null 2>&1
 }
 # analyze wrote a whole analysis.csv
+chk_profile_run() { [ -f "$1/out/run.json" ] && [ -f "$1/out/launches.tsv" ] && grep -q '"state":	"interrupted"' "$1/out/run.json"; }
+chk_profile_done() { [ -f "$1/out/run.json" ] && grep -q '"state":	"complete"' "$1/out/run.json"; }
 chk_analysis() { "$rb_check" rows "$1/run/analysis.csv" > /dev/null; }
 # analyze explains the row it has no model for
 chk_no_model() { chk_analysis "$1" && grep -q '^[^,]*_v2,.*no model' "$1/run/analysis.csv"; }
@@ -316,6 +322,21 @@ row diff-missing 2 "diff: run B: '.*/none' is not a directory" - mk_run 'run B d
 row diff-truncated 2 'diff: run B: .*/b/results.csv line 5 has [0-9]+ fields' - mk_b_truncated 'run B truncated' -- diff '$D/run' '$D/b'
 row diff-bad-json 2 'diff: run B: .*/b/run.json is not a JSON object' - mk_b_bad_json 'run B with a truncated run.json' -- diff '$D/run' '$D/b'
 # merge
+row profile-none 2 'no app to profile: mmprof profile \[options\] -- ./app \[args\]' - - 'no app' -- profile
+row profile-not-found 2 'nope: No such file or directory' - - 'app not found' -- profile -- '$D/nope'
+row profile-not-on-path 2 'mmprof-no-app: not found on PATH \(give its path' - - 'app not on PATH' -- profile -- mmprof-no-app
+row profile-not-exec 2 'afile is not executable \(chmod \+x' - mk_file 'app not executable' -- profile -- '$D/afile'
+row profile-dir 2 'plain is a directory, not a program' - mk_plain_dir 'app is a directory' -- profile -- '$D/plain'
+row profile-regex 2 "bad regular expression '\(': " - - 'bad -k regex' -- profile -k 'regex:(' -- /bin/true
+row profile-nvtx 2 "--nvtx-include 'solve': a push/pop range path ends with '/'" - - '--nvtx-include without a trailing /' -- profile --nvtx-include solve -- /bin/true
+row profile-count 2 "-c/--launch-count 'x' is not a count" - - 'launch count not a number' -- profile -c x -- /bin/true
+row profile-model 2 "model.txt:1: declaration: no kind 'warp'" - mk_bad_model 'a --model line naming no kind' -- profile --model '$D/model.txt' -- /bin/true
+row profile-model-missing 2 'model.txt: No such file or directory' - - '--model file missing' -- profile --model '$D/model.txt' -- /bin/true
+row profile-metric 2 "unknown metric 'no_such'" - - 'unknown --metrics name' -- profile --metrics no_such -- /bin/true
+row profile-app-fails 1 'the app exited with status 3; the 0 row\(s\) written before are kept' multi,nogpu,envmsg,writes,check=chk_profile_run mk_app_exit3 'the app exits 3: its run directory kept' -- profile --out '$D/out' -- '$D/app.sh'
+row profile-app-crashes 1 'the app was killed by signal 11 \(Segmentation fault\)' multi,nogpu,envmsg,writes,check=chk_profile_run mk_app_crash 'the app crashes: its run directory kept' -- profile --out '$D/out' -- '$D/app.sh'
+row profile-no-kernel 1 'the app launched no kernel' multi,nogpu,envmsg,writes,check=chk_profile_done - 'the app uses no CUDA' -- profile --out '$D/out' -- /bin/true
+
 row merge-none 2 'merge: give OUT and at least one RUN' - - 'nothing to merge' -- merge
 row merge-truncated 2 '.*/b/results.csv line 5 has [0-9]+ fields' - mk_b_truncated 'a truncated shard: no OUT made' -- merge '$D/out' '$D/run' '$D/b'
 row merge-missing 2 '.*/none is not a run directory' - mk_run 'a shard that does not exist' -- merge '$D/out' '$D/run' '$D/none'
