@@ -60,39 +60,48 @@ static void open_profiler(struct profile_session *s, int device)
         fprintf(stderr, "mmprof profile: no counters in process %ld: %s\n", s->pid, s->prof_err);
 }
 
-enum filter_verdict session_begin(struct profile_session *s, const struct launch_desc *d,
-                                  const struct launch_ops *ops)
+enum filter_verdict session_begin(struct profile_session *s, const struct launch_desc *d)
 {
     s->launches++;
     s->err[0] = '\0';
     s->status = PROFILER_OK;
     s->verdict = filter_launch(&s->filter, d->mangled, d->demangled, d->nvtx);
-    if (s->verdict != FILTER_PROFILE || s->set.list_only)
-        return s->verdict;
+    return s->verdict;
+}
+
+int session_wants_counters(const struct profile_session *s)
+{
+    return s->verdict == FILTER_PROFILE && !s->set.list_only;
+}
+
+void session_measure(struct profile_session *s, const struct launch_desc *d,
+                     const struct launch_ops *ops)
+{
+    if (!session_wants_counters(s))
+        return;
     if (!s->prof_tried)
         open_profiler(s, d->device);
     if (s->prof_status != PROFILER_OK) {
         s->status = s->prof_status;
         snprintf(s->err, sizeof s->err, "%s", s->prof_err);
-        return s->verdict;
+        return;
     }
     if (d->device != profiler_device(s->prof)) {
         s->status = PROFILER_ERROR;
         snprintf(s->err, sizeof s->err, "launched on device %d; mmprof profiles the device of the "
                  "first profiled launch (%d) in each process: select it with CUDA_VISIBLE_DEVICES",
                  d->device, profiler_device(s->prof));
-        return s->verdict;
+        return;
     }
     char range[96];
     snprintf(range, sizeof range, "launch %ld of process %ld", s->launches, s->pid);
     s->status = profiler_measure(s->prof, range, ops->prepare, ops->work, ops->ctx, s->values,
                                  s->err, sizeof s->err);
-    return s->verdict;
 }
 
 int session_end(struct profile_session *s, const struct launch_desc *d, double runtime_ms)
 {
-    int profiled = s->verdict == FILTER_PROFILE && !s->set.list_only;
+    int profiled = session_wants_counters(s);
     int failed = profiled && s->status != PROFILER_OK;
     int rc = 0;
     if (profiled) {

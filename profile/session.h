@@ -2,11 +2,13 @@
  * the --model declarations, the metric set and the profiler (opened at the
  * first profiled launch, on that launch's device), results.csv and
  * launches.tsv. Per launch:
- *   session_begin  the filter's verdict; for a launch to profile, its counters
- *                  through profiler_measure with the launch's ops (restore +
- *                  flush, replay); the app's own launch runs after it returns
- *   session_end    the row (profiled launches) and the launches.tsv line (all),
- *                  written and flushed before the app goes on, so a crash keeps them
+ *   session_begin    the filter's verdict (FILTER_PROFILE: to be profiled)
+ *   session_measure  for such a launch, its counters through profiler_measure
+ *                    with the launch's ops (restore + flush, replay); the caller
+ *                    saves device memory before and restores it after, and the
+ *                    app's own launch runs after that
+ *   session_end      the row (profiled launches) and the launches.tsv line (all),
+ *                    written and flushed before the app goes on, so a crash keeps them
  * Needs no CUDA header: the GPU part is behind struct launch_ops and the
  * profiler's CUPTI boundary, which the tests fake. Not thread-safe: the
  * injection library serialises calls. */
@@ -46,8 +48,12 @@ struct profile_session {
 /* 0, or 2 (bad settings: filter, model, metrics) / 1 (files) with why. */
 int session_open(struct profile_session *s, const struct profile_settings *set, long pid,
                  char *why, size_t why_len);
-enum filter_verdict session_begin(struct profile_session *s, const struct launch_desc *d,
-                                  const struct launch_ops *ops);
+enum filter_verdict session_begin(struct profile_session *s, const struct launch_desc *d);
+/* 1 when the launch just begun is to be measured (profiled, not --list). */
+int session_wants_counters(const struct profile_session *s);
+/* The counters of the launch just begun (nothing unless session_wants_counters). */
+void session_measure(struct profile_session *s, const struct launch_desc *d,
+                     const struct launch_ops *ops);
 /* runtime_ms: the app's own launch (NaN when not timed). 0, or -1 when a file
  * could not be written. */
 int session_end(struct profile_session *s, const struct launch_desc *d, double runtime_ms);

@@ -64,7 +64,8 @@ static struct {
 struct replay {
     const struct capture *cap;
     CUcontext ctx;
-    struct checkpoint *cp; /* saved in the first prepare */
+    struct checkpoint *cp; /* saved before the first pass */
+    long passes;           /* prepares so far */
     char why[320];
 };
 
@@ -93,20 +94,13 @@ static int flush_ready(int device, char *why, size_t why_len)
     return 0;
 }
 
+/* Before each pass: memory as the app left it before the launch (the first
+ * pass finds it so: the checkpoint was just saved), then L2 emptied. */
 static int replay_prepare(void *ctx)
 {
     struct replay *r = ctx;
-    if (cuCtxSynchronize() != CUDA_SUCCESS) {
-        snprintf(r->why, sizeof r->why, "cuCtxSynchronize before the replay failed");
-        return -1;
-    }
-    if (!r->cp) {
-        r->cp = checkpoint_save(r->ctx, r->why, sizeof r->why);
-        if (!r->cp)
-            return -1;
-    } else if (checkpoint_restore(r->cp, r->why, sizeof r->why) != 0) {
+    if (r->passes++ > 0 && checkpoint_restore(r->cp, r->why, sizeof r->why) != 0)
         fatal_restore(r->why);
-    }
     return l2_flush_buf_run(&g.flush);
 }
 
@@ -202,29 +196,46 @@ static void describe(const struct capture *cap, const char *mangled)
     d->nvtx = &tls.nvtx;
 }
 
-/* session_begin with the replay ops; the memory restored afterwards. The
- * profiler is opened on the runtime's primary context of the device, which
- * makes it current: the app's context is made current again. */
+/* A launch that is not measured: why, as its row's reason. */
+static void no_counters(const char *why)
+{
+    g.session.status = PROFILER_ERROR;
+    snprintf(g.session.err, sizeof g.session.err, "%s", why);
+}
+
+/* The verdict on tls.desc's launch and, for one to profile, its counters:
+ * the app's work so far finished, the flush ready (allocating it is no
+ * kernel of a pass), device memory saved, the replays, the memory restored.
+ * Without a flush or a checkpoint the launch is not measured: its DRAM bytes
+ * would be a warm cache's, or the app's results wrong. The profiler is
+ * opened on the runtime's primary context, which makes it current: the app's
+ * context is made current again. */
 static enum filter_verdict begin_launch(const struct capture *cap, CUcontext ctx)
 {
     struct replay r = {.cap = cap, .ctx = ctx};
     struct launch_ops ops = {replay_prepare, replay_work, &r};
     char why[320] = "";
-    if (!g.session.set.list_only && flush_ready(tls.desc.device, why, sizeof why) != 0) {
-        fprintf(stderr, "mmprof profile: the L2 flush cannot be set up (%s); no counters\n", why);
-        ops.prepare = NULL;
+    enum filter_verdict v = session_begin(&g.session, &tls.desc);
+    if (!session_wants_counters(&g.session))
+        return v;
+    if (cuCtxSynchronize() != CUDA_SUCCESS) {
+        no_counters("cuCtxSynchronize before the replays failed: an earlier kernel of the app "
+                    "failed");
+        return v;
     }
-    enum filter_verdict v = session_begin(&g.session, &tls.desc, &ops);
+    if (flush_ready(tls.desc.device, why, sizeof why) != 0 ||
+        !(r.cp = checkpoint_save(ctx, why, sizeof why))) {
+        no_counters(why);
+        return v;
+    }
+    session_measure(&g.session, &tls.desc, &ops);
     if (g.session.status != PROFILER_OK && r.why[0])
         snprintf(g.session.err + strlen(g.session.err), sizeof g.session.err - strlen(g.session.err),
                  " (%s)", r.why);
-    if (r.cp) {
-        if (cuCtxSynchronize() != CUDA_SUCCESS || checkpoint_restore(r.cp, why, sizeof why) != 0)
-            fatal_restore(why[0] ? why : "cuCtxSynchronize after the replays failed");
-        checkpoint_free(r.cp);
-    }
-    if (ctx && cuCtxSetCurrent(ctx) != CUDA_SUCCESS)
-        fprintf(stderr, "mmprof profile: cuCtxSetCurrent back to the app's context failed\n");
+    if (cuCtxSetCurrent(ctx) != CUDA_SUCCESS || cuCtxSynchronize() != CUDA_SUCCESS ||
+        checkpoint_restore(r.cp, why, sizeof why) != 0)
+        fatal_restore(why[0] ? why : "back in the app's context, cuCtxSynchronize failed");
+    checkpoint_free(r.cp);
     return v;
 }
 
@@ -281,6 +292,10 @@ static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream)
         fprintf(stderr, "mmprof profile: graph nodes not profiled: %s\n", why), n = -1;
     for (long i = 0; i < n; i++) {
         struct capture cap;
+        if (!nodes[i].func && nodes[i].kern && cuKernelGetFunction(&nodes[i].func, nodes[i].kern) != CUDA_SUCCESS) {
+            fprintf(stderr, "mmprof profile: a graph node's kernel has no function in this context; skipped\n");
+            continue;
+        }
         capture_node(&nodes[i], stream, &cap);
         const char *name = NULL;
         if (cuFuncGetName(&name, cap.f) != CUDA_SUCCESS)
@@ -324,8 +339,15 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
             on_launch_exit();
         return;
     }
-    if (capture_launch(cbid, cb->functionParams, &cap))
+    if (capture_launch(cbid, cb->functionParams, &cap)) {
+        /* recorded into a graph, not run: it is profiled as a node when the graph launches
+           (and a synchronisation or an event now would break the app's capture) */
+        CUstreamCaptureStatus capturing = CU_STREAM_CAPTURE_STATUS_NONE;
+        if (cuStreamIsCapturing(cap.stream, &capturing) != CUDA_SUCCESS ||
+            capturing != CU_STREAM_CAPTURE_STATUS_NONE)
+            return;
         on_launch_enter(cb, &cap);
+    }
     else if (graph_nodes_launch(cbid, cb->functionParams, &exec, &stream))
         on_graph_launch(cb->context, exec, stream);
 }
@@ -346,15 +368,15 @@ static const CUpti_CallbackId driver_cbids[] = {
     CUPTI_DRIVER_TRACE_CBID_cuGraphInstantiateWithParams_ptsz,
 };
 
+/* At exit: stop handling callbacks, nothing more. Every row and line is
+ * already on disk, and the CUDA runtime's own exit handlers may have torn the
+ * context down before this one runs (they can be registered after it): a
+ * CUPTI or CUDA call here could crash the app at exit and turn its status
+ * into a failure. The process's end releases the rest. */
 static void finish(void)
 {
     pthread_mutex_lock(&g.lock);
-    if (g.open) {
-        g.open = 0;
-        if (g.flush_ready)
-            l2_flush_buf_free(&g.flush);
-        session_close(&g.session);
-    }
+    g.open = 0;
     pthread_mutex_unlock(&g.lock);
 }
 

@@ -87,7 +87,8 @@ static struct launch_desc launch(const char *mangled, const char *demangled)
 static enum filter_verdict run_launch(struct profile_session *s, const struct launch_desc *d,
                                       double ms)
 {
-    enum filter_verdict v = session_begin(s, d, &ops);
+    enum filter_verdict v = session_begin(s, d);
+    session_measure(s, d, &ops);
     assert_int_equal(session_end(s, d, ms), 0);
     return v;
 }
