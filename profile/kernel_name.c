@@ -9,32 +9,18 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Index of the '(' opening the last top-level bracket group ending the
- * string, or len when it does not end with ')'. */
-static size_t params_start(const char *s, size_t len)
+/* Index of the `open` that matches the `close` ending s[0..len) (the
+ * parameter list's '(' for ')', the template arguments' '<' for '>'), or len
+ * when s does not end with `close`. */
+static size_t group_start(const char *s, size_t len, char open, char close)
 {
-    if (len == 0 || s[len - 1] != ')')
+    if (len == 0 || s[len - 1] != close)
         return len;
     int depth = 0;
     for (size_t i = len; i-- > 0;) {
-        if (s[i] == ')')
+        if (s[i] == close)
             depth++;
-        else if (s[i] == '(' && --depth == 0)
-            return i;
-    }
-    return len;
-}
-
-/* Index of the '<' opening the template arguments ending s[0..len), or len. */
-static size_t template_start(const char *s, size_t len)
-{
-    if (len == 0 || s[len - 1] != '>')
-        return len;
-    int depth = 0;
-    for (size_t i = len; i-- > 0;) {
-        if (s[i] == '>')
-            depth++;
-        else if (s[i] == '<' && --depth == 0)
+        else if (s[i] == open && --depth == 0)
             return i;
     }
     return len;
@@ -59,8 +45,8 @@ static size_t name_start(const char *s, size_t len)
 void kernel_base_name(const char *demangled, char *base, size_t base_len)
 {
     size_t len = strlen(demangled);
-    len = params_start(demangled, len);
-    len = template_start(demangled, len);
+    len = group_start(demangled, len, '(', ')');
+    len = group_start(demangled, len, '<', '>');
     size_t start = name_start(demangled, len);
     snprintf(base, base_len, "%.*s", (int)(len - start), demangled + start);
 }

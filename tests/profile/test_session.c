@@ -93,6 +93,13 @@ static enum filter_verdict run_launch(struct profile_session *s, const struct la
     return v;
 }
 
+static void open_session(struct profile_session *s)
+{
+    char why[256];
+    if (session_open(s, &set, 1, why, sizeof why) != 0)
+        fail_msg("session_open: %s", why);
+}
+
 static struct table *results(void)
 {
     char path[128], err[256];
@@ -174,7 +181,7 @@ static void list_mode_reads_no_counters(void **state)
     set.list_only = 1;
     set.launch_count = 1;
     struct profile_session s;
-    assert_int_equal(session_open(&s, &set, 1, why, sizeof why), 0);
+    open_session(&s);
     struct launch_desc k = launch("_Z1kv", "k()");
     assert_int_equal(run_launch(&s, &k, 1.0), FILTER_PROFILE);
     assert_int_equal(run_launch(&s, &k, 2.0), FILTER_CAPPED);
@@ -198,7 +205,7 @@ static void refused_counters_fail_rows(void **state)
     fake.fail_call = "profiler_initialize";
     fake.fail_code = CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
     struct profile_session s;
-    assert_int_equal(session_open(&s, &set, 1, why, sizeof why), 0);
+    open_session(&s);
     struct launch_desc k = launch("_Z1kv", "k()");
     assert_int_equal(run_launch(&s, &k, 1.0), FILTER_PROFILE);
     assert_int_equal(run_launch(&s, &k, 1.0), FILTER_PROFILE);
@@ -219,9 +226,8 @@ static void refused_counters_fail_rows(void **state)
 
 static void bad_code_declaration_is_ignored_with_reason(void **state)
 {
-    char why[256];
     struct profile_session s;
-    assert_int_equal(session_open(&s, &set, 1, why, sizeof why), 0);
+    open_session(&s);
     nvtx_stack_push(&stack, MMPROF_NVTX_DOMAIN, "kind=tiled T=7 M=1 N=1 K=1");
     struct launch_desc k = launch("_Z1kv", "k()");
     assert_int_equal(run_launch(&s, &k, 1.0), FILTER_PROFILE);
