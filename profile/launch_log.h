@@ -3,9 +3,10 @@
  * write() per line, so lines from several processes do not mix):
  *   pid <TAB> launch <TAB> verdict <TAB> runtime_ms <TAB> kernel
  * verdict is filter_verdict_name's, "failed" for a profiled launch whose
- * counters failed, or "listed" for one --list would have profiled; runtime_ms is empty when not timed. The one writer and
- * the one reader; `mmprof profile --list` and "no kernel matched" print its
- * summary. Host C only. */
+ * counters failed, or "listed" for one --list would have profiled;
+ * runtime_ms is empty when not timed. The one writer and the one reader;
+ * `mmprof profile --list` and "no kernel matched" print its summary. Host C
+ * only. */
 #ifndef MMPROF_PROFILE_LAUNCH_LOG_H
 #define MMPROF_PROFILE_LAUNCH_LOG_H
 

@@ -292,8 +292,10 @@ static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream)
         fprintf(stderr, "mmprof profile: graph nodes not profiled: %s\n", why), n = -1;
     for (long i = 0; i < n; i++) {
         struct capture cap;
-        if (!nodes[i].func && nodes[i].kern && cuKernelGetFunction(&nodes[i].func, nodes[i].kern) != CUDA_SUCCESS) {
-            fprintf(stderr, "mmprof profile: a graph node's kernel has no function in this context; skipped\n");
+        if (!nodes[i].func && nodes[i].kern &&
+            cuKernelGetFunction(&nodes[i].func, nodes[i].kern) != CUDA_SUCCESS) {
+            fprintf(stderr, "mmprof profile: a graph node's kernel has no function in this "
+                            "context; skipped\n");
             continue;
         }
         capture_node(&nodes[i], stream, &cap);

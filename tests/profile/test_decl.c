@@ -115,8 +115,9 @@ static void model_files(void **state)
     struct decl_model m;
     assert_int_equal(decl_model_load(&m, path, why, sizeof why), 0);
     assert_int_equal(m.n, 2);
-    const struct kernel_decl *k = decl_model_find(&m, "_Z5tiledILi16EEvPKfS1_Pfiii",
-                                                  "void tiled<16>(float const*, float const*, float*, int, int, int)");
+    const struct kernel_decl *k =
+        decl_model_find(&m, "_Z5tiledILi16EEvPKfS1_Pfiii",
+                        "void tiled<16>(float const*, float const*, float*, int, int, int)");
     assert_non_null(k);
     assert_string_equal(k->v->name, "tiled_t16");
     k = decl_model_find(&m, "x", "void sgemm_128x64(float*)");
