@@ -126,6 +126,12 @@ static void model_files(void **state)
     assert_null(decl_model_find(&m, "x", "void other(float*)"));
     decl_model_free(&m);
 
+    /* the last ": " splits: a pattern may hold one */
+    write_file(path, "regex:x: y: flops=3\n");
+    assert_int_equal(decl_model_load(&m, path, why, sizeof why), 0);
+    assert_non_null(decl_model_find(&m, "", "x: y"));
+    decl_model_free(&m);
+
     write_file(path, "tiled: kind=tiled T=16 M=8 N=8 K=8\nnocolon kind=naive\n");
     assert_int_equal(decl_model_load(&m, path, why, sizeof why), 2);
     assert_non_null(strstr(why, ":2: not 'KERNEL: DECLARATION'"));

@@ -87,6 +87,11 @@ static void nvtx_include(void **state)
     assert_int_equal(filter_add_nvtx(&f, "solve", why, sizeof why), 2);
     assert_int_equal(filter_add_nvtx(&f, "@x/", why, sizeof why), 2);
     assert_int_equal(filter_add_nvtx(&f, "a//", why, sizeof why), 2);
+    nvtx_stack_push(&stack, NULL, "setup");
+    nvtx_stack_push(&stack, NULL, "gemm");
+    assert_false(filter_nvtx_match(&f.nvtx[0], &stack)); /* names compared, not counted */
+    nvtx_stack_pop(&stack, NULL);
+    nvtx_stack_pop(&stack, NULL);
     nvtx_stack_push(&stack, NULL, "solve");
     assert_false(filter_nvtx_match(&f.nvtx[0], &stack));
     nvtx_stack_push(&stack, NULL, "gemm");
