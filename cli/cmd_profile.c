@@ -136,9 +136,26 @@ static int apply(struct profile_args *a, int c, const char *val, const char *wor
     }
 }
 
+/* path made absolute into out (the working directory before it, unless it
+ * starts with '/'); 0, or -1 with why. */
+static int absolute(const char *path, char *out, size_t out_len, char *why, size_t why_len)
+{
+    char cwd[4096];
+    int n = path[0] == '/' ? snprintf(out, out_len, "%s", path)
+            : getcwd(cwd, sizeof cwd) ? snprintf(out, out_len, "%s/%s", cwd, path)
+                                      : -1;
+    if (n < 0 || (size_t)n >= out_len) {
+        snprintf(why, why_len, "%s: cannot make the path absolute (working directory gone, or "
+                 "too long)",
+                 path);
+        return -1;
+    }
+    return 0;
+}
+
 /* The settings must hold before the app starts: the injection library would
  * otherwise fail inside it, after its side effects. */
-static int validate(const struct profile_args *a, char *why, size_t why_len)
+static int validate(struct profile_args *a, char *why, size_t why_len)
 {
     struct profile_filter f;
     if (settings_filter(&a->set, &f, why, why_len))
@@ -150,6 +167,10 @@ static int validate(const struct profile_args *a, char *why, size_t why_len)
         if (rc)
             return rc;
         decl_model_free(&m);
+        char model[sizeof a->set.model];
+        if (absolute(a->set.model, model, sizeof model, why, why_len) != 0)
+            return EXIT_USAGE;
+        snprintf(a->set.model, sizeof a->set.model, "%s", model);
     }
     if (a->set.list_only && a->set.metrics[0]) {
         snprintf(why, why_len, "--list reads no counters: drop --metrics");
@@ -192,8 +213,9 @@ static int make_run_dir(struct profile_args *a, char *dir, size_t dir_len, char 
     int rc = rundir_create(a->out, "profile", dir, dir_len, why, why_len);
     if (rc)
         return rc;
-    snprintf(a->set.dir, sizeof a->set.dir, "%s", dir);
-    if (launch_log_create(dir, why, why_len) != 0)
+    /* absolute: the app may change directory before its CUDA starts the injection */
+    if (absolute(dir, a->set.dir, sizeof a->set.dir, why, why_len) != 0 ||
+        launch_log_create(dir, why, why_len) != 0)
         return EXIT_RUNTIME;
     if (a->set.list_only)
         return 0;
@@ -227,13 +249,15 @@ static int device_facts(const struct profile_args *a, struct device_facts *f)
 {
     char why[512];
     memset(f, 0, sizeof *f);
+    if (a->set.list_only) /* no counters, no roofline: the list stays fast */
+        return 0;
     if (device_count(why, sizeof why) <= 0 || device_open(0, &f->dev, why, sizeof why) != 0) {
         msg_warn("%s: run.json records no device and no ceilings", why);
         return 0;
     }
     f->found = 1;
     int sticky = 0;
-    if (!a->no_ceilings && !a->set.list_only) {
+    if (!a->no_ceilings) {
         fprintf(stderr, "mmprof: measuring ceilings (DRAM, L2, shared memory, FP32; --no-ceilings "
                         "skips)\n");
         f->ceilings = ceilings_run(&f->dev, &sticky, why, sizeof why);

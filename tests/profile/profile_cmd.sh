@@ -72,6 +72,7 @@ expect 1 'the app launched no kernel' -- profile --out r-none -- /bin/true
 cat > fake_app.sh <<'APP'
 #!/bin/bash
 log=$MMPROF_PROFILE_DIR/launches.tsv
+case $MMPROF_PROFILE_DIR in /*) ;; *) echo "relative run directory: the app may chdir" >&2; exit 9 ;; esac
 [ -f "$CUDA_INJECTION64_PATH" ] || { echo "no injection library: $CUDA_INJECTION64_PATH" >&2; exit 9; }
 [ -f "$NVTX_INJECTION64_PATH" ] || { echo "no NVTX injection: $NVTX_INJECTION64_PATH" >&2; exit 9; }
 [ "$MMPROF_PROFILE_KERNEL" = "${WANT_KERNEL:-}" ] || { echo "kernel filter '$MMPROF_PROFILE_KERNEL'" >&2; exit 9; }
