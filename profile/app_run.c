@@ -52,9 +52,31 @@ int app_resolve(const char *name, char *path, size_t path_len, char *why, size_t
 
 /* In the child, before exec: only async-signal-safe work would be strictly
  * right after fork in a threaded parent; mmprof is single-threaded here. */
+/* Ctrl-C reaches the app and mmprof alike (one process group): mmprof
+ * outlives it to report how the app ended and to finish run.json. */
+static const int stop_signals[] = {SIGINT, SIGQUIT, SIGTERM};
+#define NSTOP (sizeof stop_signals / sizeof stop_signals[0])
+
+static void set_stop_signals(void (*handler)(int), struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < NSTOP; i++)
+        sigaction(stop_signals[i], &sa, old ? &old[i] : NULL);
+}
+
+static void restore_stop_signals(const struct sigaction *old)
+{
+    for (size_t i = 0; i < NSTOP; i++)
+        sigaction(stop_signals[i], &old[i], NULL);
+}
+
 static void child(const char *path, char *const argv[], const struct profile_settings *set,
                   const struct app_injection *inj)
 {
+    set_stop_signals(SIG_DFL, NULL);
     if (settings_export(set) != 0 ||
         (inj && setenv("CUDA_INJECTION64_PATH", inj->library, 1) != 0)) {
         fprintf(stderr, "mmprof profile: setting the app's environment failed: %s\n", strerror(errno));
@@ -76,8 +98,11 @@ int app_run(const char *path, char *const argv[], const struct profile_settings 
             const struct app_injection *inj, struct app_status *st, char *why, size_t why_len)
 {
     fflush(NULL); /* the child must not write our buffered output again */
+    struct sigaction old[NSTOP];
+    set_stop_signals(SIG_IGN, old);
     pid_t pid = fork();
     if (pid < 0) {
+        restore_stop_signals(old);
         snprintf(why, why_len, "cannot start %s: fork failed (%s)", path, strerror(errno));
         return 1;
     }
@@ -87,6 +112,7 @@ int app_run(const char *path, char *const argv[], const struct profile_settings 
     pid_t w;
     while ((w = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
         ;
+    restore_stop_signals(old);
     if (w < 0) {
         snprintf(why, why_len, "waiting for %s failed: %s", path, strerror(errno));
         return 1;

@@ -25,7 +25,9 @@ struct app_status {
 
 /* Runs path with argv (argv[0] included, NULL-terminated), the settings and
  * the injection in its environment (inj NULL: none, for tests of the
- * launcher), and waits. 0 with *st, or 1 with why when it could not start. */
+ * launcher), and waits, ignoring SIGINT, SIGQUIT and SIGTERM meanwhile (the
+ * app gets them with their default actions): a Ctrl-C ends the app, and
+ * mmprof still reports it. 0 with *st, or 1 with why when it could not start. */
 int app_run(const char *path, char *const argv[], const struct profile_settings *set,
             const struct app_injection *inj, struct app_status *st, char *why, size_t why_len);
 

@@ -64,6 +64,16 @@ expect 1 'the app exited with status 3; the 0 row\(s\) written before are kept' 
 grep -q '"state":	"interrupted"' r-exit/run.json || { echo "FAIL: run.json of a failed app"; fails=$((fails + 1)); }
 expect 1 'killed by signal 11 \(Segmentation fault\)' -- profile --out r-crash -- ./crash.sh
 expect 1 'the app launched no kernel' -- profile --out r-none -- /bin/true
+# Ctrl-C goes to the whole process group: mmprof outlives the app to report it
+cat > interrupt.sh <<'APP'
+#!/bin/sh
+kill -INT $PPID
+sleep 0.2
+kill -INT $$
+APP
+chmod +x interrupt.sh
+expect 1 'the app was killed by signal 2 \(Interrupt\)' -- profile --out r-int -- ./interrupt.sh
+grep -q '"state":	"interrupted"' r-int/run.json || { echo "FAIL: run.json after Ctrl-C"; fails=$((fails + 1)); }
 
 # --- stand-ins for the injection library ---
 # fake_app VERDICT...: one launches.tsv line per verdict (kernel names in
