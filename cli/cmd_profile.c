@@ -14,6 +14,7 @@
 #include "collector/device.h"
 #include "collector/profiler/metric_set.h"
 #include "common/results.h"
+#include "common/table.h"
 #include "common/util.h"
 #include "profile/app_run.h"
 #include "profile/decl.h"
@@ -300,6 +301,24 @@ static void record(const struct profile_args *a, char **argv, const char *app_pa
     metric_set_free(&ms);
 }
 
+/* The reason of results.csv's first failed row (the injection library wrote
+ * it: the collector's message, which names the fix). */
+static void first_failure(const char *dir, char *out, size_t len)
+{
+    char path[4200], err[300];
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    snprintf(out, len, "see the reason column of results.csv");
+    struct table *t = results_read(path, err, sizeof err);
+    for (size_t r = 0; t && r < t->nrows; r++) {
+        if (strcmp(table_str(t, r, table_col(t, "status")), "failed") == 0) {
+            snprintf(out, len, "%s: %s", table_str(t, r, table_col(t, "variant")),
+                     table_str(t, r, table_col(t, "reason")));
+            break;
+        }
+    }
+    table_free(t);
+}
+
 /* What the run found, and the exit code it earns. */
 static int outcome(const struct profile_args *a, const struct app_status *st,
                    const struct launch_summary *sum)
@@ -334,8 +353,9 @@ static int outcome(const struct profile_args *a, const struct app_status *st,
         return EXIT_RUNTIME;
     }
     if (sum->failed > 0) {
-        msg_error("%ld profiled launch(es) have no counters: results.csv's reason column says why",
-                  sum->failed);
+        char first[600];
+        first_failure(a->set.dir, first, sizeof first);
+        msg_error("%ld profiled launch(es) have no counters; the first: %s", sum->failed, first);
         return EXIT_RUNTIME;
     }
     return EXIT_OK;

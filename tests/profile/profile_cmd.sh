@@ -102,7 +102,17 @@ grep -q '3 launches of 3 kernels in 2 process(es)' <<<"$out" || { echo "FAIL: --
 grep -qx 'result=42' <<<"$out" || { echo "FAIL: the app's output changed: $out"; fails=$((fails + 1)); }
 WANT_KERNEL=k9 expect 1 'no kernel matched the filters \(-k k9\); the app launched:' -- profile -k k9 --out r-nomatch -- ./fake_app.sh other-name
 grep -q 'void k1(float\*)' <<<"$out" || { echo "FAIL: no-match list lacks k1: $out"; fails=$((fails + 1)); }
-WANT_COUNT=3 expect 1 '1 profiled launch\(es\) have no counters' -- profile -c 3 --out r-failed -- ./fake_app.sh profiled failed
+WANT_COUNT=3 expect 1 '1 profiled launch\(es\) have no counters; the first: see the reason column' -- profile -c 3 --out r-failed -- ./fake_app.sh profiled failed
+# with a failed row as the injection library writes it, its reason is quoted
+cat > failed_app.sh <<'APP'
+#!/bin/bash
+printf '%s\t1\tfailed\t\tvoid k(float*)\n' $$ >> "$MMPROF_PROFILE_DIR/launches.tsv"
+csv=$MMPROF_PROFILE_DIR/results.csv
+rest=$(head -n 1 "$csv" | awk -F, '{ for (i = 9; i <= NF; i++) printf "," }')
+printf '"void k(float*)",kernel,0,0,0,"kernel=void k(float*)",failed,counters: run as root%s\n' "$rest" >> "$csv"
+APP
+chmod +x failed_app.sh
+expect 1 'have no counters; the first: void k\(float\*\): counters: run as root' -- profile --out r-failed2 -- ./failed_app.sh
 expect 0 '2 launches seen in 2 process\(es\), 1 profiled' -- profile --out r-ok -- ./fake_app.sh profiled
 grep -q '"state":	"complete"' r-ok/run.json || { echo "FAIL: run.json state"; fails=$((fails + 1)); }
 grep -q '"argv":	\["./fake_app.sh", "profiled"\]' r-ok/run.json || { echo "FAIL: run.json argv"; fails=$((fails + 1)); }
