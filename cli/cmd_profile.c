@@ -13,6 +13,7 @@
 #include "collector/ceilings_run.h"
 #include "collector/device.h"
 #include "collector/profiler/metric_set.h"
+#include "collector/profiler/profiler.h"
 #include "common/results.h"
 #include "common/table.h"
 #include "common/util.h"
@@ -244,7 +245,25 @@ struct device_facts {
     struct device_info dev;
     int found;
     cJSON *ceilings, *datasheet;
+    char chip[64];          /* CUPTI's name, "" when not known */
+    size_t passes, configs; /* of the metric set on it */
 };
+
+/* The chip and the passes the metric set takes on it, as the injection's
+ * profiler will schedule them (profiler_offline_check, the Profiler Host API):
+ * for run.json; nothing when CUPTI refuses (the rows will say why). */
+static void profiler_facts(const struct profile_args *a, struct device_facts *f)
+{
+    char why[512];
+    struct metric_set ms;
+    metric_set_init(&ms);
+    if (profiler_device_chip(0, f->chip, sizeof f->chip, why, sizeof why) != PROFILER_OK ||
+        metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", why, sizeof why) != 0 ||
+        profiler_offline_check(f->chip, &ms, PROFILER_WHOLE_COUNTERS, &f->passes, &f->configs, why,
+                               sizeof why) != PROFILER_OK)
+        f->chip[0] = '\0';
+    metric_set_free(&ms);
+}
 
 static int device_facts(const struct profile_args *a, struct device_facts *f)
 {
@@ -267,6 +286,7 @@ static int device_facts(const struct profile_args *a, struct device_facts *f)
     }
     if (!f->ceilings)
         f->datasheet = datasheet_json(&f->dev);
+    profiler_facts(a, f);
     cudaError_t e = cudaDeviceReset();
     if (e != cudaSuccess || sticky) {
         msg_error("releasing device 0 before the app starts failed (%s); check the GPU with "
@@ -294,7 +314,8 @@ static void record(const struct profile_args *a, char **argv, const char *app_pa
         metric_set_free(&ms);
     struct profile_record r = {a->command_line, app_path, argv + a->app_index, &a->set,
                                (const char *const *)ms.headers, ms.ncols, state, st, sum, wall_s,
-                               f->found ? &f->dev : NULL, f->ceilings, f->datasheet};
+                               f->found ? &f->dev : NULL, f->chip, (long)f->passes, (long)f->configs,
+                               f->ceilings, f->datasheet};
     char why[512];
     if (profile_json_write(a->set.dir, &r, why, sizeof why) != 0)
         msg_warn("%s", why);

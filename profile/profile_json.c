@@ -1,6 +1,7 @@
 /* run.json for profile runs (profile_json.h). */
 #include "profile/profile_json.h"
 
+#include "collector/profiler/profiler.h"
 #include "rundir/run_json.h"
 
 #include <cjson/cJSON.h>
@@ -94,6 +95,15 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
     cJSON_AddStringToObject(p, "replay", "auto range + user replay (CUPTI Range Profiler) per launch: "
                                          "device memory saved (CUPTI checkpoint) and restored before "
                                          "each pass and before the app's own launch");
+    if (r->chip && r->chip[0]) {
+        cJSON_AddStringToObject(p, "chip", r->chip);
+        cJSON_AddNumberToObject(p, "passes", (double)r->passes);
+        cJSON_AddNumberToObject(p, "config_images", (double)r->configs);
+        cJSON_AddStringToObject(p, "schedule", profiler_schedule_name(PROFILER_WHOLE_COUNTERS));
+    }
+    cJSON *t = cJSON_AddObjectToObject(root, "timing");
+    cJSON_AddStringToObject(t, "method", "CUDA events around the app's own launch (after the "
+                                         "profiled replays, on restored memory); graph nodes untimed");
     if (r->device)
         rundir_add_device(root, r->device);
     rundir_add_ceilings(root, r->ceilings, r->datasheet);

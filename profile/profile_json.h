@@ -28,6 +28,8 @@ struct profile_record {
     const struct launch_summary *sum;  /* NULL while running */
     double wall_s;
     const struct device_info *device;  /* NULL: none found */
+    const char *chip;                  /* CUPTI's chip name, "" when not known */
+    long passes, configs;              /* of the metric set on that chip, 0 when not known */
     const cJSON *ceilings, *datasheet; /* rundir_add_ceilings's; NULL: none */
 };
 
