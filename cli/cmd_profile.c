@@ -40,7 +40,7 @@ static const char profile_help[] =
     "  --launch-skip N          skip the first N launches that pass the filters\n"
     "  -c, --launch-count N     then profile at most N (default 500; 0 = all)\n"
     "  --nvtx-include [DOMAIN@]A/B/  only launches inside NVTX push/pop range A,\n"
-    "                           with B directly inside it ('*' = any ranges);\n"
+    "                           with B directly inside it ('*' = one or more ranges);\n"
     "                           repeatable (any of them)\n"
     "  --model FILE             declarations for kernels: lines 'NAME: kind=tiled T=16\n"
     "                           M=1024 N=1024 K=1024' or 'regex:EXPR: flops=... bytes=...'\n"
