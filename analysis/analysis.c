@@ -50,8 +50,10 @@ static int read_identity(const struct table *t, size_t row, struct analysis_row 
     copy_text(r->collector_reason, sizeof r->collector_reason, t, row, "reason");
     r->v = registry_find(r->variant);
     int transpose = r->v ? r->v->family == FAMILY_TRANSPOSE : strcmp(r->family, "transpose") == 0;
-    if (parse_dim(t, row, "M", 1, &r->m, err, err_len) || parse_dim(t, row, "N", 1, &r->n, err, err_len) ||
-        parse_dim(t, row, "K", transpose ? 0 : 1, &r->k, err, err_len))
+    /* a kernel `mmprof profile` saw undeclared has no shape: 0 x 0 x 0 */
+    long min = !r->v && strncmp(r->params, RESULTS_PROFILE_PARAMS, strlen(RESULTS_PROFILE_PARAMS)) == 0 ? 0 : 1;
+    if (parse_dim(t, row, "M", min, &r->m, err, err_len) || parse_dim(t, row, "N", min, &r->n, err, err_len) ||
+        parse_dim(t, row, "K", transpose ? 0 : min, &r->k, err, err_len))
         return -1;
     return 0;
 }
@@ -64,6 +66,12 @@ int analysis_row_is_gpu_matmul(const struct analysis_row *r)
 static int row_is_matmul(const struct analysis_row *r)
 {
     return r->v ? r->v->family == FAMILY_MATMUL : strcmp(r->family, "matmul") == 0;
+}
+
+/* An undeclared kernel of `mmprof profile`: no model, its FLOPs counted. */
+static int row_is_user_kernel(const struct analysis_row *r)
+{
+    return !r->v && strcmp(r->family, RESULTS_FAMILY_KERNEL) == 0;
 }
 
 /* Without a model, the collector's own flops / bytes columns give the rates. */
@@ -84,7 +92,8 @@ static void fill_row(const struct table *t, size_t row, double sm_count, struct 
     struct measure_basis b = {
         .useful_flops = model_or_column(r->th.flops, t, row, "flops"),
         .bytes_compulsory = model_or_column(r->th.bytes_compulsory, t, row, "bytes_compulsory"),
-        .has_flops = row_is_matmul(r),
+        .has_flops = row_is_matmul(r) || row_is_user_kernel(r),
+        .flops_from_counters = row_is_user_kernel(r),
         .loads_by_cp_async = r->th.loads_by_cp_async,
         .ok = strcmp(r->status, "ok") == 0,
     };

@@ -135,8 +135,10 @@ void measured_from_row(const struct table *t, size_t row, const struct measure_b
     read_counts(t, row, m);
     read_shared(t, row, m);
     m->flops_executed = measured_flops(t, row);
+    double useful = b->flops_from_counters && isnan(b->useful_flops) ? m->flops_executed
+                                                                     : b->useful_flops;
     if (b->has_flops)
-        flop_ratios(t, row, b->useful_flops, m);
+        flop_ratios(t, row, useful, m);
     else
         no_flop_ratios(m);
     m->sectors_per_request_ld = per(m->gld_sectors, m->gld_requests);
@@ -144,6 +146,6 @@ void measured_from_row(const struct table *t, size_t row, const struct measure_b
     m->runtime_ms = table_num(t, row, table_col(t, "runtime_ms"));
     /* a failed variant's time is not a result (DESIGN: no GFLOP/s for it) */
     double s = b->ok ? m->runtime_ms * 1e-3 : NAN;
-    m->gflop_s = b->has_flops ? per(b->useful_flops, s) * 1e-9 : NAN;
+    m->gflop_s = b->has_flops ? per(useful, s) * 1e-9 : NAN;
     m->gb_s = per(b->bytes_compulsory, s) * 1e-9;
 }

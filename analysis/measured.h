@@ -39,6 +39,8 @@ struct measure_basis {
     double useful_flops;     /* 2*M*N*K: the numerator of every CGMA, intensity and GFLOP/s */
     double bytes_compulsory; /* the numerator of GB/s */
     int has_flops;           /* 0 for transposes: no FLOP ratios */
+    int flops_from_counters; /* useful_flops NaN: the executed FP32 FLOPs instead (a kernel
+                                `mmprof profile` saw with no declaration) */
     int loads_by_cp_async;   /* 1: without the LDGSTS byte column the global loads are not measured */
     int ok;                  /* 0 for failed or skipped rows, which get no rates */
 };

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "collector/collect.h"
+#include "profile/settings.h"
 
 int cmd_list(int argc, char **argv);
 int cmd_info(int argc, char **argv);
@@ -27,6 +28,23 @@ struct collect_args {
 /* Parses collect's options into a (no device needed). Returns 0, or 2 with
  * why for bad usage. */
 int collect_parse(int argc, char **argv, struct collect_args *a, char *why, size_t why_len);
+
+/* mmprof profile [options] -- APP [ARGS] (cmd_profile.c). */
+int cmd_profile(int argc, char **argv);
+
+/* Parsed `profile` arguments: argv[app_index] is the app. */
+struct profile_args {
+    struct profile_settings set;
+    const char *out; /* --out, NULL = results/<time>-profile */
+    int app_index;
+    int help;
+    int no_ceilings; /* --no-ceilings */
+    char command_line[4096];
+};
+
+/* Parses profile's options and checks the filters, --model and --metrics (no
+ * app run, no device). 0, or 2 (1 for no memory) with why. */
+int profile_parse(int argc, char **argv, struct profile_args *a, char *why, size_t why_len);
 
 /* mmprof merge OUT RUN... (cmd_merge.c). */
 int cmd_merge(int argc, char **argv);

@@ -29,6 +29,7 @@ static const struct command commands[] = {
     {"xcheck", cmd_xcheck, "mmprof's counters against Nsight Compute's CSV: medians, limits, verdicts"},
     {"tune", cmd_tune, "time best's tiles per size on this GPU; collect uses the fastest"},
     {"launch", cmd_launch, "run one launch of one variant (for ncu and compute-sanitizer)"},
+    {"profile", cmd_profile, "profile any CUDA program's kernels (-- ./app args) into a run directory"},
 };
 
 static void usage(FILE *f)

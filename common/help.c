@@ -8,9 +8,18 @@
 
 /* "  --name ARG" then the text at TEXT_COLUMN; a long name puts the text on
  * the next line. Continuation lines of the text are indented to match. */
-static void print_option(FILE *out, const char *name, const char *arg, const char *text)
+static char short_of(const struct help *h, const char *name)
 {
-    int used = fprintf(out, "  --%s%s%s", name, arg ? " " : "", arg ? arg : "");
+    for (const struct help_short *s = h->shorts; s && s->letter; s++)
+        if (strcmp(s->name, name) == 0)
+            return s->letter;
+    return 0;
+}
+
+static void print_option(FILE *out, char letter, const char *name, const char *arg, const char *text)
+{
+    int used = letter ? fprintf(out, "  -%c, --%s%s%s", letter, name, arg ? " " : "", arg ? arg : "")
+                      : fprintf(out, "  --%s%s%s", name, arg ? " " : "", arg ? arg : "");
     if (used >= TEXT_COLUMN - 1) {
         fputc('\n', out);
         used = 0;
@@ -31,11 +40,25 @@ void help_print(const struct help *h, FILE *out)
         h->more(out);
     fputs("\noptions:\n", out);
     for (const struct help_option *o = h->options; o && o->name; o++)
-        print_option(out, o->name, o->arg, o->text);
-    print_option(out, "help", NULL, "this text (also -h and `mmprof help COMMAND`)");
+        print_option(out, short_of(h, o->name), o->name, o->arg, o->text);
+    print_option(out, 0, "help", NULL, "this text (also -h and `mmprof help COMMAND`)");
     fprintf(out, "\nexit status: %s\nexamples:\n", h->exit_status);
     for (int i = 0; i < HELP_MAX_EXAMPLES && h->examples[i]; i++)
         fprintf(out, "  %s\n", h->examples[i]);
+}
+
+void help_short_options(const struct help *h, const char *lead, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "%sh", lead);
+    for (const struct help_option *o = h->options; o && o->name; o++) {
+        char letter = short_of(h, o->name);
+        if (letter && n + 3 < len) {
+            buf[n++] = letter;
+            if (o->has_arg == required_argument)
+                buf[n++] = ':';
+        }
+    }
+    buf[n < len ? n : len - 1] = '\0';
 }
 
 int help_long_options(const struct help *h, struct option *out, size_t cap)

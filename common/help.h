@@ -24,18 +24,30 @@ struct help_option {
 #define HELP_MAX_OPTIONS 40
 #define HELP_MAX_EXAMPLES 3
 
+/* A one-letter form of a long option, where a tool users know spells it so
+ * (ncu's -k, -c): getopt returns the letter, so the option's code is it. */
+struct help_short {
+    char letter;
+    const char *name; /* the long option's name */
+};
+
 struct help {
     const char *command;                    /* "collect" */
     const char *usage;                      /* the arguments after "mmprof collect " */
     const char *about;                      /* what it does: lines ended by '\n' */
     void (*more)(FILE *out);                /* a section computed at run time (plot's charts), or NULL */
     const struct help_option *options;      /* {NULL}-ended, or NULL */
+    const struct help_short *shorts;        /* {0}-ended, or NULL: most options have none */
     const char *exit_status;                /* "0 ok, 1 ..., 2 ...": lines ended by '\n' */
     const char *examples[HELP_MAX_EXAMPLES]; /* command lines, each "mmprof ...  # why" */
 };
 
 /* The whole -h/--help text. */
 void help_print(const struct help *h, FILE *out);
+
+/* getopt_long's short options: lead ("+:" or ":"), 'h', then each short
+ * form, with ':' when its option takes a value. */
+void help_short_options(const struct help *h, const char *lead, char *buf, size_t len);
 
 /* getopt_long's array: the table's options, then {"help", no_argument, 'h'},
  * then the {0} end. Returns how many were written (end excluded), or -1 when

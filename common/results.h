@@ -18,6 +18,15 @@
 
 enum result_status { STATUS_OK, STATUS_FAILED, STATUS_SKIPPED };
 
+/* A row of `mmprof profile` (one profiled kernel launch of an app, not a
+ * variant x size) has params starting with this, then the kernel's name and
+ * the launch (profile/profile_row.h). Readers that pair rows by variant and
+ * shape pair such rows by their order instead (xcheck/runs.c). */
+#define RESULTS_PROFILE_PARAMS "kernel="
+/* The family of such a row when its kernel was not declared (no variant of
+ * the registry, no shape: M = N = K = 0). */
+#define RESULTS_FAMILY_KERNEL "kernel"
+
 struct result_row {
     const char *variant;
     const char *family;

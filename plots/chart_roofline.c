@@ -1,5 +1,6 @@
 /* (a) The hierarchical roofline: one row of three points per matmul
- * variant (its largest size), at L1, L2 and DRAM intensity, under the
+ * variant (its largest size) and per kernel of a `mmprof profile` run
+ * (declared or not), at L1, L2 and DRAM intensity, under the
  * measured (solid) and datasheet (dashed) roofs. Each row ends in its
  * variant's key (chart_key.h) at its own height right of the plot, rows
  * closer than a text line sharing one label; the table beside the plot
@@ -30,7 +31,8 @@ static int roofline_row(const struct plot_row *r)
     int any = 0;
     for (int l = 0; l < ROOF_LEVELS; l++)
         any |= isfinite(r->intensity[l]) && r->intensity[l] > 0;
-    return any && row_ok(r) && row_is_matmul(r) && isfinite(r->gflop_s) && r->gflop_s > 0;
+    return any && row_ok(r) && (row_is_matmul(r) || row_is_user_kernel(r)) && isfinite(r->gflop_s) &&
+           r->gflop_s > 0;
 }
 
 /* The row's lowest (want_max 0) or highest intensity: the ends of the
@@ -285,9 +287,13 @@ static void title(const struct plot_data *d, const struct plot_row *common, int 
 {
     char shape[64], text[900];
     row_shape_text(common, shape, sizeof shape);
-    int n = snprintf(text, sizeof text, "Hierarchical roofline: matmul variants at %s%s%s%s", shape,
-                     d->device[0] ? " on " : "", d->device,
-                     mixed ? "\nrows of another size: see the size column of the table" : "");
+    /* a `mmprof profile` run's undeclared kernels have no shape: their sizes are the app's */
+    int n = row_is_user_kernel(common)
+                ? snprintf(text, sizeof text, "Hierarchical roofline: the app's kernels%s%s",
+                           d->device[0] ? " on " : "", d->device)
+                : snprintf(text, sizeof text, "Hierarchical roofline: matmul variants at %s%s%s%s", shape,
+                           d->device[0] ? " on " : "", d->device,
+                           mixed ? "\nrows of another size: see the size column of the table" : "");
     if (d->roofs.note[0] && n > 0 && (size_t)n < sizeof text)
         snprintf(text + n, sizeof text - (size_t)n, "\n%s", d->roofs.note);
     gp_str(b, text);

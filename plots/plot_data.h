@@ -38,6 +38,9 @@ void plot_data_free(struct plot_data *d);
 int row_ok(const struct plot_row *r);     /* status "ok" */
 int row_failed(const struct plot_row *r); /* status "failed" */
 int row_is_matmul(const struct plot_row *r);
+/* A kernel `mmprof profile` saw undeclared (family RESULTS_FAMILY_KERNEL):
+ * its FLOPs are the counted ones, and it has a place on the roofline. */
+int row_is_user_kernel(const struct plot_row *r);
 int row_is_transpose(const struct plot_row *r);
 /* "4096x4096x4096" (matmul) or "4096x4096" (transpose, k = 0). */
 void row_shape_text(const struct plot_row *r, char *buf, size_t len);

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/results.h"
 #include "common/shape_text.h"
 #include "plots/plot_data.h"
 
@@ -19,6 +20,11 @@ int row_failed(const struct plot_row *r)
 int row_is_matmul(const struct plot_row *r)
 {
     return r->v ? r->v->family == FAMILY_MATMUL : strcmp(r->family, "matmul") == 0;
+}
+
+int row_is_user_kernel(const struct plot_row *r)
+{
+    return !r->v && strcmp(r->family, RESULTS_FAMILY_KERNEL) == 0;
 }
 
 int row_is_transpose(const struct plot_row *r)

@@ -149,3 +149,13 @@ FILE *rundir_open_results(const char *dir, int fresh, int *usage, char *why, siz
     }
     return f;
 }
+
+FILE *rundir_append_results(const char *dir, char *why, size_t why_len)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    FILE *f = fopen(path, "a");
+    if (!f)
+        snprintf(why, why_len, "cannot open %s: %s", path, strerror(errno));
+    return f;
+}

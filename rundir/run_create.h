@@ -23,5 +23,9 @@ int rundir_create(const char *out, const char *gpu_name, char *path, size_t path
  * so the directory must hold nothing else. NULL with why and *usage 1 when
  * the run is another's (locked, or holds its files), 0 when it cannot open. */
 FILE *rundir_open_results(const char *dir, int fresh, int *usage, char *why, size_t why_len);
+/* Opens dir/results.csv to append rows without taking the run's lock: for
+ * the processes of an app under `mmprof profile`, which add rows side by
+ * side, each row in one write (results_append). NULL with why. */
+FILE *rundir_append_results(const char *dir, char *why, size_t why_len);
 
 #endif

@@ -25,7 +25,7 @@ static void add_clock(cJSON *parent, const char *name, int sm, int mem)
     }
 }
 
-static void add_device(cJSON *root, const struct device_info *d)
+void rundir_add_device(cJSON *root, const struct device_info *d)
 {
     char cc[16];
     cJSON *j = cJSON_AddObjectToObject(root, "device");
@@ -61,6 +61,14 @@ static void add_versions(cJSON *root, const struct run_record *m)
     cJSON_AddNumberToObject(j, "cupti_api", (double)m->cupti_api_version);
 }
 
+void rundir_add_ceilings(cJSON *root, const cJSON *ceilings, const cJSON *datasheet)
+{
+    if (ceilings)
+        cJSON_AddItemToObject(root, "ceilings", cJSON_Duplicate(ceilings, 1));
+    else if (datasheet)
+        cJSON_AddItemToObject(cJSON_AddObjectToObject(root, "ceilings"), "datasheet", cJSON_Duplicate(datasheet, 1));
+}
+
 static cJSON *meta_json(const struct run_record *m)
 {
     char created[32];
@@ -82,7 +90,7 @@ static cJSON *meta_json(const struct run_record *m)
         cJSON_AddNumberToObject(sh, "index", m->shard_index);
         cJSON_AddNumberToObject(sh, "count", m->shard_count);
     }
-    add_device(root, m->device);
+    rundir_add_device(root, m->device);
     add_versions(root, m);
     cJSON *clocks = cJSON_AddObjectToObject(root, "clocks");
     add_clock(clocks, "before", m->clock_before_sm_mhz, m->clock_before_mem_mhz);
@@ -116,10 +124,7 @@ static cJSON *meta_json(const struct run_record *m)
     cJSON_AddStringToObject(p, "replay", "auto range + user replay (CUPTI Range Profiler): one range per kernel, "
                                          "the flush's dropped; each family x shape in one batch, every kernel in "
                                          "each pass");
-    if (m->ceilings)
-        cJSON_AddItemToObject(root, "ceilings", cJSON_Duplicate(m->ceilings, 1));
-    else if (m->datasheet)
-        cJSON_AddItemToObject(cJSON_AddObjectToObject(root, "ceilings"), "datasheet", cJSON_Duplicate(m->datasheet, 1));
+    rundir_add_ceilings(root, m->ceilings, m->datasheet);
     cJSON *metrics = cJSON_AddArrayToObject(root, "metrics");
     for (size_t i = 0; i < m->nmetrics; i++)
         cJSON_AddItemToArray(metrics, cJSON_CreateString(m->metrics[i]));

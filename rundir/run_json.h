@@ -43,6 +43,12 @@ struct run_record {
     double settle_per_kernel; /* L2_SETTLE_PER_KERNEL (collector/l2_flush.h) */
 };
 
+/* run.json's "device" object, and its "ceilings" (measured, or the datasheet
+ * alone when ceilings is NULL; nothing when both are): for collect's
+ * run.json and `mmprof profile`'s (profile/profile_json.c). */
+void rundir_add_device(cJSON *root, const struct device_info *d);
+void rundir_add_ceilings(cJSON *root, const cJSON *ceilings, const cJSON *datasheet);
+
 /* Writes dir/run.json atomically (temporary file + rename). */
 int rundir_write_meta(const char *dir, const struct run_record *m, char *why, size_t why_len);
 /* Writes root to dir/run.json atomically, as rundir_write_meta does; for

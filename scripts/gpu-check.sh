@@ -25,6 +25,9 @@
 #   GPU_CHECK_ISSUE26=1    only the GPU tests of restricted-counter mode and kernel faults
 #                          (gpu_restricted_mode, gpu_kernel_fault: docs/restricted.md), verbose;
 #                          with GPU_CHECK_TESTS=0 GPU_CHECK_COLLECT=0 a call of about 2 minutes
+#   GPU_CHECK_PROFILE=1    scripts/profile-check.sh: `mmprof profile` on examples/apps/mmprof_example
+#                          against ncu --nvtx --cache-control all (counters through xcheck, wall
+#                          times, the app's output unchanged): $OUT/profile.tgz and its log
 #   GPU_CHECK_TESTS=0      skip the CPU and GPU test suites
 #   GPU_CHECK_CPU_TESTS=0  skip the CPU suite only (CI runs it; the GPU tests still run)
 #   GPU_CHECK_COLLECT=0    skip the collect
@@ -70,6 +73,14 @@ if [ "${GPU_CHECK_ISSUE26:-0}" = 1 ]; then
     ctest --test-dir build-gpu --output-on-failure -R '^(gpu_restricted_mode|gpu_kernel_fault)$' -V \
         > "$OUT/logs/issue26.log" 2>&1
     echo "issue 26 GPU tests: rc=$?"; grep -E '^[0-9]+: (ok|FAIL|SKIP)|tests passed|Passed|Failed' "$OUT/logs/issue26.log" | head -n 30
+if [ "${GPU_CHECK_PROFILE:-0}" = 1 ]; then
+    t0=$(date +%s)
+    rm -rf results/profile-check
+    MMPROF=$mmprof bash scripts/profile-check.sh --app build-gpu/examples/apps/mmprof_example \
+        --out results/profile-check > "$OUT/logs/profile-check.txt" 2>&1
+    echo "profile-check: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 25 "$OUT/logs/profile-check.txt"
+    rm -f results/profile-check/ncu.ncu-rep # the CSV holds the values
+    [ -d results/profile-check ] && tar czf "$OUT/profile.tgz" -C results profile-check
 fi
 if [ "${GPU_CHECK_SANITIZER:-0}" = 1 ]; then
     t0=$(date +%s)

@@ -79,7 +79,8 @@ static int spec_add_variant(struct ncu_spec *s, const char *name, size_t len)
 
 /* Without a prefix: the variants mmprof measured ok, in its order, at the
  * one shape the runs hold (what `mmprof launch` is given for a run's
- * variants). */
+ * variants); for a `mmprof profile` run, every launch it profiled ("#N",
+ * xcheck/runs.c), ncu having profiled the same app with the same filters. */
 static int default_launch(const struct xc_inputs *in, const char *spec, struct ncu_spec *s)
 {
     for (size_t i = 0; i < in->statuses.n; i++) {
@@ -90,7 +91,9 @@ static int default_launch(const struct xc_inputs *in, const char *spec, struct n
                       spec, spec);
             return -1;
         }
-        if (strcmp(st->status, "ok") == 0 && spec_add_variant(s, st->variant, strlen(st->variant)) != 0)
+        /* a profiled launch ran under ncu whether or not mmprof's counters failed */
+        int launched = strcmp(st->status, "ok") == 0 || st->variant[0] == '#';
+        if (launched && spec_add_variant(s, st->variant, strlen(st->variant)) != 0)
             return -1;
     }
     if (s->nvariants == 0) {

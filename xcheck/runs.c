@@ -46,9 +46,24 @@ static int shape_of(const struct table *t, size_t row, struct xc_shape *s)
     return 0;
 }
 
-static int keep_status(struct xc_statuses *st, const struct table *t, size_t row, const struct xc_shape *shape)
+/* The name a row is paired by: its variant, or for a profiled launch "#N",
+ * its place among the run's rows (shape 1x1x1): ncu profiling the same app
+ * with the same filters sees the same launches in the same order, and a
+ * kernel launched several times is several series. */
+static const char *row_key(const struct table *t, size_t row, char *buf, size_t len,
+                           struct xc_shape *shape)
 {
-    const char *variant = table_str(t, row, table_col(t, "variant"));
+    if (strncmp(table_str(t, row, table_col(t, "params")), RESULTS_PROFILE_PARAMS,
+                strlen(RESULTS_PROFILE_PARAMS)) != 0)
+        return table_str(t, row, table_col(t, "variant"));
+    snprintf(buf, len, "#%zu", row + 1);
+    *shape = (struct xc_shape){1, 1, 1};
+    return buf;
+}
+
+static int keep_status(struct xc_statuses *st, const struct table *t, size_t row, const char *variant,
+                       const struct xc_shape *shape)
+{
     if (xc_status_find(st, variant, shape))
         return 0;
     if (st->n == st->cap) {
@@ -68,7 +83,7 @@ static int keep_status(struct xc_statuses *st, const struct table *t, size_t row
 }
 
 static int add_sample(struct xc_side *side, const struct table *t, size_t row, const struct str_list *m,
-                      const struct xc_shape *shape)
+                      const char *variant, const struct xc_shape *shape)
 {
     double *value = malloc((m->n ? m->n : 1) * sizeof *value);
     int *kernels = malloc((m->n ? m->n : 1) * sizeof *kernels);
@@ -80,7 +95,7 @@ static int add_sample(struct xc_side *side, const struct table *t, size_t row, c
                 value[i] = NAN;
             kernels[i] = 1; /* collect: one auto range per kernel, one value a metric */
         }
-        struct xc_sample s = {table_str(t, row, table_col(t, "variant")), *shape, value, kernels};
+        struct xc_sample s = {variant, *shape, value, kernels};
         rc = xc_side_add(side, &s);
     }
     free(value);
@@ -97,17 +112,19 @@ int xc_read_run(const char *dir, const struct str_list *m, struct xc_side *side,
         return -1;
     int rc = 0;
     for (size_t row = 0; row < t->nrows && rc == 0; row++) {
-        struct xc_shape shape;
-        if (table_str(t, row, table_col(t, "variant"))[0] == '\0' || shape_of(t, row, &shape) != 0) {
+        struct xc_shape shape = {0, 0, 0};
+        char key[32];
+        const char *variant = row_key(t, row, key, sizeof key, &shape);
+        if (variant[0] == '\0' || (variant != key && shape_of(t, row, &shape) != 0)) {
             snprintf(err, err_len, "%s line %zu: no variant name or no whole M, N, K; %s", path, t->row_line[row],
                      FIX_RUN);
             rc = -1;
             break;
         }
-        if (st && keep_status(st, t, row, &shape) != 0)
+        if (st && keep_status(st, t, row, variant, &shape) != 0)
             rc = -1;
         else if (side && strcmp(table_str(t, row, table_col(t, "status")), "ok") == 0)
-            rc = add_sample(side, t, row, m, &shape);
+            rc = add_sample(side, t, row, m, variant, &shape);
         if (rc != 0)
             snprintf(err, err_len, "out of memory reading %s", path);
     }

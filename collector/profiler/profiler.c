@@ -332,6 +332,11 @@ const char *profiler_schedule_name(enum profiler_schedule how)
     return how == PROFILER_ONE_IMAGE ? "one-image" : "whole-counters";
 }
 
+int profiler_device(const struct profiler *p)
+{
+    return p->device;
+}
+
 const char *profiler_chip(const struct profiler *p)
 {
     return p->chip;

@@ -73,6 +73,9 @@ size_t profiler_passes(const struct profiler *p);
 /* Config images the metric set was split into. */
 size_t profiler_configs(const struct profiler *p);
 
+/* The CUDA device ordinal the profiler was opened on. */
+int profiler_device(const struct profiler *p);
+
 /* The chip name CUPTI reports, e.g. "GH100". */
 const char *profiler_chip(const struct profiler *p);
 

@@ -71,6 +71,26 @@ static void text_has_every_part(void **state)
     free(text);
 }
 
+/* A short form (ncu's -k) is printed beside its long name and given to
+ * getopt; options without one stay long-only. */
+static void short_forms(void **state)
+{
+    (void)state;
+    static const struct help_short shorts[] = {{'s', "sizes"}, {'f', "flag"}, {0, NULL}};
+    struct help h = table;
+    h.shorts = shorts;
+    char opts[32];
+    help_short_options(&h, "+:", opts, sizeof opts);
+    assert_string_equal(opts, "+:hs:f");
+    help_short_options(&table, ":", opts, sizeof opts);
+    assert_string_equal(opts, ":h");
+    char *text = print_to_string(&h);
+    assert_non_null(strstr(text, "  -s, --sizes S,..."));
+    assert_non_null(strstr(text, "  -f, --flag"));
+    assert_non_null(strstr(text, "  --a-rather-long-option-name VALUE"));
+    free(text);
+}
+
 static void one_size_notation(void **state)
 {
     (void)state;
@@ -86,6 +106,7 @@ int main(void)
         cmocka_unit_test(options_come_from_the_table),
         cmocka_unit_test(text_has_every_part),
         cmocka_unit_test(one_size_notation),
+        cmocka_unit_test(short_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -144,6 +144,38 @@ static void noisy_and_list_ok(void **state)
     captured_free(&c);
 }
 
+/* A `mmprof profile` run (rows with params "kernel=...", undeclared kernels
+ * without a shape) against ncu over the same app: paired launch by launch,
+ * "#1", "#2", ..., also for a kernel launched twice and for a launch whose
+ * counters failed (ncu still profiled it, so the pairing does not shift). */
+static void profile_runs_pair_by_launch(void **state)
+{
+    (void)state;
+    scratch_write(dir, "p/results.csv",
+                  "variant,family,M,N,K,params,status,reason," L2 "\n"
+                  "void k(float*),kernel,0,0,0,kernel=void k(float*);launch=1,ok,,100\n"
+                  "tiled_t16,matmul,64,64,64,kernel=void t(float*);launch=2,failed,counters: x,\n"
+                  "void k(float*),kernel,0,0,0,kernel=void k(float*);launch=3,ok,,300\n",
+                  NULL, 0);
+    scratch_write(dir, "ncu.csv",
+                  "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                  "\"0\",\"k(float *)\",\"" L2 "\",\"sector\",\"100\"\n"
+                  "\"1\",\"t(float *)\",\"" L2 "\",\"sector\",\"5\"\n"
+                  "\"2\",\"k(float *)\",\"" L2 "\",\"sector\",\"300\"\n",
+                  NULL, 0);
+    char runs[512], ncu[512];
+    snprintf(runs, sizeof runs, "%s/p", dir);
+    snprintf(ncu, sizeof ncu, "%s/ncu.csv", dir);
+    const char *argv[] = {"xcheck", "--floor-sectors", "0", "--mmprof", runs, "--ncu", ncu};
+    struct captured c;
+    capture(cmd_xcheck, 7, argv, &c);
+    assert_has(c.out, "#1");
+    assert_has(c.out, "#3");
+    assert_has(c.err, "FAIL #2/1x1x1: mmprof status 'failed' (counters: x)");
+    assert_int_equal(c.rc, 1); /* #2 is a failure, #1 and #3 agree */
+    captured_free(&c);
+}
+
 static void bad_input(void **state)
 {
     (void)state;
@@ -179,6 +211,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(miss_and_join, setup, teardown),
         cmocka_unit_test_setup_teardown(runs_missing, setup, teardown),
         cmocka_unit_test_setup_teardown(noisy_and_list_ok, setup, teardown),
+        cmocka_unit_test_setup_teardown(profile_runs_pair_by_launch, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_input, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

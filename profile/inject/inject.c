@@ -1,0 +1,430 @@
+/* libmmprof_inject.so: what the CUDA driver loads into the app when
+ * `mmprof profile` sets CUDA_INJECTION64_PATH (docs/profile.md). It owns the
+ * CUPTI callbacks: NVTX push/pop into each thread's range stack, every kernel
+ * launch (runtime and driver API, cuLaunchKernelEx, cooperative, graph nodes)
+ * handed to the session (profile/session.h) with the ops that restore
+ * memory, flush L2 and replay it, and the timing of the app's own launch.
+ *
+ * Invariants: launches mmprof makes itself (flush, replays, graph nodes) run
+ * with the thread's `busy` flag set and are never profiled or counted; one
+ * launch at a time is in the session (a process-wide lock); the app's memory
+ * is restored to its state before the launch whenever a launch was replayed,
+ * and a failed restore ends the app (its results would be wrong). */
+#include "collector/l2_flush.h"
+#include "profile/inject/capture.h"
+#include "profile/inject/checkpoint.h"
+#include "profile/inject/demangle.h"
+#include "profile/inject/graph_nodes.h"
+#include "profile/mmprof.h"
+#include "profile/session.h"
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <cupti_callbacks.h>
+#include <cupti_driver_cbid.h>
+#include <cupti_nvtx_cbid.h>
+#include <generated_nvtx_meta.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define GRAPH_KERNELS_MAX 256
+#define DOMAINS_MAX 64
+
+struct thread_state {
+    struct nvtx_stack nvtx;
+    int busy;    /* inside mmprof's own CUDA calls */
+    int pending; /* the app's launch is between its ENTER and EXIT callbacks */
+    char mangled[KERNEL_NAME_MAX], demangled[KERNEL_NAME_MAX];
+    struct launch_desc desc;
+    CUevent start, end;
+    CUstream stream;
+};
+
+static _Thread_local struct thread_state tls;
+
+static struct {
+    pthread_mutex_t lock;
+    struct profile_session session;
+    int open;
+    struct l2_flush_buf flush;
+    int flush_ready;
+    CUpti_SubscriberHandle subscriber;
+    struct {
+        nvtxDomainHandle_t handle;
+        char name[NVTX_DOMAIN_MAX];
+    } domains[DOMAINS_MAX];
+    size_t ndomains;
+} g = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* What one replayed launch needs in the profiler's callbacks. */
+struct replay {
+    const struct capture *cap;
+    CUcontext ctx;
+    struct checkpoint *cp; /* saved before the first pass */
+    long passes;           /* prepares so far */
+    char why[320];
+};
+
+static void fatal_restore(const char *why)
+{
+    fprintf(stderr, "mmprof profile: %s; the app's device memory is no longer what it computed, "
+            "so it is stopped\n",
+            why);
+    _exit(1);
+}
+
+/* The collector's flush, sized for the device's L2, allocated once. */
+static int flush_ready(int device, char *why, size_t why_len)
+{
+    if (g.flush_ready)
+        return 0;
+    int l2 = 0;
+    cudaError_t e = cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device);
+    if (e != cudaSuccess) {
+        snprintf(why, why_len, "cudaDeviceGetAttribute(L2 size) failed: %s", cudaGetErrorString(e));
+        return -1;
+    }
+    if (l2_flush_buf_alloc(&g.flush, (size_t)l2, why, why_len) != 0)
+        return -1;
+    g.flush_ready = 1;
+    return 0;
+}
+
+/* Before each pass: memory as the app left it before the launch (the first
+ * pass finds it so: the checkpoint was just saved), then L2 emptied. */
+static int replay_prepare(void *ctx)
+{
+    struct replay *r = ctx;
+    if (r->passes++ > 0 && checkpoint_restore(r->cp, r->why, sizeof r->why) != 0)
+        fatal_restore(r->why);
+    return l2_flush_buf_run(&g.flush);
+}
+
+static int replay_work(void *ctx)
+{
+    struct replay *r = ctx;
+    CUresult e = capture_replay(r->cap);
+    if (e == CUDA_SUCCESS)
+        e = cuCtxSynchronize();
+    if (e != CUDA_SUCCESS) {
+        snprintf(r->why, sizeof r->why, "the replayed launch failed (CUresult %d)", (int)e);
+        return -1;
+    }
+    return 1;
+}
+
+static const char *domain_name(nvtxDomainHandle_t d)
+{
+    for (size_t i = 0; i < g.ndomains; i++)
+        if (g.domains[i].handle == d)
+            return g.domains[i].name;
+    return "?";
+}
+
+static const char *attrib_text(const nvtxEventAttributes_t *a)
+{
+    if (a && a->messageType == NVTX_MESSAGE_TYPE_ASCII && a->message.ascii)
+        return a->message.ascii;
+    return ""; /* registered and wide strings: an unnamed range */
+}
+
+static void on_nvtx(CUpti_CallbackId cbid, const CUpti_NvtxData *d)
+{
+    switch (cbid) {
+    case CUPTI_CBID_NVTX_nvtxRangePushA:
+        nvtx_stack_push(&tls.nvtx, NULL, ((const nvtxRangePushA_params *)d->functionParams)->message);
+        break;
+    case CUPTI_CBID_NVTX_nvtxRangePushEx:
+        nvtx_stack_push(&tls.nvtx, NULL,
+                        attrib_text(((const nvtxRangePushEx_params *)d->functionParams)->eventAttrib));
+        break;
+    case CUPTI_CBID_NVTX_nvtxRangePop:
+        nvtx_stack_pop(&tls.nvtx, NULL);
+        break;
+    case CUPTI_CBID_NVTX_nvtxDomainRangePushEx: {
+        const nvtxDomainRangePushEx_params *p = d->functionParams;
+        nvtx_stack_push(&tls.nvtx, domain_name(p->domain), attrib_text(p->core.eventAttrib));
+        break;
+    }
+    case CUPTI_CBID_NVTX_nvtxDomainRangePop:
+        nvtx_stack_pop(&tls.nvtx,
+                       domain_name(((const nvtxDomainRangePop_params *)d->functionParams)->domain));
+        break;
+    case CUPTI_CBID_NVTX_nvtxDomainCreateA: {
+        const nvtxDomainHandle_t *h = d->functionReturnValue;
+        pthread_mutex_lock(&g.lock);
+        if (h && g.ndomains < DOMAINS_MAX) {
+            g.domains[g.ndomains].handle = *h;
+            snprintf(g.domains[g.ndomains].name, NVTX_DOMAIN_MAX, "%s",
+                     ((const nvtxDomainCreateA_params *)d->functionParams)->name);
+            g.ndomains++;
+        }
+        pthread_mutex_unlock(&g.lock);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* tls.desc for a launch of cap named mangled. */
+static void describe(const struct capture *cap, const char *mangled)
+{
+    struct launch_desc *d = &tls.desc;
+    snprintf(tls.mangled, sizeof tls.mangled, "%s", mangled ? mangled : "?");
+    demangle(tls.mangled, tls.demangled, sizeof tls.demangled);
+    memset(d, 0, sizeof *d);
+    d->mangled = tls.mangled;
+    d->demangled = tls.demangled;
+    memcpy(d->grid, cap->grid, sizeof d->grid);
+    memcpy(d->block, cap->block, sizeof d->block);
+    int regs = 0, smem = 0;
+    CUdevice dev = 0;
+    if (cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, cap->f) != CUDA_SUCCESS ||
+        cuFuncGetAttribute(&smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, cap->f) != CUDA_SUCCESS)
+        regs = smem = 0; /* written as 0: the row still has its counters */
+    d->regs_per_thread = regs;
+    d->smem_bytes = (long)smem + (long)cap->smem_dynamic_bytes;
+    if (cuStreamGetId(cap->stream, &d->stream_id) != CUDA_SUCCESS)
+        d->stream_id = 0;
+    if (cuCtxGetDevice(&dev) == CUDA_SUCCESS)
+        d->device = (int)dev;
+    d->nvtx = &tls.nvtx;
+}
+
+/* A launch that is not measured: why, as its row's reason. */
+static void no_counters(const char *why)
+{
+    g.session.status = PROFILER_ERROR;
+    snprintf(g.session.err, sizeof g.session.err, "%s", why);
+}
+
+/* The verdict on tls.desc's launch and, for one to profile, its counters:
+ * the app's work so far finished, the flush ready (allocating it is no
+ * kernel of a pass), device memory saved, the replays, the memory restored.
+ * Without a flush or a checkpoint the launch is not measured: its DRAM bytes
+ * would be a warm cache's, or the app's results wrong. The profiler is
+ * opened on the runtime's primary context, which makes it current: the app's
+ * context is made current again. */
+static enum filter_verdict begin_launch(const struct capture *cap, CUcontext ctx)
+{
+    struct replay r = {.cap = cap, .ctx = ctx};
+    struct launch_ops ops = {replay_prepare, replay_work, &r};
+    char why[320] = "";
+    enum filter_verdict v = session_begin(&g.session, &tls.desc);
+    if (!session_wants_counters(&g.session))
+        return v;
+    if (cuCtxSynchronize() != CUDA_SUCCESS) {
+        no_counters("cuCtxSynchronize before the replays failed: an earlier kernel of the app "
+                    "failed");
+        return v;
+    }
+    if (flush_ready(tls.desc.device, why, sizeof why) != 0 ||
+        !(r.cp = checkpoint_save(ctx, why, sizeof why))) {
+        no_counters(why);
+        return v;
+    }
+    session_measure(&g.session, &tls.desc, &ops);
+    if (g.session.status != PROFILER_OK && r.why[0])
+        snprintf(g.session.err + strlen(g.session.err), sizeof g.session.err - strlen(g.session.err),
+                 " (%s)", r.why);
+    if (cuCtxSetCurrent(ctx) != CUDA_SUCCESS || cuCtxSynchronize() != CUDA_SUCCESS ||
+        checkpoint_restore(r.cp, why, sizeof why) != 0)
+        fatal_restore(why[0] ? why : "back in the app's context, cuCtxSynchronize failed");
+    checkpoint_free(r.cp);
+    return v;
+}
+
+static void on_launch_enter(const CUpti_CallbackData *cb, const struct capture *cap)
+{
+    tls.busy = 1;
+    pthread_mutex_lock(&g.lock);
+    describe(cap, cb->symbolName);
+    begin_launch(cap, cb->context);
+    pthread_mutex_unlock(&g.lock);
+    tls.pending = 1;
+    tls.stream = cap->stream;
+    if ((!tls.start && cuEventCreate(&tls.start, CU_EVENT_DEFAULT) != CUDA_SUCCESS) ||
+        (!tls.end && cuEventCreate(&tls.end, CU_EVENT_DEFAULT) != CUDA_SUCCESS) ||
+        cuEventRecord(tls.start, tls.stream) != CUDA_SUCCESS)
+        tls.stream = NULL, tls.pending = 2; /* not timed */
+    tls.busy = 0;
+}
+
+static void on_launch_exit(void)
+{
+    tls.busy = 1;
+    float ms = NAN;
+    if (tls.pending == 1 && (cuEventRecord(tls.end, tls.stream) != CUDA_SUCCESS ||
+                             cuEventSynchronize(tls.end) != CUDA_SUCCESS ||
+                             cuEventElapsedTime(&ms, tls.start, tls.end) != CUDA_SUCCESS))
+        ms = NAN;
+    pthread_mutex_lock(&g.lock);
+    if (session_end(&g.session, &tls.desc, ms) != 0)
+        fprintf(stderr, "mmprof profile: writing the row of %s failed\n", tls.desc.demangled);
+    pthread_mutex_unlock(&g.lock);
+    tls.pending = 0;
+    tls.busy = 0;
+}
+
+/* A graph launch, node by node in dependency order: each kernel node is
+ * handed to the session as a launch of its own and then run once, so the next
+ * node finds what the graph would have left; then memory is put back as it
+ * was before the graph and the app's graph launch runs. Nodes are not timed.
+ * Non-kernel nodes (copies, memsets) are not run by this walk: a node after
+ * one of them sees memory from before it. */
+static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream)
+{
+    static CUDA_KERNEL_NODE_PARAMS nodes[GRAPH_KERNELS_MAX];
+    char why[320];
+    tls.busy = 1;
+    pthread_mutex_lock(&g.lock);
+    long n = graph_nodes_kernels(exec, nodes, GRAPH_KERNELS_MAX, why, sizeof why);
+    struct checkpoint *before = NULL;
+    if (n < 0)
+        fprintf(stderr, "mmprof profile: %s\n", why);
+    else if (!g.session.set.list_only && (cuCtxSynchronize() != CUDA_SUCCESS ||
+                                          !(before = checkpoint_save(ctx, why, sizeof why))))
+        fprintf(stderr, "mmprof profile: graph nodes not profiled: %s\n", why), n = -1;
+    for (long i = 0; i < n; i++) {
+        struct capture cap;
+        if (!nodes[i].func && nodes[i].kern &&
+            cuKernelGetFunction(&nodes[i].func, nodes[i].kern) != CUDA_SUCCESS) {
+            fprintf(stderr, "mmprof profile: a graph node's kernel has no function in this "
+                            "context; skipped\n");
+            continue;
+        }
+        capture_node(&nodes[i], stream, &cap);
+        const char *name = NULL;
+        if (cuFuncGetName(&name, cap.f) != CUDA_SUCCESS)
+            name = "?";
+        describe(&cap, name);
+        begin_launch(&cap, ctx);
+        if (!g.session.set.list_only &&
+            (capture_replay(&cap) != CUDA_SUCCESS || cuCtxSynchronize() != CUDA_SUCCESS))
+            fprintf(stderr, "mmprof profile: graph node %s failed when run alone\n", tls.demangled);
+        if (session_end(&g.session, &tls.desc, NAN) != 0)
+            fprintf(stderr, "mmprof profile: writing the row of %s failed\n", tls.demangled);
+    }
+    if (before) {
+        if (checkpoint_restore(before, why, sizeof why) != 0)
+            fatal_restore(why);
+        checkpoint_free(before);
+    }
+    pthread_mutex_unlock(&g.lock);
+    tls.busy = 0;
+}
+
+static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                                 const void *data)
+{
+    if (tls.busy || !g.open)
+        return;
+    if (domain == CUPTI_CB_DOMAIN_NVTX) {
+        on_nvtx(cbid, data);
+        return;
+    }
+    if (domain != CUPTI_CB_DOMAIN_DRIVER_API)
+        return;
+    const CUpti_CallbackData *cb = data;
+    struct capture cap;
+    CUgraphExec exec;
+    CUstream stream;
+    if (cb->callbackSite == CUPTI_API_EXIT) {
+        if (graph_nodes_note_instantiate(cbid, cb->functionParams))
+            return;
+        if (tls.pending && capture_launch(cbid, cb->functionParams, &cap))
+            on_launch_exit();
+        return;
+    }
+    if (capture_launch(cbid, cb->functionParams, &cap)) {
+        /* recorded into a graph, not run: it is profiled as a node when the graph launches
+           (and a synchronisation or an event now would break the app's capture) */
+        CUstreamCaptureStatus capturing = CU_STREAM_CAPTURE_STATUS_NONE;
+        if (cuStreamIsCapturing(cap.stream, &capturing) != CUDA_SUCCESS ||
+            capturing != CU_STREAM_CAPTURE_STATUS_NONE)
+            return;
+        on_launch_enter(cb, &cap);
+    }
+    else if (graph_nodes_launch(cbid, cb->functionParams, &exec, &stream))
+        on_graph_launch(cb->context, exec, stream);
+}
+
+static const CUpti_CallbackId driver_cbids[] = {
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
+    CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch,
+    CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz,
+    CUPTI_DRIVER_TRACE_CBID_cuGraphInstantiate,
+    CUPTI_DRIVER_TRACE_CBID_cuGraphInstantiate_v2,
+    CUPTI_DRIVER_TRACE_CBID_cuGraphInstantiateWithFlags,
+    CUPTI_DRIVER_TRACE_CBID_cuGraphInstantiateWithParams,
+    CUPTI_DRIVER_TRACE_CBID_cuGraphInstantiateWithParams_ptsz,
+};
+
+/* At exit: stop handling callbacks, nothing more. Every row and line is
+ * already on disk, and the CUDA runtime's own exit handlers may have torn the
+ * context down before this one runs (they can be registered after it): a
+ * CUPTI or CUDA call here could crash the app at exit and turn its status
+ * into a failure. The process's end releases the rest. */
+static void finish(void)
+{
+    pthread_mutex_lock(&g.lock);
+    g.open = 0;
+    pthread_mutex_unlock(&g.lock);
+}
+
+static int cupti_ok(CUptiResult r, const char *call)
+{
+    if (r == CUPTI_SUCCESS)
+        return 1;
+    const char *s = "unknown";
+    cuptiGetResultString(r, &s);
+    fprintf(stderr, "mmprof profile: %s failed (%s)%s; the app runs unprofiled\n", call, s,
+            r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED
+                ? ": another profiler (ncu, nsys, DCGM) is attached; run mmprof without it"
+                : "");
+    return 0;
+}
+
+/* The CUDA driver's entry point for injection libraries. Returns 1 whatever
+ * happens: a failure leaves the app running unprofiled, with the reason on
+ * stderr (mmprof then finds no rows and says so). */
+int InitializeInjection(void);
+int InitializeInjection(void)
+{
+    static int called;
+    if (called++)
+        return 1;
+    struct profile_settings set;
+    char why[512];
+    if (settings_import(&set, why, sizeof why) != 0 ||
+        session_open(&g.session, &set, (long)getpid(), why, sizeof why) != 0) {
+        fprintf(stderr, "mmprof profile: %s; the app runs unprofiled\n", why);
+        return 1;
+    }
+    if (!cupti_ok(cuptiSubscribe(&g.subscriber, on_callback, NULL), "cuptiSubscribe")) {
+        session_close(&g.session);
+        return 1;
+    }
+    for (size_t i = 0; i < sizeof driver_cbids / sizeof driver_cbids[0]; i++)
+        if (!cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_DRIVER_API, driver_cbids[i]),
+                      "cuptiEnableCallback")) {
+            session_close(&g.session);
+            return 1;
+        }
+    if (!cupti_ok(cuptiEnableDomain(1, g.subscriber, CUPTI_CB_DOMAIN_NVTX), "cuptiEnableDomain(NVTX)"))
+        fprintf(stderr, "mmprof profile: NVTX ranges are not seen: --nvtx-include and mmprof.h "
+                "declarations do not apply\n");
+    g.open = 1;
+    atexit(finish);
+    return 1;
+}

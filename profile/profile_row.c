@@ -1,0 +1,39 @@
+/* A launch as a results.csv row (profile_row.h). */
+#include "profile/profile_row.h"
+
+#include <math.h>
+#include <stdio.h>
+
+void profile_row_fill(struct result_row *r, struct profile_row_text *text,
+                      const struct launch_desc *d, const struct kernel_decl *decl, long pid,
+                      long launch, double runtime_ms)
+{
+    result_row_init(r);
+    const struct variant *v = decl ? decl->v : NULL;
+    snprintf(text->variant, sizeof text->variant, "%s", v ? v->name : d->demangled);
+    char nvtx[512];
+    nvtx_stack_path(d->nvtx, NULL, nvtx, sizeof nvtx);
+    snprintf(text->params, sizeof text->params,
+             RESULTS_PROFILE_PARAMS "%s;pid=%ld;launch=%ld;grid=%u,%u,%u;block=%u,%u,%u;stream=%llu;nvtx=%s",
+             d->demangled, pid, launch, d->grid[0], d->grid[1], d->grid[2], d->block[0],
+             d->block[1], d->block[2], d->stream_id, nvtx);
+    r->variant = text->variant;
+    r->family = v ? family_name(v->family) : RESULTS_FAMILY_KERNEL;
+    r->params = text->params;
+    if (v) {
+        r->m = decl->shape.m;
+        r->n = decl->shape.n;
+        r->k = decl->shape.k;
+    }
+    r->status = STATUS_OK;
+    r->runtime_ms = r->min_ms = r->max_ms = runtime_ms;
+    r->runs = isnan(runtime_ms) ? 0 : 1;
+    if (decl)
+        decl_flops_bytes(decl, &r->flops, &r->bytes_compulsory);
+    r->gflops = r->flops / (runtime_ms * 1e6);
+    r->gbs = r->bytes_compulsory / (runtime_ms * 1e6);
+    r->threads_per_block = (int)(d->block[0] * d->block[1] * d->block[2]);
+    r->grid_blocks = (long)d->grid[0] * d->grid[1] * d->grid[2];
+    r->regs_per_thread = d->regs_per_thread;
+    r->smem_bytes_per_block = d->smem_bytes;
+}

@@ -1,0 +1,147 @@
+/* The per-launch pipeline (session.h). */
+#include "profile/session.h"
+
+#include "profile/launch_log.h"
+#include "profile/mmprof.h"
+#include "profile/profile_row.h"
+#include "rundir/run_create.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int session_open(struct profile_session *s, const struct profile_settings *set, long pid,
+                 char *why, size_t why_len)
+{
+    memset(s, 0, sizeof *s);
+    s->log_fd = -1;
+    s->set = *set;
+    s->pid = pid;
+    metric_set_init(&s->ms);
+    filter_init(&s->filter);
+    int rc = settings_filter(set, &s->filter, why, why_len);
+    if (!rc && set->model[0])
+        rc = decl_model_load(&s->model, set->model, why, why_len);
+    if (!rc && !set->list_only)
+        rc = metric_set_parse(&s->ms, set->metrics[0] ? set->metrics : "default", why, why_len) ? 2 : 0;
+    if (!rc && !set->list_only) {
+        s->values = calloc(s->ms.ncols ? s->ms.ncols : 1, sizeof *s->values);
+        s->results = rundir_append_results(set->dir, why, why_len);
+        rc = s->values && s->results ? 0 : 1;
+    }
+    if (!rc && (s->log_fd = launch_log_open(set->dir, why, why_len)) < 0)
+        rc = 1;
+    if (rc)
+        session_close(s);
+    return rc;
+}
+
+const struct kernel_decl *session_decl(const struct profile_session *s, const struct launch_desc *d,
+                                       struct kernel_decl *scratch, char *why, size_t why_len)
+{
+    why[0] = '\0';
+    const char *code = nvtx_stack_top(d->nvtx, MMPROF_NVTX_DOMAIN);
+    if (code) {
+        char sub[256];
+        if (decl_parse(code, scratch, sub, sizeof sub) == 0)
+            return scratch;
+        snprintf(why, why_len, "mmprof.h %s; ignored", sub);
+    }
+    return decl_model_find(&s->model, d->mangled, d->demangled);
+}
+
+static void open_profiler(struct profile_session *s, int device)
+{
+    s->prof_tried = 1;
+    s->prof_status = profiler_open(&s->prof, &s->ms, device, PROFILER_WHOLE_COUNTERS, s->prof_err,
+                                   sizeof s->prof_err);
+    if (s->prof_status != PROFILER_OK)
+        fprintf(stderr, "mmprof profile: no counters in process %ld: %s\n", s->pid, s->prof_err);
+}
+
+enum filter_verdict session_begin(struct profile_session *s, const struct launch_desc *d)
+{
+    s->launches++;
+    s->err[0] = '\0';
+    s->status = PROFILER_OK;
+    s->verdict = filter_launch(&s->filter, d->mangled, d->demangled, d->nvtx);
+    return s->verdict;
+}
+
+int session_wants_counters(const struct profile_session *s)
+{
+    return s->verdict == FILTER_PROFILE && !s->set.list_only;
+}
+
+void session_measure(struct profile_session *s, const struct launch_desc *d,
+                     const struct launch_ops *ops)
+{
+    if (!session_wants_counters(s))
+        return;
+    if (!s->prof_tried)
+        open_profiler(s, d->device);
+    if (s->prof_status != PROFILER_OK) {
+        s->status = s->prof_status;
+        snprintf(s->err, sizeof s->err, "%s", s->prof_err);
+        return;
+    }
+    if (d->device != profiler_device(s->prof)) {
+        s->status = PROFILER_ERROR;
+        snprintf(s->err, sizeof s->err, "launched on device %d; mmprof profiles the device of the "
+                 "first profiled launch (%d) in each process: select it with CUDA_VISIBLE_DEVICES",
+                 d->device, profiler_device(s->prof));
+        return;
+    }
+    char range[96];
+    snprintf(range, sizeof range, "launch %ld of process %ld", s->launches, s->pid);
+    s->status = profiler_measure(s->prof, range, ops->prepare, ops->work, ops->ctx, s->values,
+                                 s->err, sizeof s->err);
+}
+
+int session_end(struct profile_session *s, const struct launch_desc *d, double runtime_ms)
+{
+    int profiled = session_wants_counters(s);
+    int failed = profiled && s->status != PROFILER_OK;
+    int rc = 0;
+    if (profiled) {
+        struct kernel_decl scratch;
+        char decl_why[300];
+        const struct kernel_decl *decl = session_decl(s, d, &scratch, decl_why, sizeof decl_why);
+        struct result_row r;
+        struct profile_row_text text;
+        profile_row_fill(&r, &text, d, decl, s->pid, s->launches, runtime_ms);
+        r.nmetrics = s->ms.ncols;
+        r.metrics = failed ? NULL : s->values;
+        if (failed) {
+            r.status = STATUS_FAILED;
+            row_reason(&r, "counters: %s", s->err);
+        } else if (decl_why[0]) {
+            row_reason(&r, "%s", decl_why);
+        }
+        rc = results_append(s->results, &r);
+    }
+    const char *verdict = failed ? "failed" : filter_verdict_name(s->verdict);
+    if (s->set.list_only && s->verdict == FILTER_PROFILE)
+        verdict = "listed";
+    if (launch_log_append(s->log_fd, s->pid, s->launches, verdict, runtime_ms, d->demangled))
+        rc = -1;
+    return rc;
+}
+
+void session_close(struct profile_session *s)
+{
+    profiler_close(s->prof);
+    s->prof = NULL;
+    if (s->results)
+        fclose(s->results);
+    s->results = NULL;
+    if (s->log_fd >= 0)
+        close(s->log_fd);
+    s->log_fd = -1;
+    free(s->values);
+    s->values = NULL;
+    decl_model_free(&s->model);
+    filter_free(&s->filter);
+    metric_set_free(&s->ms);
+}

@@ -1,0 +1,68 @@
+/* One process's profiling session inside the app: the settings, the filter,
+ * the --model declarations, the metric set and the profiler (opened at the
+ * first profiled launch, on that launch's device), results.csv and
+ * launches.tsv. Per launch:
+ *   session_begin    the filter's verdict (FILTER_PROFILE: to be profiled)
+ *   session_measure  for such a launch, its counters through profiler_measure
+ *                    with the launch's ops (restore + flush, replay); the caller
+ *                    saves device memory before and restores it after, and the
+ *                    app's own launch runs after that
+ *   session_end      the row (profiled launches) and the launches.tsv line (all),
+ *                    written and flushed before the app goes on, so a crash keeps them
+ * Needs no CUDA header: the GPU part is behind struct launch_ops and the
+ * profiler's CUPTI boundary, which the tests fake. Not thread-safe: the
+ * injection library serialises calls. */
+#ifndef MMPROF_PROFILE_SESSION_H
+#define MMPROF_PROFILE_SESSION_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "collector/profiler/metric_set.h"
+#include "collector/profiler/profiler.h"
+#include "profile/decl.h"
+#include "profile/filter.h"
+#include "profile/launch.h"
+#include "profile/settings.h"
+
+struct profile_session {
+    struct profile_settings set;
+    struct profile_filter filter;
+    struct decl_model model;
+    struct metric_set ms;
+    struct profiler *prof;
+    int prof_tried;                /* profiler_open was called */
+    enum profiler_status prof_status;
+    char prof_err[320];
+    FILE *results;                 /* NULL in --list mode */
+    int log_fd;
+    long pid;
+    long launches;                 /* launches seen so far */
+    /* the launch between begin and end */
+    enum filter_verdict verdict;
+    enum profiler_status status;
+    char err[320];
+    double *values;                /* ms.ncols */
+};
+
+/* 0, or 2 (bad settings: filter, model, metrics) / 1 (files) with why. */
+int session_open(struct profile_session *s, const struct profile_settings *set, long pid,
+                 char *why, size_t why_len);
+enum filter_verdict session_begin(struct profile_session *s, const struct launch_desc *d);
+/* 1 when the launch just begun is to be measured (profiled, not --list). */
+int session_wants_counters(const struct profile_session *s);
+/* The counters of the launch just begun (nothing unless session_wants_counters). */
+void session_measure(struct profile_session *s, const struct launch_desc *d,
+                     const struct launch_ops *ops);
+/* runtime_ms: the app's own launch (NaN when not timed). 0, or -1 when a file
+ * could not be written. */
+int session_end(struct profile_session *s, const struct launch_desc *d, double runtime_ms);
+void session_close(struct profile_session *s);
+
+/* The declaration that applies to d: the innermost mmprof.h range of its
+ * thread, else the first matching --model line, else NULL. A code
+ * declaration that does not parse is ignored, with why set (else why is ""). */
+const struct kernel_decl *session_decl(const struct profile_session *s, const struct launch_desc *d,
+                                       struct kernel_decl *scratch, char *why, size_t why_len);
+
+#endif

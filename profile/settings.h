@@ -1,0 +1,39 @@
+/* What `mmprof profile` tells the injection library, through the app's
+ * environment: the one writer (settings_export, in the child before exec)
+ * and the one reader (settings_import, in InitializeInjection) of the
+ * MMPROF_PROFILE_* variables. Host C only. */
+#ifndef MMPROF_PROFILE_SETTINGS_H
+#define MMPROF_PROFILE_SETTINGS_H
+
+#include <stddef.h>
+
+#include "profile/filter.h"
+
+#define SETTINGS_PATH_MAX 4096
+#define SETTINGS_SPEC_MAX 1024
+
+struct profile_settings {
+    char dir[SETTINGS_PATH_MAX];    /* the run directory */
+    int list_only;                  /* --list: launches.tsv only, no counters */
+    char kernel[KERNEL_NAME_MAX];   /* -k, "" = all */
+    long launch_skip, launch_count; /* --launch-skip, -c (0 = no cap) */
+    char nvtx[FILTER_NVTX_MAX][SETTINGS_SPEC_MAX]; /* --nvtx-include, each */
+    size_t nnvtx;
+    char model[SETTINGS_PATH_MAX];  /* --model, "" = none */
+    char metrics[SETTINGS_SPEC_MAX]; /* --metrics spec, "" = the default group */
+};
+
+/* Defaults: no filter, FILTER_LAUNCH_COUNT_DEFAULT, no model, default metrics. */
+void settings_init(struct profile_settings *s);
+
+/* setenv for every setting; 0, or -1 with errno. */
+int settings_export(const struct profile_settings *s);
+/* From the environment; 0, or 2 with why when MMPROF_PROFILE_DIR is unset or a
+ * value is malformed. */
+int settings_import(struct profile_settings *s, char *why, size_t why_len);
+
+/* The filter the settings describe (filter_free it); 0, or 2 with why. */
+int settings_filter(const struct profile_settings *s, struct profile_filter *f, char *why,
+                    size_t why_len);
+
+#endif

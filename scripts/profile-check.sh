@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# `mmprof profile` on the example app (examples/apps/mmprof_example.cu), the
+# checks of issue 23's acceptance (docs/profile.md):
+#   1. the app alone, then under `mmprof profile`: its output must be the same
+#      (its results verified), and mmprof must exit 0
+#   2. the rows: the declared tiled kernel as tiled_t16, cuBLAS's GEMM, the
+#      sort's kernels, the graph's axpy node, none failed
+#   3. analyze, plot and report of the run
+#   4. (unless --no-ncu) the same app under ncu --nvtx --cache-control all
+#      --clock-control none with the same metrics and launch cap, compared
+#      launch by launch with `mmprof xcheck` (#N = the N-th profiled launch),
+#      and the wall times: mmprof's must be at most 1/5 of ncu's
+# usage: scripts/profile-check.sh --app BIN [--size N] [--out DIR] [--no-ncu]
+#   MMPROF (default build-gpu/cli/mmprof), NCU as in scripts/lib/gpu-tools.sh
+# Exit: 0 every check passed, 1 one failed, 77 no GPU (or no ncu without --no-ncu).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+MMPROF=${MMPROF:-$root/build-gpu/cli/mmprof}
+die() { echo "profile-check: $*" >&2; exit 1; }
+skip() { echo "SKIP: profile-check: $*"; exit 77; }
+# shellcheck source=scripts/lib/gpu-tools.sh
+source "$root/scripts/lib/gpu-tools.sh"
+app="" size=1024 out="" ncu=1
+while [ $# -gt 0 ]; do
+    case $1 in
+    --app) app=$2; shift 2 ;;
+    --size) size=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --no-ncu) ncu=0; shift ;;
+    *) die "unknown argument '$1' (see the header of $0)" ;;
+    esac
+done
+[ -x "$app" ] || die "--app '$app' is not an executable; build the mmprof_example target"
+if [ "$ncu" = 1 ]; then gpu_tools_require; else gpu_tools_require --no-ncu; fi
+[ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/profile-check.XXXXXX")
+rm -rf "$out/run" "$out/xcheck"
+mkdir -p "$out"
+fails=0
+check() { # check OK-CONDITION-RC MESSAGE
+    if [ "$1" = 0 ]; then echo "ok: $2"; else echo "FAIL: $2"; fails=$((fails + 1)); fi
+}
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+count=500 # both tools' launch cap (mmprof's default)
+
+"$app" "$size" > "$out/app-alone.txt" 2>&1
+check $? "the app alone exits 0 ($(tr '\n' ' ' < "$out/app-alone.txt"))"
+t0=$(now)
+"$MMPROF" profile -c "$count" --out "$out/run" -- "$app" "$size" > "$out/app-under-mmprof.txt" 2> "$out/profile.log"
+rc=$?
+t_mmprof=$(since "$t0")
+check $rc "mmprof profile exits 0 in ${t_mmprof} s ($(tail -n 1 "$out/profile.log"))"
+diff "$out/app-alone.txt" "$out/app-under-mmprof.txt" > /dev/null
+check $? "the app's output is the same under mmprof"
+
+csv=$out/run/results.csv
+[ -f "$csv" ] || die "no results.csv in $out/run"
+grep -q '^tiled_t16,matmul,' "$csv"; check $? "the declared kernel is a tiled_t16 row"
+grep -qiE 'gemm' "$csv"; check $? "cuBLAS's GEMM kernel has a row"
+grep -qiE 'radix|onesweep|sort' "$csv"; check $? "the sort's kernels have rows"
+grep -q 'axpy' "$csv"; check $? "the graph's axpy node has a row"
+! grep -q ',failed,' "$csv"; check $? "no profiled launch failed"
+python3 - "$csv" << 'PY' > "$out/launches.txt"
+import csv, sys
+for i, r in enumerate(csv.DictReader(open(sys.argv[1]))):
+    print(f"#{i + 1}\t{r['status']}\t{r['variant'][:60]}\t{r['params'].split(';')[0][7:][:80]}")
+PY
+cat "$out/launches.txt"
+
+for step in analyze plot report; do
+    "$MMPROF" "$step" "$out/run" > "$out/$step.log" 2>&1
+    check $? "mmprof $step of the run ($out/$step.log)"
+done
+grep -q 'tiled_t16' "$out/run/report.md" 2> /dev/null; check $? "the report names the declared kernel"
+
+if [ "$ncu" = 1 ]; then
+    metrics=$(gpu_tools_default_metrics)
+    t0=$(now)
+    "$NCU" --nvtx --cache-control all --clock-control none --replay-mode kernel -c "$count" \
+        --metrics "$metrics" --export "$out/ncu" --force-overwrite "$app" "$size" > "$out/app-under-ncu.txt" 2> "$out/ncu.log"
+    rc=$?
+    t_ncu=$(since "$t0")
+    grep -q ERR_NVGPUCTRPERM "$out/app-under-ncu.txt" "$out/ncu.log" &&
+        skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM)"
+    check $rc "ncu exits 0 in ${t_ncu} s"
+    "$NCU" --import "$out/ncu.ncu-rep" --csv --page details --print-units base > "$out/ncu.csv" 2> "$out/ncu-import.log"
+    check $? "ncu --import to CSV"
+    "$MMPROF" xcheck --metrics "$metrics" --mmprof "$out/run" --ncu "$out/ncu.csv" --out "$out/xcheck" > "$out/xcheck.txt" 2>&1
+    check $? "counters agree with ncu's launch by launch ($out/xcheck.txt: $(tail -n 1 "$out/xcheck.txt"))"
+    ratio=$(awk -v n="$t_ncu" -v m="$t_mmprof" 'BEGIN { printf "%.2f", n / m }')
+    echo "wall time: mmprof ${t_mmprof} s, ncu ${t_ncu} s, ncu / mmprof = $ratio" | tee "$out/wall-time.txt"
+    awk -v r="$ratio" 'BEGIN { exit !(r >= 5) }'; check $? "mmprof takes at most 1/5 of ncu's wall time"
+fi
+echo "$fails failure(s); files in $out"
+[ "$fails" = 0 ]

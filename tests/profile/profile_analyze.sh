@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# analyze, plot and report on a `mmprof profile` run (fixtures/profile-run):
+# undeclared kernels (no shape) are read, their FLOPs counted (FADD + FMUL +
+# 2 FFMA = 4e6 over 0.5 ms = 8 GFLOP/s), the declared one gets tiled_t16's
+# theory, and all three are points of the roofline.
+#   profile_analyze.sh MMPROF FIXTURE_DIR
+set -u
+mmprof=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -r "$2" "$work/run"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+"$mmprof" analyze "$work/run" > "$work/analyze.txt" 2>&1 || fail "analyze: $(cat "$work/analyze.txt")"
+csv=$work/run/analysis.csv
+python3 - "$csv" << 'PY' || fail "analysis.csv rows"
+import csv, sys
+rows = {r["variant"]: r for r in csv.DictReader(open(sys.argv[1]))}
+axpy = rows["void axpy(float, float const*, float*, int)"]
+assert abs(float(axpy["gflop_per_s"]) - 8) < 1e-9, axpy["gflop_per_s"]
+tiled = rows["tiled_t16"]
+assert abs(float(tiled["theory_cgma_flop_per_word"]) - 15.88) < 0.01, tiled["theory_cgma_flop_per_word"]
+assert tiled["meas_cgma_thread_flop_per_word"], "no measured CGMA"
+PY
+"$mmprof" plot "$work/run" > "$work/plot.txt" 2>&1 || fail "plot: $(cat "$work/plot.txt")"
+dat=$work/run/plots/roofline.dat
+for k in tiled_t16 'void axpy' 'void cutlass::Kernel'; do
+    grep -q "^\"$k" "$dat" 2> /dev/null || fail "roofline.dat lacks $k"
+done
+grep -q "Hierarchical roofline: the app's kernels\|Hierarchical roofline: matmul variants" "$work/run/plots/roofline.gp" ||
+    fail "roofline title"
+"$mmprof" report "$work/run" > "$work/report.txt" 2>&1 || fail "report: $(cat "$work/report.txt")"
+grep -q 'roofline' "$work/run/report.md" || fail "the report has no roofline"
+echo "$fails failure(s)"
+[ "$fails" = 0 ]

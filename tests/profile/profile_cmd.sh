@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# `mmprof profile` end to end without a GPU: the app checks (exit 2), bad
+# options and declarations (exit 2), the app's failures (exit 1, its status
+# named, rows kept), and the outcome messages. Stand-in apps play the
+# injection library: they write launches.tsv lines as it would, after
+# checking the environment `mmprof profile` gave them.
+#   profile_cmd.sh MMPROF
+set -u
+mmprof=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fails=0
+expect() { # expect CODE PATTERN -- ARGS...
+    local code=$1 pattern=$2
+    shift 3
+    local rc
+    out=$("$mmprof" "$@" 2>&1)
+    rc=$?
+    if [ "$rc" != "$code" ] || ! grep -qE -- "$pattern" <<<"$out"; then
+        echo "FAIL: mmprof $* -> exit $rc (want $code, /$pattern/), output: $out"
+        fails=$((fails + 1))
+    else
+        echo "ok: mmprof $* -> $rc"
+    fi
+}
+
+# --- the app: found, a file, executable ---
+touch noexec
+mkdir adir
+expect 2 'no app to profile' -- profile
+expect 2 'no app to profile' -- profile -k x --
+expect 2 'nope: No such file' -- profile -- ./nope
+expect 2 'not found on PATH' -- profile -- mmprof-no-such-app
+expect 2 'not executable \(chmod \+x' -- profile -- ./noexec
+expect 2 'is a directory' -- profile -- ./adir
+expect 0 'usage: mmprof profile' -- profile --help
+
+# --- options ---
+expect 2 "unknown option '--bogus'" -- profile --bogus -- /bin/true
+expect 2 "option '--launch-count' needs a value" -- profile --launch-count
+expect 2 "-c/--launch-count 'x' is not a count" -- profile -c x -- /bin/true
+expect 2 "--launch-skip '-1' is not a count" -- profile --launch-skip -1 -- /bin/true
+expect 2 'bad regular expression' -- profile -k 'regex:(' -- /bin/true
+expect 2 "a push/pop range path ends with '/'" -- profile --nvtx-include solve -- /bin/true
+expect 2 "unknown metric 'no_such_metric'" -- profile --metrics no_such_metric -- /bin/true
+expect 2 'drop --metrics' -- profile --list --metrics default -- /bin/true
+printf 'good: kind=tiled T=16 M=8 N=8 K=8\nbad: kind=tiled T=7 M=8 N=8 K=8\n' > model.txt
+expect 2 'model.txt:2: declaration: kind=tiled with these parameters is none' -- profile --model model.txt -- /bin/true
+expect 2 'missing.txt: No such file' -- profile --model missing.txt -- /bin/true
+[ -e results ] && { echo "FAIL: a refused command left results/ behind"; fails=$((fails + 1)); }
+
+# --- the app's end ---
+cat > exit3.sh <<'APP'
+#!/bin/sh
+exit 3
+APP
+cat > crash.sh <<'APP'
+#!/bin/sh
+kill -SEGV $$
+APP
+chmod +x exit3.sh crash.sh
+expect 1 'the app exited with status 3; the 0 row\(s\) written before are kept' -- profile --out r-exit -- ./exit3.sh
+grep -q '"state":	"interrupted"' r-exit/run.json || { echo "FAIL: run.json of a failed app"; fails=$((fails + 1)); }
+expect 1 'killed by signal 11 \(Segmentation fault\)' -- profile --out r-crash -- ./crash.sh
+expect 1 'the app launched no kernel' -- profile --out r-none -- /bin/true
+# Ctrl-C goes to the whole process group: mmprof outlives the app to report it
+cat > interrupt.sh <<'APP'
+#!/bin/sh
+kill -INT $PPID
+sleep 0.2
+kill -INT $$
+APP
+chmod +x interrupt.sh
+expect 1 'the app was killed by signal 2 \(Interrupt\)' -- profile --out r-int -- ./interrupt.sh
+grep -q '"state":	"interrupted"' r-int/run.json || { echo "FAIL: run.json after Ctrl-C"; fails=$((fails + 1)); }
+
+# --- stand-ins for the injection library ---
+# fake_app VERDICT...: one launches.tsv line per verdict (kernel names in
+# turn k1, k2 ...), from this process and one child, after checking the
+# environment; prints its own result line.
+cat > fake_app.sh <<'APP'
+#!/bin/bash
+log=$MMPROF_PROFILE_DIR/launches.tsv
+case $MMPROF_PROFILE_DIR in /*) ;; *) echo "relative run directory: the app may chdir" >&2; exit 9 ;; esac
+[ -f "$CUDA_INJECTION64_PATH" ] || { echo "no injection library: $CUDA_INJECTION64_PATH" >&2; exit 9; }
+[ -f "$NVTX_INJECTION64_PATH" ] || { echo "no NVTX injection: $NVTX_INJECTION64_PATH" >&2; exit 9; }
+[ "$MMPROF_PROFILE_KERNEL" = "${WANT_KERNEL:-}" ] || { echo "kernel filter '$MMPROF_PROFILE_KERNEL'" >&2; exit 9; }
+[ "$MMPROF_PROFILE_LAUNCH_COUNT" = "${WANT_COUNT:-500}" ] || { echo "count '$MMPROF_PROFILE_LAUNCH_COUNT'" >&2; exit 9; }
+i=0
+for v in "$@"; do
+    i=$((i + 1))
+    printf '%s\t%s\t%s\t%s\t%s\n' $$ $i "$v" 0.5 "void k$i(float*)" >> "$log"
+done
+bash -c 'printf "%s\t1\tother-name\t2.0\tvoid child_kernel(int)\n" $$ >> "$0"' "$log"
+echo "result=42"
+APP
+chmod +x fake_app.sh
+expect 0 'child_kernel' -- profile --list --out r-list -- ./fake_app.sh listed listed
+grep -qE '^ +1 +0 +2\.0000 +2\.0000  void child_kernel\(int\)' <<<"$out" || { echo "FAIL: --list table: $out"; fails=$((fails + 1)); }
+grep -q '3 launches of 3 kernels in 2 process(es)' <<<"$out" || { echo "FAIL: --list totals: $out"; fails=$((fails + 1)); }
+grep -qx 'result=42' <<<"$out" || { echo "FAIL: the app's output changed: $out"; fails=$((fails + 1)); }
+WANT_KERNEL=k9 expect 1 'no kernel matched the filters \(-k k9\); the app launched:' -- profile -k k9 --out r-nomatch -- ./fake_app.sh other-name
+grep -q 'void k1(float\*)' <<<"$out" || { echo "FAIL: no-match list lacks k1: $out"; fails=$((fails + 1)); }
+WANT_COUNT=3 expect 1 '1 profiled launch\(es\) have no counters; the first: see the reason column' -- profile -c 3 --out r-failed -- ./fake_app.sh profiled failed
+# with a failed row as the injection library writes it, its reason is quoted
+cat > failed_app.sh <<'APP'
+#!/bin/bash
+printf '%s\t1\tfailed\t\tvoid k(float*)\n' $$ >> "$MMPROF_PROFILE_DIR/launches.tsv"
+csv=$MMPROF_PROFILE_DIR/results.csv
+rest=$(head -n 1 "$csv" | awk -F, '{ for (i = 9; i <= NF; i++) printf "," }')
+printf '"void k(float*)",kernel,0,0,0,"kernel=void k(float*)",failed,counters: run as root%s\n' "$rest" >> "$csv"
+APP
+chmod +x failed_app.sh
+expect 1 'have no counters; the first: void k\(float\*\): counters: run as root' -- profile --out r-failed2 -- ./failed_app.sh
+expect 0 '2 launches seen in 2 process\(es\), 1 profiled' -- profile --out r-ok -- ./fake_app.sh profiled
+grep -q '"state":	"complete"' r-ok/run.json || { echo "FAIL: run.json state"; fails=$((fails + 1)); }
+grep -q '"argv":	\["./fake_app.sh", "profiled"\]' r-ok/run.json || { echo "FAIL: run.json argv"; fails=$((fails + 1)); }
+head -c 8 r-ok/results.csv | grep -q '^variant,' || { echo "FAIL: results.csv header"; fails=$((fails + 1)); }
+expect 2 'exists|not empty|already' -- profile --out r-ok -- ./fake_app.sh profiled
+
+echo "$fails failure(s)"
+[ "$fails" = 0 ]
