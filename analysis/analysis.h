@@ -21,7 +21,8 @@
 int analysis_departs(double ratio);
 
 struct analysis_row {
-    char variant[64], family[16], params[64], status[16];
+    char variant[256]; /* a built-in variant's name, or a profiled kernel's demangled name (cut) */
+    char family[16], params[64], status[16];
     char collector_reason[256]; /* results.csv's reason (why a row failed or was skipped) */
     long m, n, k;
     const struct variant *v; /* NULL when the registry does not know the variant */

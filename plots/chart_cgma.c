@@ -129,7 +129,7 @@ static void table_line(const struct plot_data *d, const struct plot_row *r, int 
 {
     (void)arg;
     if (r)
-        sb_printf(line, "%3d  %-*s  %7.4g", variant_key(d, r->variant), width, r->variant, r->cgma_theory);
+        sb_printf(line, "%3d  %-*.*s  %7.4g", variant_key(d, r->variant), width, width, r->variant, r->cgma_theory);
     else
         sb_printf(line, "%3s  %-*s  %7s", "#", width, "variant", "theory");
 }

@@ -11,7 +11,7 @@
 
 static int ranked(const struct plot_row *r)
 {
-    return row_is_matmul(r) && row_ok(r) && isfinite(r->gflop_s) && r->gflop_s > 0;
+    return (row_is_matmul(r) || row_is_user_kernel(r)) && row_ok(r) && isfinite(r->gflop_s) && r->gflop_s > 0;
 }
 
 /* The variant's ranked row at its largest size, or NULL. */
@@ -95,7 +95,7 @@ static size_t by_key(const struct plot_data *d, size_t *idx, size_t n)
         if (strlen(d->rows[v].variant) > width)
             width = strlen(d->rows[v].variant);
     }
-    return width;
+    return width > KEY_NAME_MAX_COLS ? KEY_NAME_MAX_COLS : width;
 }
 
 /* Characters, not bytes: "—" and "↔" are one column each. */
@@ -114,6 +114,8 @@ double key_table_left(const struct plot_data *d, const size_t *idx, size_t n, ke
     for (size_t i = 0; i < n; i++)
         if (strlen(d->rows[idx[i]].variant) > widest_name)
             widest_name = strlen(d->rows[idx[i]].variant);
+    if (widest_name > KEY_NAME_MAX_COLS)
+        widest_name = KEY_NAME_MAX_COLS;
     struct strbuf text;
     sb_init(&text);
     for (size_t i = 0; i <= n; i++) { /* the head, then each row */

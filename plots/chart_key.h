@@ -24,6 +24,10 @@
 #define KEY_LINE_PX (1.15 * KEY_FONT_PT * KEY_PX_PER_PT)
 #define KEY_MONO_CHAR_PX (0.6 * KEY_FONT_PT * KEY_PX_PER_PT) /* DejaVu Sans Mono: 0.6 em a character */
 
+/* A name in a key table is cut to this many characters: a profiled
+ * kernel's demangled name would otherwise squeeze the plot. */
+#define KEY_NAME_MAX_COLS 40
+
 /* The variant's key: its rank by GFLOP/s at its largest size among the
  * matmul rows with status ok (1 = fastest); 0 when it has none. */
 int variant_key(const struct plot_data *d, const char *variant);

@@ -260,7 +260,7 @@ static void table_line(const struct plot_data *d, const struct plot_row *r, int 
     char shape[64] = "";
     if (t->mixed && !row_same_shape(r, t->common))
         row_shape_text(r, shape, sizeof shape);
-    sb_printf(line, "%3d  %-*s  ", variant_key(d, r->variant), width, r->variant);
+    sb_printf(line, "%3d  %-*.*s  ", variant_key(d, r->variant), width, width, r->variant);
     if (t->mixed)
         sb_printf(line, "%-14s  ", shape);
     sb_printf(line, "%9.0f  %s", r->gflop_s, at.known ? roofline_binding_text(&at) : "-");
@@ -287,8 +287,11 @@ static void title(const struct plot_data *d, const struct plot_row *common, int 
 {
     char shape[64], text[900];
     row_shape_text(common, shape, sizeof shape);
-    /* a `mmprof profile` run's undeclared kernels have no shape: their sizes are the app's */
-    int n = row_is_user_kernel(common)
+    /* a `mmprof profile` run: the app's kernels, declared or not (an undeclared one has no shape) */
+    int app = 0;
+    for (size_t i = 0; i < d->nrows; i++)
+        app |= row_is_user_kernel(&d->rows[i]);
+    int n = app
                 ? snprintf(text, sizeof text, "Hierarchical roofline: the app's kernels%s%s",
                            d->device[0] ? " on " : "", d->device)
                 : snprintf(text, sizeof text, "Hierarchical roofline: matmul variants at %s%s%s%s", shape,

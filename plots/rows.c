@@ -34,7 +34,10 @@ int row_is_transpose(const struct plot_row *r)
 
 void row_shape_text(const struct plot_row *r, char *buf, size_t len)
 {
-    shape_text(buf, len, r->m, r->n, r->k);
+    if (r->m <= 0) /* an undeclared kernel of `mmprof profile`: its size is the app's */
+        snprintf(buf, len, "-");
+    else
+        shape_text(buf, len, r->m, r->n, r->k);
 }
 
 double row_volume(const struct plot_row *r)

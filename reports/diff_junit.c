@@ -41,7 +41,7 @@ static void attr(FILE *f, const char *name, const char *value)
 
 static void case_open(FILE *f, const struct analysis_row *r, double seconds)
 {
-    char cls[128], name[160], size[64];
+    char cls[sizeof r->variant + 16], name[sizeof r->variant + 64], size[48];
     snprintf(cls, sizeof cls, "mmprof.diff.%s", r->variant);
     snprintf(name, sizeof name, "%s %s", r->variant, analysis_row_size(r, size, sizeof size));
     fprintf(f, "    <testcase");

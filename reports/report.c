@@ -95,7 +95,7 @@ static const struct analysis_row *fastest_matmul(const struct report_ctx *c)
 /* The numbers a reader wants before any table. */
 static void key_numbers(struct report_ctx *c)
 {
-    char sms[64], fp32[FMT_LEN], dram[FMT_LEN], rows[96], fast[160], rate[FMT_LEN], size[48];
+    char sms[64], fp32[FMT_LEN], dram[FMT_LEN], rows[96], fast[400], rate[FMT_LEN], size[48];
     size_t ok, skipped, failed;
     count_status(c, &ok, &skipped, &failed);
     snprintf(sms, sizeof sms, "%.0f · CC %s", meta_num(&c->meta, "device.sm_count"),

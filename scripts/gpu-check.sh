@@ -73,6 +73,7 @@ if [ "${GPU_CHECK_ISSUE26:-0}" = 1 ]; then
     ctest --test-dir build-gpu --output-on-failure -R '^(gpu_restricted_mode|gpu_kernel_fault)$' -V \
         > "$OUT/logs/issue26.log" 2>&1
     echo "issue 26 GPU tests: rc=$?"; grep -E '^[0-9]+: (ok|FAIL|SKIP)|tests passed|Passed|Failed' "$OUT/logs/issue26.log" | head -n 30
+fi
 if [ "${GPU_CHECK_PROFILE:-0}" = 1 ]; then
     t0=$(date +%s)
     rm -rf results/profile-check
