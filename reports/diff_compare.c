@@ -144,13 +144,24 @@ int diff_same_device(const struct diff_run *a, const struct diff_run *b, char *w
     return -1;
 }
 
-size_t diff_find(const struct diff_run *b, const struct analysis_row *a)
+static int same_key(const struct analysis_row *x, const struct analysis_row *y)
 {
-    for (size_t i = 0; i < b->a.nrows; i++) {
-        const struct analysis_row *r = &b->a.rows[i];
-        if (strcmp(r->variant, a->variant) == 0 && r->m == a->m && r->n == a->n && r->k == a->k)
+    return strcmp(x->variant, y->variant) == 0 && x->m == y->m && x->n == y->n && x->k == y->k;
+}
+
+size_t diff_occurrence(const struct diff_run *r, size_t i)
+{
+    size_t k = 0;
+    for (size_t j = 0; j < i; j++)
+        k += same_key(&r->a.rows[j], &r->a.rows[i]);
+    return k;
+}
+
+size_t diff_find(const struct diff_run *b, const struct analysis_row *a, size_t nth)
+{
+    for (size_t i = 0; i < b->a.nrows; i++)
+        if (same_key(&b->a.rows[i], a) && nth-- == 0)
             return i;
-    }
     return b->a.nrows;
 }
 

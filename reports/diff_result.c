@@ -29,12 +29,13 @@ static void apply_rules(const struct diff_result *r, struct diff_row *row)
         }
 }
 
-/* Rows of `from` that `other` lacks (a repeated row counts once). */
+/* Rows of `from` that `other` lacks: a key `other` has fewer times (a
+ * kernel launched fewer times) leaves the extra occurrences here. */
 static size_t only_in(const struct diff_run *from, const struct diff_run *other, size_t *out)
 {
     size_t n = 0;
     for (size_t i = 0; i < from->a.nrows; i++)
-        if (diff_find(other, &from->a.rows[i]) == other->a.nrows && diff_find(from, &from->a.rows[i]) == i)
+        if (diff_find(other, &from->a.rows[i], diff_occurrence(from, i)) == other->a.nrows)
             out[n++] = i;
     return n;
 }
@@ -57,9 +58,9 @@ int diff_result_build(const struct diff_run *A, const struct diff_run *B, double
         return -1;
     }
     for (size_t ia = 0; ia < A->a.nrows; ia++) {
-        size_t ib = diff_find(B, &A->a.rows[ia]);
-        if (ib == B->a.nrows || diff_find(A, &A->a.rows[ia]) != ia)
-            continue; /* only in A, or a repeat of a row already compared */
+        size_t ib = diff_find(B, &A->a.rows[ia], diff_occurrence(A, ia));
+        if (ib == B->a.nrows)
+            continue; /* only in A */
         struct diff_row *row = &r->rows[r->nrows++];
         diff_compare(A, ia, B, ib, threshold_pct, r->across_devices, &row->p);
         apply_rules(r, row);
