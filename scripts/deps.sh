@@ -2,7 +2,7 @@
 # Installs what mmprof needs from Debian's packages, if missing. The CUDA
 # toolkit (nvcc, CUPTI, cuBLAS, NVTX) is expected under /usr/local/cuda.
 set -euo pipefail
-packages=(cmake gcc make pkg-config libcmocka-dev libcjson-dev libcsv-dev libopenblas0-pthread gnuplot-nox clang libclang-rt-14-dev valgrind libxml2-utils
+packages=(cmake gcc make pkg-config libcmocka-dev libcjson-dev libcsv-dev libopenblas0-pthread gnuplot-nox clang libclang-rt-14-dev valgrind libxml2-utils python3
           chromium fonts-dejavu-core
           ${MMPROF_EXTRA_PACKAGES:-})
 missing=()
