@@ -40,9 +40,12 @@ struct worker {
 
 static volatile sig_atomic_t stop_signal;
 
+/* The workers are in their own process groups (run_worker): a closed
+ * terminal's SIGHUP reaches the parent alone, and is passed on as the
+ * SIGTERM a worker stops on after its row. */
 static void on_signal(int sig)
 {
-    stop_signal = sig;
+    stop_signal = sig == SIGHUP ? SIGTERM : sig;
 }
 
 /* "0,1,3" -> {0, 1, 3}; returns the count, or -1 with why. */
@@ -130,6 +133,9 @@ static int start_worker(struct worker *w, char **av)
     w->t0_ms = now_ms();
     w->pid = fork();
     if (w->pid == 0) {
+        /* its own process group: a terminal's Ctrl-C reaches the parent alone,
+         * which passes it on once; a worker signalled twice would stop at once */
+        setpgid(0, 0);
         dup2(out[1], STDOUT_FILENO);
         dup2(err[1], STDERR_FILENO);
         close(out[0]);
@@ -374,6 +380,7 @@ int collect_devices(int argc, char **argv, const char *devices, const struct col
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
     double t0 = now_ms();
     run_workers(argc, argv, a, ws, n);
     double wall_s = (now_ms() - t0) / 1e3;

@@ -38,6 +38,21 @@ rc=$?
 expect 0 'merged 2 runs' -- merge cut cut/shards/shard-0 cut/shards/shard-1
 same_rows cut single
 
+# Ctrl-C at a terminal signals the whole foreground process group: each worker must see it
+# once (the parent's forward), stop after its row and leave its shard interrupted, not
+# take a second signal for "stop at once" and leave it running.
+setsid "$mmprof" collect --devices 0,1 --replay-from "$seeds" --sizes 1024,2048 --replay-delay-ms 100 \
+    --out ctrlc >ctrlc.log 2>&1 &
+leader=$!
+sleep 1.5
+kill -INT -- -"$leader"
+wait "$leader"
+for i in 0 1; do
+    state=$(json_state ctrlc/shards/shard-$i)
+    [ "$state" = interrupted ] && ok "Ctrl-C to the group: shard-$i interrupted" ||
+        bad "Ctrl-C to the group: shard-$i state '$state' ($(grep -v '^\[gpu' ctrlc.log | tail -n 3))"
+done
+
 expect 2 'device 1 is listed twice' -- collect --devices 1,1 --replay-from "$seeds" --out bad1
 expect 2 'give up to .* CUDA device numbers' -- collect --devices 0,x --replay-from "$seeds" --out bad2
 expect 2 'drop --shard' -- collect --devices 0,1 --shard 0/2 --replay-from "$seeds" --out bad3
