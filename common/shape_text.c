@@ -5,7 +5,9 @@
 
 char *shape_text(char *buf, size_t len, long m, long n, long k)
 {
-    if (k == 0)
+    if (m <= 0) /* a kernel `mmprof profile` saw without a declaration: its size is the app's */
+        snprintf(buf, len, "-");
+    else if (k == 0)
         snprintf(buf, len, "%ldx%ld", m, n);
     else
         snprintf(buf, len, "%ldx%ldx%ld", m, n, k);

@@ -6,7 +6,8 @@
 
 #include <stddef.h>
 
-/* Writes "2048x2048x2048", or "4096x4096" when k is 0; returns buf. */
+/* Writes "2048x2048x2048", "4096x4096" when k is 0, "-" when m is 0 (an
+ * undeclared kernel of a profile run); returns buf. */
 char *shape_text(char *buf, size_t len, long m, long n, long k);
 
 #endif

@@ -1,5 +1,4 @@
 /* Small questions the charts ask of a row. */
-#include <stdio.h>
 #include <string.h>
 
 #include "common/results.h"
@@ -34,10 +33,7 @@ int row_is_transpose(const struct plot_row *r)
 
 void row_shape_text(const struct plot_row *r, char *buf, size_t len)
 {
-    if (r->m <= 0) /* an undeclared kernel of `mmprof profile`: its size is the app's */
-        snprintf(buf, len, "-");
-    else
-        shape_text(buf, len, r->m, r->n, r->k);
+    shape_text(buf, len, r->m, r->n, r->k);
 }
 
 double row_volume(const struct plot_row *r)

@@ -277,11 +277,18 @@ static void normalize(struct diff_pair *p)
     p->ratio_hi *= k;
 }
 
-enum time_verdict diff_time_at(const struct diff_pair *p, double threshold_pct)
+double diff_effective_threshold(const struct diff_pair *p, double threshold_pct)
 {
     if (p->ra->v && !variant_on_gpu(p->ra->v) && threshold_pct < DIFF_HOST_THRESHOLD_PCT)
         threshold_pct = DIFF_HOST_THRESHOLD_PCT;
-    double t = threshold_pct / 100;
+    if (p->one_launch && threshold_pct < DIFF_ONE_LAUNCH_THRESHOLD_PCT)
+        threshold_pct = DIFF_ONE_LAUNCH_THRESHOLD_PCT;
+    return threshold_pct;
+}
+
+enum time_verdict diff_time_at(const struct diff_pair *p, double threshold_pct)
+{
+    double t = diff_effective_threshold(p, threshold_pct) / 100;
     if (p->time == TIME_UNMEASURED)
         return TIME_UNMEASURED;
     if (fabs(p->ratio - 1) <= t)
@@ -304,6 +311,9 @@ static void compare_time(const struct diff_run *A, size_t ia, const struct diff_
     p->time_b = p->rb->ms.runtime_ms;
     p->ratio = ratio(p->time_a, p->time_b);
     p->ranges_apart = ranges_apart(A, ia, B, ib);
+    p->one_launch = column(A, ia, "runs") < 2 || column(B, ib, "runs") < 2;
+    if (p->one_launch)
+        p->ranges_apart = -1; /* min = max = the one time: apart says nothing */
     p->roof_pct_a = roof_pct(A, p->ra);
     p->roof_pct_b = roof_pct(B, p->rb);
     time_interval(A, B, p);

@@ -44,6 +44,10 @@
  * host, 11 runs of one build: medians 83.4-102.5 ms, within-run 99 %
  * intervals as narrow as +-6 %; docs/diff.md). */
 #define DIFF_HOST_THRESHOLD_PCT 25.0
+/* A row timed by one launch on a side (each launch of `mmprof profile`) has
+ * no spread to tell noise from change: its time counts as changed only
+ * beyond this, as the host's do. */
+#define DIFF_ONE_LAUNCH_THRESHOLD_PCT 25.0
 /* Standard errors either side of the ratio: a 99 % interval. */
 #define DIFF_INTERVAL_Z 2.576
 
@@ -85,6 +89,7 @@ struct diff_pair {
     size_t samples_a, samples_b;  /* launch times kept (0: none) */
     int has_interval;
     int ranges_apart;             /* the runs' [min, max] do not overlap: 1, they do: 0, unknown: -1 */
+    int one_launch;               /* a side timed once (a `mmprof profile` launch): no spread to judge by */
     int normalized;
     double roof_pct_a, roof_pct_b; /* attained, % of each run's roof; NaN when unknown */
     double cgma_a, cgma_b;        /* measured thread-level CGMA; NaN for transposes or without counters */
@@ -117,7 +122,8 @@ size_t diff_find(const struct diff_run *b, const struct analysis_row *a, size_t 
 void diff_compare(const struct diff_run *A, size_t ia, const struct diff_run *B, size_t ib, double threshold_pct,
                   int normalize, struct diff_pair *p);
 /* The time verdict of p at another threshold (--fail-on slower>P%); a row
- * timed on the host is held to DIFF_HOST_THRESHOLD_PCT at least. */
+ * timed on the host, or by one launch, is held to 25 % at least. */
+double diff_effective_threshold(const struct diff_pair *p, double threshold_pct);
 enum time_verdict diff_time_at(const struct diff_pair *p, double threshold_pct);
 /* 1 when the time, a counter or the status changed. */
 int diff_significant(const struct diff_pair *p);

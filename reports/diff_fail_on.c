@@ -60,15 +60,22 @@ static int lost(const struct diff_pair *p)
     return strcmp(p->ra->status, "ok") == 0 && strcmp(p->rb->status, "ok") != 0;
 }
 
-static void time_why(const struct diff_pair *p, const char *side, double bound, double pct, char *why,
-                     size_t why_len)
+/* Why a time rule holds, at the threshold diff applied (a host or
+ * one-launch row's floor included) and by the evidence it had. */
+static void time_why(const struct diff_pair *p, int slower, double rule_pct, char *why, size_t why_len)
 {
+    double pct = diff_effective_threshold(p, rule_pct);
+    const char *floor = pct > rule_pct ? (p->one_launch ? " (one launch a side)" : " (timed on the host)") : "";
     if (p->has_interval)
-        snprintf(why, why_len, "B/A %.3f, 99%% interval [%.3f, %.3f] %s %.4g%s", p->ratio, p->ratio_lo,
-                 p->ratio_hi, side, bound, p->normalized ? " (to each run's roof)" : "");
+        snprintf(why, why_len, "B/A %.3f, 99%% interval [%.3f, %.3f] %s %.4g%s%s", p->ratio, p->ratio_lo,
+                 p->ratio_hi, slower ? "above" : "below", slower ? 1 + pct / 100 : 1 - pct / 100, floor,
+                 p->normalized ? " (to each run's roof)" : "");
+    else if (p->ranges_apart == 1)
+        snprintf(why, why_len, "B/A %.3f beyond %g %%%s and outside both runs' [min, max] (no launch times kept)",
+                 p->ratio, pct, floor);
     else
-        snprintf(why, why_len, "B/A %.3f beyond %g %% and outside both runs' [min, max] (no launch times kept)",
-                 p->ratio, pct);
+        snprintf(why, why_len, "B/A %.3f beyond %g %%%s (no launch times or spread to judge by)", p->ratio, pct,
+                 floor);
 }
 
 int fail_rule_holds(const struct fail_rule *r, const struct diff_pair *p, char *why, size_t why_len)
@@ -79,12 +86,12 @@ int fail_rule_holds(const struct fail_rule *r, const struct diff_pair *p, char *
     case FAIL_SLOWER:
         if (diff_time_at(p, r->value) != TIME_SLOWER)
             return 0;
-        time_why(p, "above", 1 + r->value / 100, r->value, why, why_len);
+        time_why(p, 1, r->value, why, why_len);
         return 1;
     case FAIL_FASTER:
         if (diff_time_at(p, r->value) != TIME_FASTER)
             return 0;
-        time_why(p, "below", 1 - r->value / 100, r->value, why, why_len);
+        time_why(p, 0, r->value, why, why_len);
         return 1;
     case FAIL_CGMA_BELOW:
     case FAIL_CGMA_ABOVE:

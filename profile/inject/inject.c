@@ -7,7 +7,8 @@
  *
  * Invariants: launches mmprof makes itself (flush, replays, graph nodes) run
  * with the thread's `busy` flag set and are never profiled or counted; one
- * launch at a time is in the session (a process-wide lock); the app's memory
+ * launch at a time is in the session (a process-wide lock held from a
+ * launch's ENTER to its EXIT callback); the app's memory
  * is restored to its state before the launch whenever a launch was replayed,
  * and a failed restore ends the app (its results would be wrong). */
 #include "collector/l2_flush.h"
@@ -239,13 +240,17 @@ static enum filter_verdict begin_launch(const struct capture *cap, CUcontext ctx
     return v;
 }
 
+/* The session's lock is held from a launch's ENTER to its EXIT callback:
+ * the session holds one launch's verdict, counters and number until its row
+ * is written, so launches from other threads wait (as under ncu, which
+ * serialises kernels too). The driver launch of the app runs in between; it
+ * makes no launch callback of its own on this thread. */
 static void on_launch_enter(const CUpti_CallbackData *cb, const struct capture *cap)
 {
     tls.busy = 1;
     pthread_mutex_lock(&g.lock);
     describe(cap, cb->symbolName);
     begin_launch(cap, cb->context);
-    pthread_mutex_unlock(&g.lock);
     tls.pending = 1;
     tls.stream = cap->stream;
     if ((!tls.start && cuEventCreate(&tls.start, CU_EVENT_DEFAULT) != CUDA_SUCCESS) ||
@@ -263,10 +268,9 @@ static void on_launch_exit(void)
                              cuEventSynchronize(tls.end) != CUDA_SUCCESS ||
                              cuEventElapsedTime(&ms, tls.start, tls.end) != CUDA_SUCCESS))
         ms = NAN;
-    pthread_mutex_lock(&g.lock);
     if (session_end(&g.session, &tls.desc, ms) != 0)
         fprintf(stderr, "mmprof profile: writing the row of %s failed\n", tls.desc.demangled);
-    pthread_mutex_unlock(&g.lock);
+    pthread_mutex_unlock(&g.lock); /* taken in on_launch_enter */
     tls.pending = 0;
     tls.busy = 0;
 }
