@@ -77,7 +77,8 @@ static int parse_args(int argc, char **argv, enum format *format, const char **r
     return run_args_parse(&spec, argc, argv, run);
 }
 
-/* The findings need the run's roofs (run.json's ceilings). */
+/* The findings need the run's roofs (run.json's ceilings). -2 when the
+ * failure is said already. */
 static int print_findings(const struct analysis *a)
 {
     char path[1100], err[512];
@@ -85,15 +86,17 @@ static int print_findings(const struct analysis *a)
     cJSON *root = run_json_load(path, err, sizeof err);
     if (!root) {
         msg_error("analyze: %s", err);
-        return -1;
+        return -2;
     }
     struct roofline roof;
     roofline_read(root, &roof);
     int rc = analysis_print_findings(a, &roof, stdout, err, sizeof err);
-    if (rc != 0)
-        msg_error("analyze: %s", err);
     cJSON_Delete(root);
-    return rc == 0 && fflush(stdout) == 0 ? 0 : -1;
+    if (rc != 0) {
+        msg_error("analyze: %s", err);
+        return -2;
+    }
+    return fflush(stdout) == 0 ? 0 : -1;
 }
 
 static int print(const struct analysis *a, enum format format)
@@ -129,8 +132,9 @@ int cmd_analyze(int argc, char **argv)
     /* A run directory that cannot be written to (read-only, another user's)
      * still gets its analysis on the terminal; the failure is said after it. */
     int saved = analysis_save_csv(&a, err, sizeof err) == 0;
-    rc = print(&a, format) == 0 ? EXIT_OK : EXIT_RUNTIME;
-    if (rc != EXIT_OK)
+    int printed = print(&a, format);
+    rc = printed == 0 ? EXIT_OK : EXIT_RUNTIME;
+    if (printed == -1)
         msg_error("analyze: cannot write to standard output");
     else if (!saved) {
         msg_error("analyze: %s; the analysis above is complete but not saved as analysis.csv", err);

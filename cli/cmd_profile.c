@@ -309,9 +309,11 @@ static void device_facts_free(struct device_facts *f)
     cJSON_Delete(f->datasheet);
 }
 
-static void record(const struct profile_args *a, char **argv, const char *app_path,
-                   const char *state, const struct app_status *st,
-                   const struct launch_summary *sum, double wall_s, const struct device_facts *f)
+/* run.json; 0, or -1 after saying why (a run.json left "running" would be
+ * taken for a profile still going). */
+static int record(const struct profile_args *a, char **argv, const char *app_path,
+                  const char *state, const struct app_status *st,
+                  const struct launch_summary *sum, double wall_s, const struct device_facts *f)
 {
     struct metric_set ms;
     metric_set_init(&ms);
@@ -323,9 +325,11 @@ static void record(const struct profile_args *a, char **argv, const char *app_pa
                                f->found ? &f->dev : NULL, f->chip, (long)f->passes, (long)f->configs,
                                f->ceilings, f->datasheet};
     char why[512];
-    if (profile_json_write(a->set.dir, &r, why, sizeof why) != 0)
-        msg_warn("%s", why);
+    int rc = profile_json_write(a->set.dir, &r, why, sizeof why);
+    if (rc != 0)
+        msg_error("%s", why);
     metric_set_free(&ms);
+    return rc;
 }
 
 /* The reason of results.csv's first failed row (the injection library wrote
@@ -399,7 +403,10 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
         device_facts_free(&f);
         return EXIT_RUNTIME;
     }
-    record(a, argv, app_path, "running", NULL, NULL, 0, &f);
+    if (record(a, argv, app_path, "running", NULL, NULL, 0, &f) != 0) {
+        device_facts_free(&f);
+        return EXIT_RUNTIME;
+    }
     struct app_injection inj = {MMPROF_INJECT_LIBRARY, MMPROF_CUPTI_LIBRARY};
     struct app_status st;
     struct launch_summary sum;
@@ -410,8 +417,9 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
         return EXIT_RUNTIME;
     }
     int rc = outcome(a, &st, &sum);
-    record(a, argv, app_path, app_status_ok(&st) ? "complete" : "interrupted", &st, &sum,
-           (now_ms() - t0) / 1000, &f);
+    if (record(a, argv, app_path, app_status_ok(&st) ? "complete" : "interrupted", &st, &sum,
+               (now_ms() - t0) / 1000, &f) != 0)
+        rc = EXIT_RUNTIME;
     launch_log_summary_free(&sum);
     device_facts_free(&f);
     return rc;

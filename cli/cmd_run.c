@@ -149,14 +149,21 @@ static int split_args(int argc, char **argv, const char **example, int *help, ch
             *example = argv[++i];
             continue;
         }
-        int is_out = strcmp(argv[i], "--out") == 0;
-        *has_out |= is_out;
-        if (is_out && i + 1 < argc)
+        if (strncmp(argv[i], "--example=", 10) == 0) {
+            *example = argv[i] + 10;
+            continue;
+        }
+        int is_out = strcmp(argv[i], "--out") == 0, out_eq = strncmp(argv[i], "--out=", 6) == 0;
+        *has_out |= is_out || out_eq;
+        if (out_eq)
+            snprintf(out, out_len, "%s", argv[i] + 6);
+        else if (is_out && i + 1 < argc)
             snprintf(out, out_len, "%s", argv[i + 1]);
         else if (!*measuring && argv[i][0] == '-' && !(i > 1 && strcmp(argv[i - 1], "--out") == 0))
             *measuring = argv[i];
-        has_variants |= strcmp(argv[i], "--variants") == 0;
-        has_sizes |= strcmp(argv[i], "--sizes") == 0 || strcmp(argv[i], "--mnk") == 0;
+        /* --variants V and --variants=V alike */
+        has_variants |= strncmp(argv[i], "--variants", 10) == 0;
+        has_sizes |= strncmp(argv[i], "--sizes", 7) == 0 || strncmp(argv[i], "--mnk", 5) == 0;
         if (n >= MAX_ARGS - 8)
             return -1;
         collect_argv[n++] = argv[i];

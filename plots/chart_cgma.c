@@ -51,7 +51,7 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
         }
         sb_puts(&job->dat, " ");
         gp_str(&job->dat, shape);
-        sb_printf(&job->dat, " %d\n", variant_key(d, r->variant));
+        sb_printf(&job->dat, " %d\n", r->key);
         job_variant(job, r->variant);
     }
 }
@@ -75,7 +75,7 @@ static size_t columns(const struct plot_data *d, const size_t *idx, size_t n, st
         col[nc] = (struct column){x, nk, 0};
         for (size_t j = i; j < n; j++)
             if (fabs(d->rows[idx[j]].cgma_theory - x) <= 1e-9 * x)
-                keys[nk + col[nc].count++] = variant_key(d, d->rows[idx[j]].variant);
+                keys[nk + col[nc].count++] = d->rows[idx[j]].key;
         keys_sort(keys + nk, col[nc].count);
         nk += col[nc].count;
         nc++;
@@ -129,7 +129,7 @@ static void table_line(const struct plot_data *d, const struct plot_row *r, int 
 {
     (void)arg;
     if (r)
-        sb_printf(line, "%3d  %-*.*s  %7.4g", variant_key(d, r->variant), width, width, r->variant, r->cgma_theory);
+        sb_printf(line, "%3d  %-*.*s  %7.4g", r->key, width, width, r->variant, r->cgma_theory);
     else
         sb_printf(line, "%3s  %-*s  %7s", "#", width, "variant", "theory");
 }

@@ -32,18 +32,40 @@ static int ahead(const struct plot_row *a, const struct plot_row *b)
     return a->gflop_s > b->gflop_s || (a->gflop_s == b->gflop_s && row_order(a, b) < 0);
 }
 
+/* Largest rows, one per variant, fastest first; the key is the position + 1. */
+static int by_speed(const void *pa, const void *pb)
+{
+    const struct plot_row *a = *(const struct plot_row *const *)pa, *b = *(const struct plot_row *const *)pb;
+    return ahead(a, b) ? -1 : ahead(b, a) ? 1 : 0;
+}
+
+void keys_assign(struct plot_data *d)
+{
+    const struct plot_row **first = calloc(d->nrows + 1, sizeof *first);
+    size_t n = 0;
+    for (size_t i = 0; i < d->nrows; i++) {
+        d->rows[i].key = 0;
+        if (first && ranked(&d->rows[i]) && largest(d, d->rows[i].variant) == &d->rows[i])
+            first[n++] = &d->rows[i];
+    }
+    if (!first)
+        return; /* out of memory: no numbers, the charts still draw */
+    qsort(first, n, sizeof *first, by_speed);
+    for (size_t i = 0; i < d->nrows; i++)
+        for (size_t j = 0; j < n; j++)
+            if (strcmp(first[j]->variant, d->rows[i].variant) == 0) {
+                d->rows[i].key = (int)j + 1;
+                break;
+            }
+    free(first);
+}
+
 int variant_key(const struct plot_data *d, const char *variant)
 {
-    const struct plot_row *me = largest(d, variant);
-    if (!me)
-        return 0;
-    int key = 1;
-    for (size_t i = 0; i < d->nrows; i++) {
-        const struct plot_row *r = &d->rows[i];
-        if (ranked(r) && strcmp(r->variant, variant) != 0 && largest(d, r->variant) == r && ahead(r, me))
-            key++;
-    }
-    return key;
+    for (size_t i = 0; i < d->nrows; i++)
+        if (strcmp(d->rows[i].variant, variant) == 0)
+            return d->rows[i].key;
+    return 0;
 }
 
 static int key_less(const void *pa, const void *pb)
@@ -86,8 +108,8 @@ static size_t by_key(const struct plot_data *d, size_t *idx, size_t n)
     size_t width = strlen("variant");
     for (size_t i = 0; i < n; i++) {
         size_t v = idx[i], j = i;
-        int key = variant_key(d, d->rows[v].variant);
-        while (j > 0 && variant_key(d, d->rows[idx[j - 1]].variant) > key) {
+        int key = d->rows[v].key;
+        while (j > 0 && d->rows[idx[j - 1]].key > key) {
             idx[j] = idx[j - 1];
             j--;
         }

@@ -28,8 +28,12 @@
  * kernel's demangled name would otherwise squeeze the plot. */
 #define KEY_NAME_MAX_COLS 40
 
-/* The variant's key: its rank by GFLOP/s at its largest size among the
- * matmul rows with status ok (1 = fastest); 0 when it has none. */
+/* Every row's key (plot_row.key): its variant's rank by GFLOP/s at its
+ * largest size among the matmul (and profiled-kernel) rows with status ok,
+ * 1 = fastest; 0 when it has none. Once per load: a profile run's hundreds
+ * of launches would make the charts quadratic in their rows otherwise. */
+void keys_assign(struct plot_data *d);
+/* The key of the variant named so (its rows'), 0 when none. */
 int variant_key(const struct plot_data *d, const char *variant);
 
 /* Sorts keys[0..n) ascending. */

@@ -91,7 +91,7 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
         gp_num(b, intensity_end(r, 1));
         sb_puts(b, " ");
         gp_str(b, shape);
-        sb_printf(b, " %d\n", variant_key(d, r->variant));
+        sb_printf(b, " %d\n", r->key);
         job_variant(job, r->variant);
     }
 }
@@ -217,7 +217,7 @@ static void point_keys(const struct plot_data *d, const size_t *idx, size_t n, c
     for (size_t i = 0; i < n; i++) {
         const struct plot_row *row = &d->rows[idx[i]];
         m[i].y = BM + (TM - BM) * log(row->gflop_s / a->y0) / log(a->y1 / a->y0);
-        m[i].key = variant_key(d, row->variant);
+        m[i].key = row->key;
         sb_printf(b, "set arrow from first %.6g, first %.6g to graph 1, first %.6g nohead dt 3 lc rgb \"#999999\"\n",
                   intensity_end(row, 1), row->gflop_s, row->gflop_s);
     }
@@ -260,7 +260,7 @@ static void table_line(const struct plot_data *d, const struct plot_row *r, int 
     char shape[64] = "";
     if (t->mixed && !row_same_shape(r, t->common))
         row_shape_text(r, shape, sizeof shape);
-    sb_printf(line, "%3d  %-*.*s  ", variant_key(d, r->variant), width, width, r->variant);
+    sb_printf(line, "%3d  %-*.*s  ", r->key, width, width, r->variant);
     if (t->mixed)
         sb_printf(line, "%-14s  ", shape);
     sb_printf(line, "%9.0f  %s", r->gflop_s, at.known ? roofline_binding_text(&at) : "-");

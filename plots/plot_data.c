@@ -4,6 +4,8 @@
  * place: analysis/). */
 #include "plots/plot_data.h"
 
+#include "plots/chart_key.h"
+
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
@@ -203,6 +205,8 @@ int plot_data_load(const char *run_dir, struct plot_data *d, char *err, size_t e
         return rc;
     rc = fill_rows(t, d, err, err_len);
     table_free(t);
+    if (rc == EXIT_OK)
+        keys_assign(d);
     return rc;
 }
 

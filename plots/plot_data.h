@@ -18,6 +18,7 @@ struct plot_row {
     double cgma_theory;                 /* FLOP per 4-byte word, the model */
     double cgma_thread, cgma_sector;    /* FLOP per word: thread-level, L1<->L2 sector words */
     double intensity[ROOF_LEVELS];      /* FLOP per byte at L1, L2, DRAM */
+    int key;                            /* its variant's number on the charts (chart_key.h), 0 = none */
 };
 
 struct plot_data {

@@ -41,7 +41,7 @@ int app_resolve(const char *name, char *path, size_t path_len, char *why, size_t
     const char *dirs = getenv("PATH");
     for (const char *d = dirs ? dirs : ""; *d;) {
         size_t n = strcspn(d, ":");
-        snprintf(path, path_len, "%.*s/%s", (int)n, n ? d : ".", name);
+        snprintf(path, path_len, "%.*s/%s", n ? (int)n : 1, n ? d : ".", name); /* "" is "." */
         if (access(path, F_OK) == 0)
             return check_file(path, why, why_len);
         d += n + (d[n] == ':');

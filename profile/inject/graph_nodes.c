@@ -107,14 +107,19 @@ long graph_nodes_kernels(CUgraphExec exec, CUDA_KERNEL_NODE_PARAMS *out, size_t 
         r = cuGraphGetNodes(g, nodes, &n);
     if (r == CUDA_SUCCESS)
         r = topological(g, nodes, n, sorted);
-    long k = 0;
-    for (size_t i = 0; r == CUDA_SUCCESS && i < n && (size_t)k < cap; i++) {
+    long k = 0, beyond = 0;
+    for (size_t i = 0; r == CUDA_SUCCESS && i < n; i++) {
         CUgraphNodeType type;
         if (cuGraphNodeGetType(sorted[i], &type) != CUDA_SUCCESS || type != CU_GRAPH_NODE_TYPE_KERNEL)
             continue;
-        if ((r = cuGraphKernelNodeGetParams(sorted[i], &out[k])) == CUDA_SUCCESS)
+        if ((size_t)k == cap)
+            beyond++;
+        else if ((r = cuGraphKernelNodeGetParams(sorted[i], &out[k])) == CUDA_SUCCESS)
             k++;
     }
+    if (beyond)
+        fprintf(stderr, "mmprof profile: a graph of %ld kernel nodes: the first %zu are profiled, the other %ld "
+                        "run unprofiled\n", k + beyond, cap, beyond);
     free(nodes);
     free(sorted);
     if (r != CUDA_SUCCESS) {

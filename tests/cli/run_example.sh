@@ -31,5 +31,9 @@ dirs=$(ls results)
 [ -s results/example/report.html ] || fail "no results/example/report.html"
 cmp -s results/example/results.csv "$example/results.csv" || fail "results/example/results.csv is not the example's"
 
+# --out=DIR and --example=DIR are --out DIR and --example DIR
+"$mmprof" run --example="$example" --out=mine > out 2> err || fail "run --example=E --out=mine exits $?: $(tail -n 3 err)"
+[ -s mine/report.html ] || fail "run --out=mine: no mine/report.html: $(cat out err)"
+
 echo "$fails failed"
 [ "$fails" = 0 ]

@@ -107,6 +107,8 @@ static void keys_rank_by_largest_size(void **state)
         {.variant = "e", .family = "matmul", .status = "ok", .m = 512, .n = 512, .k = 512, .gflop_s = 200},
     };
     struct plot_data d = {.nrows = sizeof rows / sizeof rows[0], .rows = rows};
+    keys_assign(&d);
+    assert_int_equal(rows[1].key, 3); /* every row of a variant carries its key */
     assert_int_equal(variant_key(&d, "b"), 1);
     assert_int_equal(variant_key(&d, "e"), 2);
     assert_int_equal(variant_key(&d, "a"), 3);
