@@ -121,8 +121,8 @@ static int parse_one(struct tune_args *a, int c, const char *arg, char *why, siz
     case 'h':
         a->help = 1;
         return 0;
-    default:
-        snprintf(why, why_len, "unknown or incomplete option (see `mmprof tune --help`)");
+    default: /* a code of tune's table without a case here */
+        snprintf(why, why_len, "option code %d not handled (see `mmprof tune --help`)", c);
         return -1;
     }
 }
@@ -144,9 +144,15 @@ static int tune_parse(int argc, char **argv, struct tune_args *a, char *why, siz
     }
     optind = 0;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1)
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        if (c == ':' || c == '?') { /* the word getopt stopped at names it */
+            snprintf(why, why_len, "%s '%s' (see `mmprof tune --help`)",
+                     c == ':' ? "option needs a value:" : "unknown option", argv[optind - 1]);
+            return -1;
+        }
         if (parse_one(a, c, optarg, why, why_len) != 0)
             return -1;
+    }
     if (optind < argc) {
         snprintf(why, why_len, "unexpected argument '%s'", argv[optind]);
         return -1;

@@ -23,11 +23,13 @@ int run_args_parse(const struct run_args *spec, int argc, char **argv, const cha
         msg_error("%s: more than %d options in its help table", command, HELP_MAX_OPTIONS);
         return EXIT_RUNTIME;
     }
+    char shortopts[2 * HELP_MAX_OPTIONS + 4];
+    /* ':' first: a missing value comes back as ':' so the message is ours */
+    help_short_options(spec->help, ":", shortopts, sizeof shortopts);
     int c;
     optind = 1;
     opterr = 0; /* our own one-line messages */
-    /* ':' first: a missing value comes back as ':' so the message is ours */
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
         if (c == 'h') {
             help_print(spec->help, stdout);
             return EXIT_OK;

@@ -293,6 +293,12 @@ int decl_model_load(struct decl_model *m, const char *path, char *why, size_t wh
     int rc = 0;
     while (!rc && fgets(line, sizeof line, f)) {
         lineno++;
+        if (!strchr(line, '\n') && !feof(f)) {
+            snprintf(why, why_len, "--model %s line %zu: longer than %zu characters: shorten the name with "
+                     "regex:", path, lineno, sizeof line - 2);
+            rc = 2;
+            break;
+        }
         line[strcspn(line, "\r\n")] = '\0';
         char *s = line;
         while (isspace((unsigned char)*s))

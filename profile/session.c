@@ -1,15 +1,17 @@
 /* The per-launch pipeline (session.h). */
 #include "profile/session.h"
 
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include "profile/launch_log.h"
 #include "profile/mmprof.h"
 #include "profile/profile_row.h"
 #include "rundir/run_create.h"
-
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 int session_open(struct profile_session *s, const struct profile_settings *set, long pid,
                  char *why, size_t why_len)
@@ -119,7 +121,16 @@ int session_end(struct profile_session *s, const struct launch_desc *d, double r
         } else if (decl_why[0]) {
             row_reason(&r, "%s", decl_why);
         }
+        /* the app's processes append side by side: each row is written (and, if the disk
+           cuts it, taken back) under the file's lock, so one process never truncates
+           another's row (results_append restores the size it saw before writing) */
+        int fd = fileno(s->results);
+        if (flock(fd, LOCK_EX) != 0) {
+            snprintf(s->err, sizeof s->err, "cannot lock results.csv: %s", strerror(errno));
+            return -1;
+        }
         rc = results_append(s->results, &r);
+        flock(fd, LOCK_UN);
     }
     const char *verdict = failed ? "failed" : filter_verdict_name(s->verdict);
     if (s->set.list_only && s->verdict == FILTER_PROFILE)

@@ -94,6 +94,8 @@ static int bench_shape(const struct device_info *d, const struct shape *s, char 
             return -1;
         }
         double gbs = bytes / (st.median_ms * 1e6);
+        free(st.samples_ms); /* time_variant keeps every launch's time */
+        st.samples_ms = NULL;
         printf("  %s %8.1f (%.3f)", names[i], gbs, gbs / memcpy_gbs);
     }
     printf("   [GB/s (ratio to memcpy)] sets=%d\n", w.sets);

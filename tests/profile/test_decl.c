@@ -141,6 +141,13 @@ static void model_files(void **state)
     write_file(path, "k: kind=tiled T=3 M=1 N=1 K=1\n");
     assert_int_equal(decl_model_load(&m, path, why, sizeof why), 2);
     assert_non_null(strstr(why, ":1: declaration: kind=tiled"));
+    /* a line longer than the reader's buffer is one error, not two half lines */
+    static char long_line[3000];
+    memset(long_line, 'k', 2990);
+    memcpy(long_line + 2990, ": flops=1\n", 10);
+    write_file(path, long_line);
+    assert_int_equal(decl_model_load(&m, path, why, sizeof why), 2);
+    assert_non_null(strstr(why, "line 1: longer than"));
     unlink(path);
     assert_int_equal(decl_model_load(&m, path, why, sizeof why), 2);
     assert_non_null(strstr(why, "No such file"));
