@@ -144,23 +144,31 @@ int diff_same_device(const struct diff_run *a, const struct diff_run *b, char *w
     return -1;
 }
 
-static int same_key(const struct analysis_row *x, const struct analysis_row *y)
+/* The variant column as results.csv holds it: a profiled kernel's whole
+ * demangled name (analysis_row.variant may be cut). */
+static const char *full_name(const struct diff_run *r, size_t i)
 {
-    return strcmp(x->variant, y->variant) == 0 && x->m == y->m && x->n == y->n && x->k == y->k;
+    return table_str(r->results, i, table_col(r->results, "variant"));
+}
+
+static int same_key(const struct diff_run *x, size_t ix, const struct diff_run *y, size_t iy)
+{
+    const struct analysis_row *a = &x->a.rows[ix], *b = &y->a.rows[iy];
+    return a->m == b->m && a->n == b->n && a->k == b->k && strcmp(full_name(x, ix), full_name(y, iy)) == 0;
 }
 
 size_t diff_occurrence(const struct diff_run *r, size_t i)
 {
     size_t k = 0;
     for (size_t j = 0; j < i; j++)
-        k += same_key(&r->a.rows[j], &r->a.rows[i]);
+        k += same_key(r, j, r, i);
     return k;
 }
 
-size_t diff_find(const struct diff_run *b, const struct analysis_row *a, size_t nth)
+size_t diff_find(const struct diff_run *b, const struct diff_run *a, size_t ia, size_t nth)
 {
     for (size_t i = 0; i < b->a.nrows; i++)
-        if (same_key(&b->a.rows[i], a) && nth-- == 0)
+        if (same_key(b, i, a, ia) && nth-- == 0)
             return i;
     return b->a.nrows;
 }

@@ -109,14 +109,15 @@ void diff_run_free(struct diff_run *r);
  * count); -1 with a phrase naming both otherwise. */
 int diff_same_device(const struct diff_run *a, const struct diff_run *b, char *why, size_t why_len);
 
-/* Rows pair by variant (a profiled kernel's name), shape and occurrence:
- * the k-th launch of a kernel in A with the k-th in B, so a `mmprof
+/* Rows pair by variant (a profiled kernel's whole name, from results.csv),
+ * shape and occurrence: the k-th launch of a kernel in A with the k-th in B, so a `mmprof
  * profile` run's repeated launches pair in launch order; a collect run has
  * one row per key. */
 /* How many rows before row i of r have its variant and shape. */
 size_t diff_occurrence(const struct diff_run *r, size_t i);
-/* Index of the nth row (from 0) of B with a's variant and shape, or B's row count. */
-size_t diff_find(const struct diff_run *b, const struct analysis_row *a, size_t nth);
+/* Index of the nth row (from 0) of B with the variant and shape of row ia
+ * of A, or B's row count. */
+size_t diff_find(const struct diff_run *b, const struct diff_run *a, size_t ia, size_t nth);
 
 /* normalize: the runs come from different devices (ratios to ceilings). */
 void diff_compare(const struct diff_run *A, size_t ia, const struct diff_run *B, size_t ib, double threshold_pct,

@@ -35,7 +35,7 @@ static size_t only_in(const struct diff_run *from, const struct diff_run *other,
 {
     size_t n = 0;
     for (size_t i = 0; i < from->a.nrows; i++)
-        if (diff_find(other, &from->a.rows[i], diff_occurrence(from, i)) == other->a.nrows)
+        if (diff_find(other, from, i, diff_occurrence(from, i)) == other->a.nrows)
             out[n++] = i;
     return n;
 }
@@ -58,7 +58,7 @@ int diff_result_build(const struct diff_run *A, const struct diff_run *B, double
         return -1;
     }
     for (size_t ia = 0; ia < A->a.nrows; ia++) {
-        size_t ib = diff_find(B, &A->a.rows[ia], diff_occurrence(A, ia));
+        size_t ib = diff_find(B, A, ia, diff_occurrence(A, ia));
         if (ib == B->a.nrows)
             continue; /* only in A */
         struct diff_row *row = &r->rows[r->nrows++];

@@ -12,11 +12,13 @@
 
 enum { MAX_NEXT_VARIANTS = 128 };
 
+/* A malformed rule counts as a step: the section then shows the error
+ * instead of vanishing. */
 static int has_step(const struct report_ctx *c, size_t i)
 {
     struct next_step s;
     char err[256];
-    return next_step_for(&c->a, &c->roof, i, &s, err, sizeof err) == 1;
+    return next_step_for(&c->a, &c->roof, i, &s, err, sizeof err) != 0;
 }
 
 static int present(const struct report_ctx *c)
@@ -52,6 +54,12 @@ static size_t largest_rows(const struct report_ctx *c, size_t *out, size_t cap)
 
 static void write_next(struct report_ctx *c)
 {
+    struct next_step_check chk;
+    char err[256];
+    if (next_step_check_run(&c->a, &c->roof, &chk, err, sizeof err) != 0) {
+        doc_note(&c->doc, "No findings: %s.", err);
+        return;
+    }
     size_t rows[MAX_NEXT_VARIANTS];
     size_t n = largest_rows(c, rows, MAX_NEXT_VARIANTS);
     static const char *const heads[] = {"kernel", "size", "finding", "next step", "expected", "measured here"};
@@ -63,7 +71,6 @@ static void write_next(struct report_ctx *c)
         return;
     grid_align(g, 2, 'l');
     grid_align(g, 3, 'l');
-    char err[256];
     for (size_t k = 0; k < n; k++) {
         const struct analysis_row *r = &c->a.rows[rows[k]];
         struct next_step s;
@@ -88,8 +95,7 @@ static void write_next(struct report_ctx *c)
     }
     doc_table(&c->doc, g);
     grid_free(g);
-    struct next_step_check chk;
-    if (next_step_check_run(&c->a, &c->roof, &chk, err, sizeof err) == 0 && chk.steps)
+    if (chk.steps)
         doc_para(&c->doc, "Over every size of this run, %zu of %zu next steps name a variant measured faster here, "
                  "and %zu of %zu expected speed-ups lie within 2x of the measured ones. The rules are "
                  "`analysis/rules.def`; `mmprof analyze RUN --findings` prints every size.",

@@ -1,6 +1,9 @@
 /* Executable graph -> graph, and a graph's kernel nodes (graph_nodes.h). A
  * small table: apps instantiate few graphs; past GRAPHS_MAX the oldest entry
- * is reused, and a launch of its graph says so in the row. */
+ * is reused, and a launch of its graph says so in the row. The table keeps a
+ * clone of each graph (apps may destroy theirs once instantiated), and a
+ * lookup takes the newest entry of an exec (a destroyed exec's handle can
+ * come back for another). */
 #include "profile/inject/graph_nodes.h"
 
 #include <pthread.h>
@@ -20,9 +23,15 @@ void graph_nodes_note(CUgraphExec *exec, CUgraph graph)
 {
     if (!exec || !*exec)
         return;
+    CUgraph clone = NULL;
+    if (cuGraphClone(&clone, graph) != CUDA_SUCCESS)
+        clone = NULL; /* its launches are then said to run unprofiled */
     pthread_mutex_lock(&lock);
-    graphs[next_slot % GRAPHS_MAX].exec = *exec;
-    graphs[next_slot % GRAPHS_MAX].graph = graph;
+    size_t slot = next_slot % GRAPHS_MAX;
+    if (graphs[slot].graph)
+        cuGraphDestroy(graphs[slot].graph);
+    graphs[slot].exec = *exec;
+    graphs[slot].graph = clone;
     next_slot++;
     pthread_mutex_unlock(&lock);
 }
@@ -31,9 +40,14 @@ static CUgraph graph_of(CUgraphExec exec)
 {
     CUgraph g = NULL;
     pthread_mutex_lock(&lock);
-    for (size_t i = 0; i < GRAPHS_MAX && !g; i++)
-        if (graphs[i].exec == exec)
-            g = graphs[i].graph;
+    size_t held = next_slot < GRAPHS_MAX ? next_slot : GRAPHS_MAX;
+    for (size_t back = 1; back <= held; back++) {
+        size_t i = (next_slot - back) % GRAPHS_MAX;
+        if (graphs[i].exec == exec) {
+            g = graphs[i].graph; /* the newest: NULL when its clone failed */
+            break;
+        }
+    }
     pthread_mutex_unlock(&lock);
     return g;
 }
