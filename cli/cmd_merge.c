@@ -84,8 +84,10 @@ int merge_dirs(const char *out, const char *const *runs, size_t nruns, int force
 int cmd_merge(int argc, char **argv)
 {
     struct option longopts[HELP_MAX_OPTIONS];
-    if (help_long_options(&merge_help, longopts, HELP_MAX_OPTIONS) < 0)
+    if (help_long_options(&merge_help, longopts, HELP_MAX_OPTIONS) < 0) {
+        msg_error("merge: more than %d options in its help table", HELP_MAX_OPTIONS);
         return EXIT_RUNTIME;
+    }
     char command_line[4096];
     int force = 0, c;
     optind = 0; /* GNU getopt: full reset */

@@ -142,7 +142,7 @@ static void model_files(void **state)
     assert_int_equal(decl_model_load(&m, path, why, sizeof why), 2);
     assert_non_null(strstr(why, ":1: declaration: kind=tiled"));
     /* a line longer than the reader's buffer is one error, not two half lines */
-    static char long_line[3000];
+    static char long_line[3001]; /* 2990 + 10 characters and the NUL */
     memset(long_line, 'k', 2990);
     memcpy(long_line + 2990, ": flops=1\n", 10);
     write_file(path, long_line);
