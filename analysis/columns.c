@@ -1,6 +1,7 @@
 #include "analysis/columns.h"
 
 #include <math.h>
+#include <string.h>
 
 /* name, value: units are in the names (_ms, _words, _bytes, _pct,
  * _flop_per_word, ...); "theory_" is the model, "meas_" the counters. */
@@ -102,4 +103,14 @@ const struct column *analysis_columns(size_t *count)
 {
     *count = sizeof columns / sizeof columns[0];
     return columns;
+}
+
+const struct column *analysis_column(const char *name)
+{
+    size_t n;
+    const struct column *cols = analysis_columns(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(cols[i].name, name) == 0)
+            return &cols[i];
+    return NULL;
 }

@@ -14,5 +14,7 @@ struct column {
 };
 
 const struct column *analysis_columns(size_t *count);
+/* The column named so, or NULL. */
+const struct column *analysis_column(const char *name);
 
 #endif

@@ -38,19 +38,15 @@ int rule_value(const struct analysis_row *r, const char *name, double *num, cons
 {
     if (design_value(r, name, num) == 0)
         return 0;
-    size_t n;
-    const struct column *cols = analysis_columns(&n);
-    for (size_t i = 0; i < n; i++) {
-        if (strcmp(cols[i].name, name) != 0)
-            continue;
-        if (cols[i].num) {
-            *num = cols[i].num(r);
-            return 0;
-        }
-        *text = cols[i].text(r);
-        return 1;
+    const struct column *c = analysis_column(name);
+    if (!c)
+        return -1;
+    if (c->num) {
+        *num = c->num(r);
+        return 0;
     }
-    return -1;
+    *text = c->text(r);
+    return 1;
 }
 
 enum op { OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE, OP_NONE };

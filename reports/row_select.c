@@ -112,12 +112,8 @@ int ctx_has_counters(const struct report_ctx *c)
 
 double ctx_column(const struct analysis_row *r, const char *column)
 {
-    size_t n;
-    const struct column *cols = analysis_columns(&n);
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(cols[i].name, column) == 0)
-            return cols[i].num ? cols[i].num(r) : NAN;
-    return NAN;
+    const struct column *c = analysis_column(column);
+    return c && c->num ? c->num(r) : NAN;
 }
 
 char *shape_label(char *buf, size_t len, const struct shape *s)
