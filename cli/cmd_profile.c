@@ -17,6 +17,7 @@
 #include "common/help.h"
 #include "common/results.h"
 #include "common/table.h"
+#include "common/trace.h"
 #include "common/util.h"
 #include "profile/app_run.h"
 #include "profile/decl.h"
@@ -286,14 +287,20 @@ static int device_facts(const struct profile_args *a, struct device_facts *f)
     if (!a->no_ceilings) {
         fprintf(stderr, "mmprof: measuring ceilings (DRAM, L2, shared memory, FP32; --no-ceilings "
                         "skips)\n");
+        double t0 = now_ms();
         f->ceilings = ceilings_run(&f->dev, &sticky, why, sizeof why);
+        trace_since("profile: ceilings", t0);
         if (!f->ceilings)
             msg_warn("%s; continuing without measured ceilings", why);
     }
     if (!f->ceilings)
         f->datasheet = datasheet_json(&f->dev);
+    double t0 = now_ms();
     profiler_facts(a, f);
+    trace_since("profile: passes of the metric set", t0);
+    t0 = now_ms();
     cudaError_t e = cudaDeviceReset();
+    trace_since("profile: device reset", t0);
     if (e != cudaSuccess || sticky) {
         msg_error("releasing device 0 before the app starts failed (%s); check the GPU with "
                   "nvidia-smi",
@@ -403,6 +410,7 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
         device_facts_free(&f);
         return EXIT_RUNTIME;
     }
+    trace_since("profile: device facts (context, ceilings, passes, reset)", t0);
     if (record(a, argv, app_path, "running", NULL, NULL, 0, &f) != 0) {
         device_facts_free(&f);
         return EXIT_RUNTIME;
@@ -410,8 +418,10 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
     struct app_injection inj = {MMPROF_INJECT_LIBRARY, MMPROF_CUPTI_LIBRARY};
     struct app_status st;
     struct launch_summary sum;
-    if (app_run(app_path, argv + a->app_index, &a->set, &inj, &st, why, sizeof why) != 0 ||
-        launch_log_summarize(dir, &sum, why, sizeof why) != 0) {
+    double t_app = now_ms();
+    int ran = app_run(app_path, argv + a->app_index, &a->set, &inj, &st, why, sizeof why);
+    trace_since("profile: the app under injection", t_app);
+    if (ran != 0 || launch_log_summarize(dir, &sum, why, sizeof why) != 0) {
         msg_error("%s", why);
         device_facts_free(&f);
         return EXIT_RUNTIME;

@@ -17,6 +17,7 @@
 #include "common/results.h"
 #include "common/samples.h"
 #include "common/shape_text.h"
+#include "common/trace.h"
 #include "common/util.h"
 #include "cupti_version.h"
 #include "rundir/resume.h"
@@ -364,8 +365,11 @@ int collect_run(const struct collect_options *o)
     signal(SIGINT, on_signal); /* from the start: a stop during the setup is an interruption too */
     signal(SIGTERM, on_signal);
     int rc = build_plan(&r);
-    if (rc == 0)
+    if (rc == 0) {
+        double t_open_device = now_ms();
         rc = open_device(&r);
+        trace_since("collect: device", t_open_device);
+    }
     if (rc == 0)
         rc = reserve_local_memory(&r);
     if (rc == 0)
@@ -374,7 +378,9 @@ int collect_run(const struct collect_options *o)
         rc = check_memory(&r);
     if (rc == 0) {
         fill_meta(&r);
+        double t_open_counters = now_ms();
         rc = open_counters(&r);
+        trace_since("collect: profiler open", t_open_counters);
     }
     if (rc == 0 && collect_stop_requested) {
         msg_error("interrupted before the run started: nothing was written");
@@ -382,8 +388,11 @@ int collect_run(const struct collect_options *o)
     }
     if (rc == 0)
         rc = start_run(&r);
-    if (rc == 0)
+    if (rc == 0) {
+        double t_measure_ceilings = now_ms();
         rc = measure_ceilings(&r);
+        trace_since("collect: ceilings", t_measure_ceilings);
+    }
     if (rc == 0)
         rc = write_meta(&r) == 0 ? 0 : EXIT_RUNTIME;
     if (rc != 0) {

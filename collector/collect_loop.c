@@ -9,6 +9,7 @@
 #include "collector/workload.h"
 #include "common/cuda_sticky.h"
 #include "common/samples.h"
+#include "common/trace.h"
 #include "common/util.h"
 #include "kernels/launch.h"
 
@@ -171,6 +172,7 @@ static int measure_group_profiled(struct run *r, size_t first, size_t end, struc
     struct counters_range *cr = calloc(cap, sizeof *cr);
     double *values = calloc(cap * (ncols ? ncols : 1), sizeof *values);
     int rc = 0, lost = 0;
+    double t0 = now_ms();
     if (!held || !cr || !values) {
         msg_error("out of memory holding the rows of %zu items", cap);
         rc = -1;
@@ -182,8 +184,11 @@ static int measure_group_profiled(struct run *r, size_t first, size_t end, struc
         h->it = &r->plan.items[i];
         lost = measure_row(r, h->it, w, &h->row, h->params, sizeof h->params) != 0;
     }
+    trace_since("collect: verify and time a group", t0);
+    t0 = now_ms();
     if (rc == 0 && !lost && nheld > 0)
         count_held(r, w, held, nheld, cr, values);
+    trace_since("collect: counters of a group", t0);
     for (size_t i = lost ? nheld - 1 : 0; rc == 0 && i < nheld; i++) {
         progress_row(&r->progress, &held[i].row);
         rc = append(r, &held[i].row);

@@ -28,6 +28,9 @@
 #   GPU_CHECK_PROFILE=1    scripts/profile-check.sh: `mmprof profile` on examples/apps/mmprof_example
 #                          against ncu --nvtx --cache-control all (counters through xcheck, wall
 #                          times, the app's output unchanged): $OUT/profile.tgz and its log
+#   GPU_CHECK_TRACE=1      where collect's wall time goes: MMPROF_TRACE=1 collect --profile-only of
+#                          every GPU variant at 2048 with the default metrics, once with and once
+#                          without ceilings ($OUT/logs/trace-*.log)
 #   GPU_CHECK_TESTS=0      skip the CPU and GPU test suites
 #   GPU_CHECK_CPU_TESTS=0  skip the CPU suite only (CI runs it; the GPU tests still run)
 #   GPU_CHECK_COLLECT=0    skip the collect
@@ -69,6 +72,19 @@ if [ "${GPU_CHECK_COLLECT:-1}" = 1 ]; then
     echo "collect: rc=$? in $(( $(date +%s) - t0 )) s"
     [ -d "$run" ] && tar czf "$OUT/run.tgz" -C results gpu-check
 fi
+if [ "${GPU_CHECK_TRACE:-0}" = 1 ]; then
+    gpu_variants=$("$mmprof" list --names --gpu | tr '\n' ',' | sed 's/,$//')
+    for c in with-ceilings no-ceilings; do
+        extra=()
+        [ $c = no-ceilings ] && extra=(--no-ceilings)
+        rm -rf results/trace-$c
+        t0=$(date +%s%N)
+        MMPROF_TRACE=1 "$mmprof" collect --profile-only --variants "$gpu_variants" --sizes 2048 "${extra[@]}" \
+            --out results/trace-$c > "$OUT/logs/trace-$c.log" 2>&1
+        echo "trace collect ($c): rc=$? in $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+        grep -E 'mmprof-trace: (collect|profiler: open)' "$OUT/logs/trace-$c.log" | head -n 20
+    done
+fi
 if [ "${GPU_CHECK_ISSUE26:-0}" = 1 ]; then
     ctest --test-dir build-gpu --output-on-failure -R '^(gpu_restricted_mode|gpu_kernel_fault)$' -V \
         > "$OUT/logs/issue26.log" 2>&1
@@ -80,7 +96,7 @@ if [ "${GPU_CHECK_PROFILE:-0}" = 1 ]; then
     MMPROF=$mmprof bash scripts/profile-check.sh --app build-gpu/examples/apps/mmprof_example \
         --out results/profile-check > "$OUT/logs/profile-check.txt" 2>&1
     echo "profile-check: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 25 "$OUT/logs/profile-check.txt"
-    rm -f results/profile-check/ncu.ncu-rep # the CSV holds the values
+    rm -f results/profile-check/ncu*.ncu-rep # the CSVs hold the values
     [ -d results/profile-check ] && tar czf "$OUT/profile.tgz" -C results profile-check
 fi
 if [ "${GPU_CHECK_SANITIZER:-0}" = 1 ]; then

@@ -100,7 +100,7 @@ enum xc_verdict xc_judge(enum xc_class c, const char *metric, double a, double b
     int ok;
     switch (c) {
     case XC_EXACT:
-        ok = *rel <= 0.001;
+        ok = *rel <= XC_EXACT_REL;
         break;
     case XC_TOTAL: { /* the floor is in sectors; byte totals get 32 bytes a sector */
         double floor_units = (double)floor_sectors * (strstr(metric, "bytes") ? XC_SECTOR_BYTES : 1);

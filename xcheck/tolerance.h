@@ -16,6 +16,8 @@ enum xc_class {
 /* Default --floor-sectors: medians of 5 placements of a few-microsecond
  * kernel move by up to ~7 000 sectors under either tool (docs/fidelity.md). */
 #define XC_FLOOR_SECTORS_DEFAULT 8192 /* no L suffix: help text spells it (HELP_STR) */
+/* The exact class's limit, relative (0.1 %). */
+#define XC_EXACT_REL 0.001
 /* Bytes per sector, for the floor of the byte totals. */
 #define XC_SECTOR_BYTES 32L
 

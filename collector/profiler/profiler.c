@@ -3,6 +3,8 @@
 
 #include "collector/profiler/cupti_error.h"
 #include "collector/profiler/profiler_impl.h"
+#include "common/trace.h"
+#include "common/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -264,11 +266,13 @@ static enum profiler_status open_steps(struct profiler *p, char *err, size_t err
         snprintf(err, err_len, "out of memory for %zu metric values", p->ms->nraw);
         return PROFILER_ERROR;
     }
+    double t0 = now_ms();
     if ((st = host_check_names(&p->host, p->ms->raw, p->ms->nraw, p->units, err, err_len)) !=
             PROFILER_OK ||
         (st = config_plan_build(&p->plan, api, p->chip, p->availability, p->device, p->ms->raw,
                                 p->ms->nraw, p->schedule, err, err_len)) != PROFILER_OK)
         return st;
+    trace_since("profiler: config images", t0);
     return profiler_enable_range_profiler(p, err, err_len);
 }
 
@@ -291,7 +295,9 @@ enum profiler_status profiler_open(struct profiler **out, const struct metric_se
     p->device = cuda_device;
     p->schedule = how;
     p->host.api = p->api;
+    double t0 = now_ms();
     enum profiler_status st = open_steps(p, err, err_len);
+    trace_since("profiler: open", t0);
     if (st != PROFILER_OK) {
         profiler_close(p);
         return st;

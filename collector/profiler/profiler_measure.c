@@ -23,6 +23,8 @@
 
 #include "collector/profiler/cupti_error.h"
 #include "collector/profiler/profiler_impl.h"
+#include "common/trace.h"
+#include "common/util.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -106,7 +108,10 @@ static CUptiResult configure(struct profiler *p, const struct config_group *g, s
 
 /* A Range Profiler object replays the first config image set on it whatever
  * later SetConfig calls pass (seen on GH100: the ranges of every later image
- * held the first image's counters), so another image gets a fresh object.
+ * held the first image's counters; again on 2026-11-25, H100, CUDA 13.0: the
+ * later images' metrics evaluated empty), so another image gets a fresh
+ * object. Its first Start costs about 160 ms on an H100 (later Starts on one
+ * object 2-20 ms): a batch pays it once per image, not per range.
  * CUPTI documents no way to start a second replay on one object other than
  * SetConfig again; should this CUPTI refuse that, a fresh object (Disable +
  * Enable, as at open) is the documented starting state: retry once so. */
@@ -170,7 +175,9 @@ static enum profiler_status one_range(struct profiler *p, size_t pass, const str
                                       size_t j, char *err, size_t err_len)
 {
     struct profiler_range *rg = set_range(s, j);
+    double t0 = now_ms();
     int kernels = rg->prepare ? rg->prepare(rg->ctx) : 0;
+    trace_since("profiler: prepare", t0);
     if (kernels < 0) {
         abandon_pass(p);
         snprintf(err, err_len, "range %s: preparing pass %zu (L2 flush / input restore) failed",
@@ -183,7 +190,9 @@ static enum profiler_status one_range(struct profiler *p, size_t pass, const str
         abandon_pass(p);
         return st;
     }
+    t0 = now_ms();
     kernels = rg->work(rg->ctx);
+    trace_since("profiler: work", t0);
     if (kernels < 0) {
         abandon_pass(p);
         snprintf(err, err_len, "range %s: the kernel launch failed in pass %zu", rg->name,
@@ -203,19 +212,25 @@ static enum profiler_status run_pass(struct profiler *p, size_t pass, const stru
 {
     CUpti_RangeProfiler_Start_Params start = {.structSize = CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
     start.pRangeProfilerObject = p->rp;
+    double t0 = now_ms();
     CUptiResult r = p->api->rp_start(&start);
+    trace_since("profiler: start", t0);
     if (r != CUPTI_SUCCESS)
         return fail_at(p, r, "cuptiRangeProfilerStart", err, err_len);
 
+    t0 = now_ms();
     for (size_t j = 0; j < s->m; j++) {
         enum profiler_status st = one_range(p, pass, s, j, err, err_len);
         if (st != PROFILER_OK)
             return st;
     }
+    trace_since("profiler: ranges of the pass", t0);
 
     CUpti_RangeProfiler_Stop_Params stop = {.structSize = CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE};
     stop.pRangeProfilerObject = p->rp;
+    t0 = now_ms();
     r = p->api->rp_stop(&stop);
+    trace_since("profiler: stop", t0);
     if (r != CUPTI_SUCCESS)
         return fail_at(p, r, "cuptiRangeProfilerStop", err, err_len);
     *done = stop.isAllPassSubmitted != 0;
@@ -289,21 +304,24 @@ static CUptiResult evaluate(struct profiler *p, const struct config_group *g, si
 
 /* Range `range`'s values of the image at once, into raw at their places in the
  * set; when CUPTI refuses the batch, one by one, so a metric it cannot evaluate
- * costs only its own value (NaN). Returns how many were evaluated; *first = the
- * first refusal. */
+ * costs only its own value (NaN). Returns how many got a value (not NaN);
+ * *first = the first refusal. */
 static size_t evaluate_group(struct profiler *p, const struct config_group *g, size_t range,
                              double *raw, CUptiResult *first)
 {
     if (evaluate(p, g, range, g->names, g->n, p->scratch) == CUPTI_SUCCESS) {
-        for (size_t j = 0; j < g->n; j++)
+        size_t valued = 0;
+        for (size_t j = 0; j < g->n; j++) {
             raw[g->index[j]] = p->scratch[j];
-        return g->n;
+            valued += !isnan(p->scratch[j]);
+        }
+        return valued;
     }
     size_t ok = 0;
     for (size_t j = 0; j < g->n; j++) {
         CUptiResult r = evaluate(p, g, range, &g->names[j], 1, &raw[g->index[j]]);
         if (r == CUPTI_SUCCESS) {
-            ok++;
+            ok += !isnan(raw[g->index[j]]);
         } else {
             raw[g->index[j]] = NAN;
             if (*first == CUPTI_SUCCESS)
@@ -321,19 +339,24 @@ static enum profiler_status replay(struct profiler *p, struct config_group *g,
                                    const struct replay_set *s, char *err, size_t err_len)
 {
     const char *name = set_range(s, 0)->name;
+    double t0 = now_ms();
     enum profiler_status st = begin_replay(p, g, s, p->measures > 0, err, err_len);
     p->measures++;
+    trace_since("profiler: enable + set config", t0);
     if (st != PROFILER_OK)
         return st;
     size_t pass = 0;
     for (int done = 0; !done; pass++) {
+        t0 = now_ms();
         if (pass == g->passes) {
             snprintf(err, err_len, "range %s: CUPTI still wants passes after the %zu the config "
                      "needs",
                      name, g->passes);
             return PROFILER_ERROR;
         }
-        if ((st = run_pass(p, pass, s, &done, err, err_len)) != PROFILER_OK)
+        st = run_pass(p, pass, s, &done, err, err_len);
+        trace_since("profiler: pass", t0);
+        if (st != PROFILER_OK)
             return st;
     }
     if (pass != g->passes) {
@@ -342,7 +365,10 @@ static enum profiler_status replay(struct profiler *p, struct config_group *g,
                  name, pass, g->passes);
         return PROFILER_ERROR;
     }
-    return decode(p, g, s, err, err_len);
+    t0 = now_ms();
+    st = decode(p, g, s, err, err_len);
+    trace_since("profiler: decode", t0);
+    return st;
 }
 
 /* The set with image g, then each range's evaluation into its raw values
@@ -356,6 +382,7 @@ static enum profiler_status measure_image(struct profiler *p, struct config_grou
     enum profiler_status st = replay(p, g, s, err, err_len);
     if (st != PROFILER_OK)
         return st;
+    double t0 = now_ms();
     size_t range = 0; /* the row's first kernel range: its flush's come before */
     for (size_t j = 0; j < s->m; j++) {
         struct profiler_range *rg = set_range(s, j);
@@ -369,13 +396,22 @@ static enum profiler_status measure_image(struct profiler *p, struct config_grou
                      rg->name, s->work_kernels[j]);
         } else {
             CUptiResult first = CUPTI_SUCCESS;
-            if (evaluate_group(p, g, range, &raw[s->idx[j] * p->ms->nraw], &first) == 0)
-                rg->status = fail_at(p, first != CUPTI_SUCCESS ? first : CUPTI_ERROR_UNKNOWN,
-                                     "cuptiProfilerHostEvaluateToGpuValues", rg->err,
+            size_t valued = evaluate_group(p, g, range, &raw[s->idx[j] * p->ms->nraw], &first);
+            if (valued == 0 && first != CUPTI_SUCCESS) {
+                rg->status = fail_at(p, first, "cuptiProfilerHostEvaluateToGpuValues", rg->err,
                                      sizeof rg->err);
+            } else if (valued == 0) {
+                /* CUPTI evaluated without error but gave no value: seen when an
+                   object replayed an earlier image (begin_replay) */
+                rg->status = PROFILER_ERROR;
+                snprintf(rg->err, sizeof rg->err, "range %s: CUPTI gave no value for any metric "
+                         "of config image %s; its counters are not in the data",
+                         rg->name, g->names[0]);
+            }
         }
         range += (size_t)s->work_kernels[j];
     }
+    trace_since("profiler: evaluate", t0);
     return PROFILER_OK;
 }
 

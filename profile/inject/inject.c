@@ -18,6 +18,8 @@
 #include "profile/inject/graph_nodes.h"
 #include "profile/mmprof.h"
 #include "profile/session.h"
+#include "common/trace.h"
+#include "common/util.h"
 
 #include <cuda.h>
 #include <cuda_runtime_api.h>
@@ -224,12 +226,17 @@ static enum filter_verdict begin_launch(const struct capture *cap, CUcontext ctx
                     "failed");
         return v;
     }
+    double t0 = now_ms();
     if (flush_ready(tls.desc.device, why, sizeof why) != 0 ||
         !(r.cp = checkpoint_save(ctx, why, sizeof why))) {
         no_counters(why);
         return v;
     }
+    trace_since("inject: flush buffer + checkpoint save", t0);
+    t0 = now_ms();
     session_measure(&g.session, &tls.desc, &ops);
+    trace_since("inject: counters of the launch", t0);
+    t0 = now_ms();
     if (g.session.status != PROFILER_OK && r.why[0])
         snprintf(g.session.err + strlen(g.session.err), sizeof g.session.err - strlen(g.session.err),
                  " (%s)", r.why);
@@ -237,6 +244,7 @@ static enum filter_verdict begin_launch(const struct capture *cap, CUcontext ctx
         checkpoint_restore(r.cp, why, sizeof why) != 0)
         fatal_restore(why[0] ? why : "back in the app's context, cuCtxSynchronize failed");
     checkpoint_free(r.cp);
+    trace_since("inject: restore + free", t0);
     return v;
 }
 

@@ -1,5 +1,6 @@
 /* See fake_cupti.h. */
 #include "fake_cupti.h"
+#include <math.h>
 
 #include <stdint.h>
 #include <stdio.h>
@@ -341,6 +342,8 @@ static CUptiResult f_host_evaluate_to_gpu_values(CUpti_Profiler_Host_EvaluateToG
         for (size_t k = 0; k < fake.nvalues; k++)
             if (strcmp(fake.values[k].name, p->ppMetricNames[i]) == 0)
                 p->pMetricValues[i] = fake.values[k].value + fake.per_range_step * (double)p->rangeIndex;
+        if (fake.eval_nan)
+            p->pMetricValues[i] = NAN;
     }
     return CUPTI_SUCCESS;
 }

@@ -37,6 +37,7 @@ struct fake_state {
     size_t work_kernels_call;       /* ... in its call number this (1-based) */
     int library_kernels;            /* kernels fake_work_library launches (it says 1) */
     const char *eval_fail_metric;   /* EvaluateToGpuValues fails for this name */
+    int eval_nan;                   /* EvaluateToGpuValues succeeds with NaN for every metric */
     struct fake_value values[FAKE_MAX_VALUES]; /* evaluated values; others are 0 */
     size_t nvalues;
 

@@ -303,6 +303,21 @@ static void unevaluable_metric_is_nan(void **state)
     assert_double_equal(v[2], 64, 0);
 }
 
+/* CUPTI answered without error but with no value at all (an object that
+ * replayed an earlier image did so on an H100): the row fails, it is not
+ * written as measured with empty cells. */
+static void image_without_values_fails_the_range(void **state)
+{
+    char err[512];
+    double v[NCOLS];
+    open_ok();
+    fake.eval_nan = 1;
+    assert_int_equal(profiler_measure(prof, "naive/8x8x8", NULL, fake_work, NULL, v, err,
+                                      sizeof err),
+                     PROFILER_ERROR);
+    assert_non_null(strstr(err, "gave no value for any metric"));
+}
+
 static void busy_counters_during_measure(void **state)
 {
     char err[512];
@@ -426,6 +441,7 @@ int main(void)
         T(work_failure_closes_the_range),
         T(prepare_failure),
         T(unevaluable_metric_is_nan),
+        T(image_without_values_fails_the_range),
         T(busy_counters_during_measure),
         T(replay_shorter_than_config),
         T(replay_longer_than_config),
