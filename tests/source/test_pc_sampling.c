@@ -42,9 +42,10 @@ static struct {
     CUptiResult fail_code;
     int buffer_full;
     unsigned period;
+    char *name; /* CUPTI mallocs a function's name once and shares it between records */
 } f;
 
-static char fn_name[] = "_Z8mm_naivePKfS0_Pfiii";
+static const char fn_name[] = "_Z8mm_naivePKfS0_Pfiii";
 
 static int failing(const char *call)
 {
@@ -179,12 +180,14 @@ static CUptiResult CUPTIAPI get_data(CUpti_PCSamplingGetDataParams *p)
         return CUPTI_ERROR_OUT_OF_MEMORY;
     }
     size_t n = 0;
+    if (!f.name)
+        f.name = strdup(fn_name);
     while (n < 2 && f.next_record < NRECORDS && n < b->collectNumPcs) {
         CUpti_PCSamplingPCData *pc = &b->pPcData[n++];
         size_t r = f.next_record++;
         pc->cubinCrc = records[r].pc == 0x200 ? 0xbad : CUBIN_CRC; /* 0x200: a cubin never loaded */
         pc->pcOffset = records[r].pc;
-        pc->functionName = fn_name;
+        pc->functionName = f.name;
         pc->stallReasonCount = 0;
         for (uint32_t j = 0; j < 3; j++)
             pc->stallReason[pc->stallReasonCount++] = (CUpti_PCSamplingStallReason){j, records[r].samples[j]};
