@@ -30,23 +30,7 @@ int source_stall_not_issued(const char *stall)
 
 FILE *source_csv_open(const char *dir, char *why, size_t why_len)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, SOURCE_FILE);
-    FILE *f = fopen(path, "a");
-    if (!f) {
-        snprintf(why, why_len, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && st.st_size == 0)
-        for (size_t i = 0; i < NCOLUMNS; i++)
-            fprintf(f, "%s%s", columns[i], i + 1 < NCOLUMNS ? "," : "\n");
-    if (fflush(f) != 0 || ferror(f)) {
-        snprintf(why, why_len, "cannot write %s: %s (disk full?)", path, strerror(errno));
-        fclose(f);
-        return NULL;
-    }
-    return f;
+    return csv_append_open(dir, SOURCE_FILE, columns, NCOLUMNS, why, why_len);
 }
 
 int source_csv_append(FILE *f, const struct source_row *rows, size_t n)
@@ -141,14 +125,10 @@ static void keep_last_blocks(struct source_table *s)
 
 static int check_header(const struct table *t, const char *path, char *err, size_t err_len)
 {
-    for (size_t i = 0; i < NCOLUMNS; i++)
-        if (i >= t->ncols || strcmp(t->header[i], columns[i]) != 0) {
-            snprintf(err, err_len, "%s line %zu: column %zu is '%s', not '%s': not a source.csv written by "
-                     "`mmprof collect --source`; restore it, or sample again with --source",
-                     path, t->header_line, i + 1, i < t->ncols ? t->header[i] : "(missing)", columns[i]);
-            return -1;
-        }
-    return 0;
+    return table_check_header(t, columns, NCOLUMNS, path,
+                              "not a source.csv written by `mmprof collect --source`; restore it, or sample "
+                              "again with --source",
+                              err, err_len);
 }
 
 int source_csv_read(const char *dir, struct source_table **out, char *err, size_t err_len)
