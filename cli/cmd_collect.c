@@ -35,6 +35,7 @@ enum {
     OPT_BUFFER_OFFSET,
     OPT_SETTLE,
     OPT_REQUIRE,
+    OPT_SOURCE,
 };
 
 /* The one table of collect's options: its getopt array and its --help. */
@@ -76,6 +77,10 @@ static const struct help_option collect_options[] = {
      "after each L2 flush, leave the GPU idle 4x the kernel's\n"
      "duration, at most MS (default 0: the counters cover the\n"
      "kernel alone and need no wait; docs/fidelity.md)"},
+    {"source", no_argument, OPT_SOURCE, NULL,
+     "after each verified kernel, one more launch under CUPTI PC\n"
+     "sampling: samples and stall reasons per SASS instruction and\n"
+     "CUDA source line into source.csv (`mmprof source RUN`)"},
     {"no-ceilings", no_argument, OPT_NO_CEILINGS, NULL, "skip the DRAM/L2/shared/FP32 ceiling micro-benchmarks"},
     {"cpu-limit-s", required_argument, OPT_CPU_LIMIT, "S", "skip cpu_blas where it would take longer (default 10)"},
     {"shard", required_argument, OPT_SHARD, "I/N",
@@ -262,6 +267,9 @@ static int apply(struct collect_args *a, int c, const char *arg, const char *opt
             return -1;
         }
         a->opt.require_counters = 1;
+        return 0;
+    case OPT_SOURCE:
+        a->opt.source = 1;
         return 0;
     case OPT_ONE_CONFIG_IMAGE:
         a->opt.one_config_image = 1;

@@ -8,6 +8,7 @@
 #include "plots/plot_cmd.h"
 #include "reports/diff.h"
 #include "reports/report.h"
+#include "source/source_cmd.h"
 #include "xcheck/xcheck_cmd.h"
 
 struct command {
@@ -26,6 +27,7 @@ static const struct command commands[] = {
     {"report", cmd_report, "Markdown + self-contained HTML report of a run"},
     {"run", cmd_run, "the whole job: collect, analyze, plot, report (example run without a GPU)"},
     {"diff", cmd_diff, "compare two runs: time ratios with 99 % intervals, counters; a CI gate (--fail-on)"},
+    {"source", cmd_source, "hottest CUDA source lines and stall reasons of each kernel (collect --source)"},
     {"xcheck", cmd_xcheck, "mmprof's counters against Nsight Compute's CSV: medians, limits, verdicts"},
     {"tune", cmd_tune, "time best's tiles per size on this GPU; collect uses the fastest"},
     {"launch", cmd_launch, "run one launch of one variant (for ncu and compute-sanitizer)"},

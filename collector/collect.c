@@ -13,6 +13,7 @@
 #include "collector/l2_flush.h"
 #include "collector/local_memory.h"
 #include "collector/placement.h"
+#include "collector/source_pass.h"
 #include "collector/workload.h"
 #include "common/results.h"
 #include "common/samples.h"
@@ -219,7 +220,7 @@ static int start_run(struct run *r)
         msg_error("%s", why);
         return EXIT_RUNTIME;
     }
-    return 0;
+    return source_pass_start(r);
 }
 
 static int finish_run(struct run *r, int failed)
@@ -255,6 +256,9 @@ static int open_device(struct run *r)
         msg_error("%s; collect needs a GPU (analyze, plot and report work without one)", why);
         return EXIT_RUNTIME;
     }
+    int rc = source_pass_open(r); /* before any module loads: it keeps their cubins */
+    if (rc != 0)
+        return rc;
     if (device_open(r->opt->device, &r->dev, why, sizeof why) != 0) {
         msg_error("%s", why);
         return EXIT_RUNTIME;
@@ -345,6 +349,8 @@ static void release(struct run *r)
      * not return: the process ends, and the driver frees what it held. */
     if (r->counters && !r->context_lost)
         counters_close(r->counters);
+    if (!r->context_lost)
+        source_pass_close(r);
     replay_close(r->replay);
     cJSON_Delete(r->ceilings);
     cJSON_Delete(r->datasheet);

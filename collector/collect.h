@@ -18,6 +18,7 @@ struct collect_options {
     const char *out_dir; /* NULL = results/<time>-<gpu> */
     int device;
     int profile;     /* collect hardware counters */
+    int source;      /* --source: PC sampling of each kernel, source.csv */
     int require_counters; /* --require counters: no counters is an error, not a timing-only run */
     int ceilings;    /* measure the empirical ceilings first */
     int time_kernels; /* 0 with --profile-only */

@@ -6,6 +6,7 @@
 
 #include "collector/collect_loop.h"
 #include "collector/measure.h"
+#include "collector/source_pass.h"
 #include "collector/workload.h"
 #include "common/cuda_sticky.h"
 #include "common/samples.h"
@@ -118,6 +119,8 @@ static int measure_item(struct run *r, const struct plan_item *it, struct worklo
     struct result_row row;
     int rc = measure_row(r, it, w, &row, params, sizeof params);
     rc = finish_row(r, &row, rc);
+    if (rc == 0)
+        rc = source_pass_row(r, w, it, &row);
     free(row.samples_ms);
     return rc;
 }
@@ -193,6 +196,8 @@ static int measure_group_profiled(struct run *r, size_t first, size_t end, struc
         progress_row(&r->progress, &held[i].row);
         rc = append(r, &held[i].row);
     }
+    for (size_t i = 0; rc == 0 && !lost && i < nheld; i++)
+        rc = source_pass_row(r, w, held[i].it, &held[i].row);
     if (rc == 0 && lost)
         rc = context_lost(r, held[nheld - 1].row.reason, nheld - 1);
     for (size_t i = 0; i < nheld; i++)

@@ -10,6 +10,7 @@
 #include "collector/collect.h"
 #include "collector/counters.h"
 #include "collector/device.h"
+#include "collector/profiler/pc_sampling.h"
 #include "collector/progress.h"
 #include "rundir/plan.h"
 #include "rundir/replay.h"
@@ -25,6 +26,8 @@ struct run {
     FILE *results;
     FILE *samples; /* samples.csv */
     struct counters *counters;
+    struct pcs_session *pcs; /* --source: PC sampling, NULL when off or refused */
+    FILE *source;            /* source.csv, with --source */
     struct replay *replay; /* test backend instead of the GPU */
     struct plan plan;
     struct progress progress;

@@ -178,6 +178,16 @@ int counters_measure_batch(struct counters *c, struct workload *w, struct counte
     return rc;
 }
 
+void counters_suspend(struct counters *c)
+{
+    profiler_suspend(c->prof);
+}
+
+int counters_resume(struct counters *c, char *why, size_t why_len)
+{
+    return profiler_resume(c->prof, why, why_len) == PROFILER_OK ? 0 : -1;
+}
+
 void counters_close(struct counters *c)
 {
     if (!c)

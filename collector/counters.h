@@ -48,6 +48,10 @@ struct counters_range {
  * config image (profiler_measure_batch): collect hands it every variant of a
  * family x shape group. Returns 0 when all were collected, -1 otherwise. */
 int counters_measure_batch(struct counters *c, struct workload *w, struct counters_range *r, size_t n);
+/* Around another CUPTI client of the context (PC sampling): the Range
+ * Profiler off, then on again. resume: 0, or -1 with why. */
+void counters_suspend(struct counters *c);
+int counters_resume(struct counters *c, char *why, size_t why_len);
 void counters_close(struct counters *c);
 
 #endif

@@ -19,29 +19,12 @@ static const char *const columns[] = {"variant", "M", "N", "K", "ms"};
 
 int samples_write_header(FILE *f)
 {
-    for (size_t i = 0; i < NCOLUMNS; i++)
-        fprintf(f, "%s%s", i ? "," : "", columns[i]);
-    return fputc('\n', f) == EOF ? -1 : 0;
+    return csv_put_header(f, columns, NCOLUMNS);
 }
 
 FILE *samples_open(const char *dir, char *why, size_t why_len)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, SAMPLES_FILE);
-    FILE *f = fopen(path, "a");
-    if (!f) {
-        snprintf(why, why_len, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && st.st_size == 0)
-        samples_write_header(f);
-    if (fflush(f) != 0 || ferror(f)) {
-        snprintf(why, why_len, "cannot write %s: %s (disk full?)", path, strerror(errno));
-        fclose(f);
-        return NULL;
-    }
-    return f;
+    return csv_append_open(dir, SAMPLES_FILE, columns, NCOLUMNS, why, why_len);
 }
 
 int samples_append(FILE *f, const char *variant, long m, long n, long k, const double *ms, size_t count)
@@ -120,14 +103,10 @@ static int parse_times(const char *text, struct samples_line *l)
 
 static int check_header(const struct table *t, const char *path, char *err, size_t err_len)
 {
-    for (size_t i = 0; i < NCOLUMNS; i++)
-        if (i >= t->ncols || strcmp(t->header[i], columns[i]) != 0) {
-            snprintf(err, err_len, "%s line %zu: column %zu is '%s', not '%s': not a samples.csv written by "
-                     "`mmprof collect`; restore it, or delete it to compare the run without its launch times",
-                     path, t->header_line, i + 1, i < t->ncols ? t->header[i] : "(missing)", columns[i]);
-            return -1;
-        }
-    return 0;
+    return table_check_header(t, columns, NCOLUMNS, path,
+                              "not a samples.csv written by `mmprof collect`; restore it, or delete it to compare "
+                              "the run without its launch times",
+                              err, err_len);
 }
 
 static int parse_lines(struct samples *s, const char *path, char *err, size_t err_len)

@@ -250,3 +250,15 @@ double table_num(const struct table *t, size_t row, int col)
         return NAN;
     return v;
 }
+
+int table_check_header(const struct table *t, const char *const *columns, size_t n, const char *path,
+                       const char *then, char *err, size_t err_len)
+{
+    for (size_t i = 0; i < n; i++)
+        if (i >= t->ncols || strcmp(t->header[i], columns[i]) != 0) {
+            snprintf(err, err_len, "%s line %zu: column %zu is '%s', not '%s': %s", path, t->header_line, i + 1,
+                     i < t->ncols ? t->header[i] : "(missing)", columns[i], then);
+            return -1;
+        }
+    return 0;
+}

@@ -28,6 +28,12 @@ struct table *table_read(const char *path, char *err, size_t err_len);
 struct table *table_read_from(const char *path, const char *first_cell, char *err, size_t err_len);
 void table_free(struct table *t);
 
+/* 0 when t's first n columns are columns[0..n), in order; else -1 with
+ * "PATH line L: column C is 'X', not 'Y': " and then `then` (what the file
+ * is not, and the fix) in err. */
+int table_check_header(const struct table *t, const char *const *columns, size_t n, const char *path,
+                       const char *then, char *err, size_t err_len);
+
 /* Column index by exact name, or -1. */
 int table_col(const struct table *t, const char *name);
 /* Cell text ("" when col < 0). */

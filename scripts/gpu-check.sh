@@ -31,6 +31,9 @@
 #   GPU_CHECK_TRACE=1      where collect's wall time goes: MMPROF_TRACE=1 collect --profile-only of
 #                          every GPU variant at 2048 with the default metrics, once with and once
 #                          without ceilings ($OUT/logs/trace-*.log)
+#   GPU_CHECK_SOURCE=1     scripts/source-check.sh: collect --source of naive, tiled_t16, tr_naive
+#                          at 2048 against ncu's warp-state sampling (stall shares, hottest line)
+#                          and its cost: $OUT/source-check.txt and $OUT/source.tgz
 #   GPU_CHECK_TESTS=0      skip the CPU and GPU test suites
 #   GPU_CHECK_CPU_TESTS=0  skip the CPU suite only (CI runs it; the GPU tests still run)
 #   GPU_CHECK_COLLECT=0    skip the collect
@@ -89,6 +92,12 @@ if [ "${GPU_CHECK_ISSUE26:-0}" = 1 ]; then
     ctest --test-dir build-gpu --output-on-failure -R '^(gpu_restricted_mode|gpu_kernel_fault)$' -V \
         > "$OUT/logs/issue26.log" 2>&1
     echo "issue 26 GPU tests: rc=$?"; grep -E '^[0-9]+: (ok|FAIL|SKIP)|tests passed|Passed|Failed' "$OUT/logs/issue26.log" | head -n 30
+fi
+if [ "${GPU_CHECK_SOURCE:-0}" = 1 ]; then
+    t0=$(date +%s)
+    rm -rf results/source-check
+    MMPROF=$mmprof bash scripts/source-check.sh --out results/source-check > "$OUT/logs/source-check.txt" 2>&1
+    echo "source-check: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 30 "$OUT/logs/source-check.txt"
 fi
 if [ "${GPU_CHECK_PROFILE:-0}" = 1 ]; then
     t0=$(date +%s)

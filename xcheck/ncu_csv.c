@@ -166,8 +166,7 @@ static int assign_samples(struct ncu_read *r, size_t nvariants, size_t *nsamples
     return 0;
 }
 
-/* "1,234,567" -> 1234567; -1 when the rest is not a value. */
-static int ncu_value(const char *cell, double *out)
+int xc_ncu_value(const char *cell, double *out)
 {
     char buf[128];
     size_t n = 0;
@@ -221,7 +220,7 @@ static int sum_samples(struct ncu_read *r, const struct str_list *m, size_t nsam
         }
         size_t at = r->sample_of[k] * nm + (size_t)mi;
         double v;
-        if (ncu_value(table_str(r->t, row, r->col[C_VALUE]), &v) != 0)
+        if (xc_ncu_value(table_str(r->t, row, r->col[C_VALUE]), &v) != 0)
             S->bad[at] = 1; /* "n/a" and the like */
         else
             S->sum[at] += v;

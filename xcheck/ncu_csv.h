@@ -25,6 +25,10 @@
 int xc_read_ncu(const char *path, const char *const *variants, size_t nvariants, const struct xc_shape *shape,
                 const struct str_list *m, struct xc_side *side, size_t *nsamples, char *err, size_t err_len);
 
+/* An ncu cell as a value: "1,234,567" -> 1234567; -1 when the rest is not a
+ * value ("n/a"). */
+int xc_ncu_value(const char *cell, double *out);
+
 /* The metric names of path in the order they first appear (the default
  * metric list when no mmprof run is given). 0 or -1 with err. */
 int xc_ncu_metric_names(const char *path, struct str_list *out, char *err, size_t err_len);

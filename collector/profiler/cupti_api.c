@@ -72,6 +72,19 @@ const struct cupti_api cupti_api_real = {
     .rp_stop = cuptiRangeProfilerStop,
     .rp_decode_data = cuptiRangeProfilerDecodeData,
     .rp_get_counter_data_info = cuptiRangeProfilerGetCounterDataInfo,
+    .subscribe = cuptiSubscribe,
+    .unsubscribe = cuptiUnsubscribe,
+    .enable_callback = cuptiEnableCallback,
+    .pcs_enable = cuptiPCSamplingEnable,
+    .pcs_disable = cuptiPCSamplingDisable,
+    .pcs_get_num_stall_reasons = cuptiPCSamplingGetNumStallReasons,
+    .pcs_get_stall_reasons = cuptiPCSamplingGetStallReasons,
+    .pcs_set_config = cuptiPCSamplingSetConfigurationAttribute,
+    .pcs_start = cuptiPCSamplingStart,
+    .pcs_stop = cuptiPCSamplingStop,
+    .pcs_get_data = cuptiPCSamplingGetData,
+    .get_cubin_crc = cuptiGetCubinCrc,
+    .sass_to_source = cuptiGetSassToSourceCorrelation,
 };
 
 static const struct cupti_api *installed = &cupti_api_real;

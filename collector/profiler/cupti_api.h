@@ -14,6 +14,8 @@
 
 #include <cuda.h> /* types only (CUcontext, CUdevice, CUresult); libcuda is not linked */
 #include <cuda_runtime_api.h>
+#include <cupti_callbacks.h>
+#include <cupti_pcsampling.h>
 #include <cupti_profiler_host.h>
 #include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
@@ -60,6 +62,22 @@ struct cupti_api {
     CUptiResult (CUPTIAPI *rp_stop)(CUpti_RangeProfiler_Stop_Params *p);
     CUptiResult (CUPTIAPI *rp_decode_data)(CUpti_RangeProfiler_DecodeData_Params *p);
     CUptiResult (CUPTIAPI *rp_get_counter_data_info)(CUpti_RangeProfiler_GetCounterDataInfo_Params *p);
+    /* CUPTI: callbacks (the cubin of each module as it loads, for source lines) */
+    CUptiResult (CUPTIAPI *subscribe)(CUpti_SubscriberHandle *s, CUpti_CallbackFunc cb, void *user);
+    CUptiResult (CUPTIAPI *unsubscribe)(CUpti_SubscriberHandle s);
+    CUptiResult (CUPTIAPI *enable_callback)(uint32_t enable, CUpti_SubscriberHandle s, CUpti_CallbackDomain d,
+                                            CUpti_CallbackId id);
+    /* CUPTI: PC sampling (needs a device) and SASS-to-source correlation (offline) */
+    CUptiResult (CUPTIAPI *pcs_enable)(CUpti_PCSamplingEnableParams *p);
+    CUptiResult (CUPTIAPI *pcs_disable)(CUpti_PCSamplingDisableParams *p);
+    CUptiResult (CUPTIAPI *pcs_get_num_stall_reasons)(CUpti_PCSamplingGetNumStallReasonsParams *p);
+    CUptiResult (CUPTIAPI *pcs_get_stall_reasons)(CUpti_PCSamplingGetStallReasonsParams *p);
+    CUptiResult (CUPTIAPI *pcs_set_config)(CUpti_PCSamplingConfigurationInfoParams *p);
+    CUptiResult (CUPTIAPI *pcs_start)(CUpti_PCSamplingStartParams *p);
+    CUptiResult (CUPTIAPI *pcs_stop)(CUpti_PCSamplingStopParams *p);
+    CUptiResult (CUPTIAPI *pcs_get_data)(CUpti_PCSamplingGetDataParams *p);
+    CUptiResult (CUPTIAPI *get_cubin_crc)(CUpti_GetCubinCrcParams *p);
+    CUptiResult (CUPTIAPI *sass_to_source)(CUpti_GetSassToSourceCorrelationParams *p);
 };
 
 /* The real CUPTI / CUDA functions. */

@@ -45,8 +45,7 @@ static enum profiler_status fail_at(struct profiler *p, CUptiResult r, const cha
 }
 
 /* With the runtime only: CUPTI target calls crash when there is no driver. */
-static enum profiler_status check_device(const struct cupti_api *api, int device, char *err,
-                                         size_t err_len)
+enum profiler_status profiler_check_device(const struct cupti_api *api, int device, char *err, size_t err_len)
 {
     int count = 0;
     cudaError_t e = api->get_device_count(&count);
@@ -73,8 +72,8 @@ static enum profiler_status check_device(const struct cupti_api *api, int device
 
 /* Makes device's primary context current: the context the runtime launches the
  * kernels in, so it is the one CUPTI must profile. */
-static enum profiler_status current_context(const struct cupti_api *api, int device,
-                                            CUcontext *ctx, char *err, size_t err_len)
+enum profiler_status profiler_current_context(const struct cupti_api *api, int device, CUcontext *ctx, char *err,
+                                              size_t err_len)
 {
     cudaError_t e = api->set_device(device);
     if (e == cudaSuccess)
@@ -241,9 +240,9 @@ void profiler_disable_range_profiler(struct profiler *p)
 static enum profiler_status open_steps(struct profiler *p, char *err, size_t err_len)
 {
     const struct cupti_api *api = p->api;
-    enum profiler_status st = check_device(api, p->device, err, err_len);
+    enum profiler_status st = profiler_check_device(api, p->device, err, err_len);
     if (st == PROFILER_OK)
-        st = current_context(api, p->device, &p->ctx, err, err_len);
+        st = profiler_current_context(api, p->device, &p->ctx, err, err_len);
     if (st != PROFILER_OK)
         return st;
 
@@ -306,6 +305,16 @@ enum profiler_status profiler_open(struct profiler **out, const struct metric_se
     return PROFILER_OK;
 }
 
+void profiler_suspend(struct profiler *p)
+{
+    profiler_disable_range_profiler(p);
+}
+
+enum profiler_status profiler_resume(struct profiler *p, char *err, size_t err_len)
+{
+    return p->rp ? PROFILER_OK : profiler_enable_range_profiler(p, err, err_len);
+}
+
 void profiler_close(struct profiler *p)
 {
     if (!p)
@@ -360,7 +369,7 @@ enum profiler_status profiler_device_chip(int cuda_device, char *chip, size_t ch
                                           char *err, size_t err_len)
 {
     const struct cupti_api *api = cupti_api();
-    enum profiler_status st = check_device(api, cuda_device, err, err_len);
+    enum profiler_status st = profiler_check_device(api, cuda_device, err, err_len);
     if (st != PROFILER_OK)
         return st;
     CUpti_Profiler_Initialize_Params init = {.structSize = CUpti_Profiler_Initialize_Params_STRUCT_SIZE};

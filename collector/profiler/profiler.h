@@ -119,6 +119,12 @@ struct profiler_range {
 enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_range *ranges,
                                             size_t n);
 
+/* PC sampling and the Range Profiler cannot be enabled on a context at once:
+ * profiler_suspend disables the Range Profiler (the counters of measured rows
+ * are kept), profiler_resume enables it again for the next measurement. */
+void profiler_suspend(struct profiler *p);
+enum profiler_status profiler_resume(struct profiler *p, char *err, size_t err_len);
+
 void profiler_close(struct profiler *p);
 
 /* The chip of cuda_device ("GH100"), e.g. for `mmprof info --metrics` on a GPU

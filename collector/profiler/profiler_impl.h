@@ -42,4 +42,12 @@ enum profiler_status profiler_size_counter_data(struct profiler *p, struct confi
                                                 size_t ranges, char *err, size_t err_len);
 void profiler_disable_range_profiler(struct profiler *p);
 
+/* With the runtime only (CUPTI target calls crash without a driver): is there
+ * a device of that index? PROFILER_NO_DEVICE with err when not. */
+enum profiler_status profiler_check_device(const struct cupti_api *api, int device, char *err, size_t err_len);
+/* Makes device's primary context (the runtime's, where the kernels run)
+ * current and returns it. */
+enum profiler_status profiler_current_context(const struct cupti_api *api, int device, CUcontext *ctx, char *err,
+                                              size_t err_len);
+
 #endif

@@ -1,0 +1,48 @@
+/* A run's source.csv folded per kernel row: its samples, its stall reasons
+ * and its source lines, each sorted hottest first. A kernel's samples are the
+ * sum of its stall reasons except the "_not_issued" ones (a subset of another
+ * reason, source_csv.h), so the reasons' shares add up to 100 %. */
+#ifndef MMPROF_SOURCE_PROFILE_H
+#define MMPROF_SOURCE_PROFILE_H
+
+#include <stddef.h>
+
+#include "common/source_csv.h"
+
+struct stall_count {
+    const char *stall;
+    unsigned long long samples;
+};
+
+struct source_line {
+    const char *file; /* "" for the instructions without a line */
+    long line;
+    unsigned long long samples;
+    struct stall_count *stalls; /* hottest first, "_not_issued" ones left out */
+    size_t nstalls;
+};
+
+struct source_kernel {
+    const char *variant;
+    long m, n, k;
+    const char *function; /* the first sampled function's name */
+    unsigned long long samples;
+    struct stall_count *stalls; /* hottest first, "_not_issued" ones left out */
+    size_t nstalls;
+    struct source_line *lines; /* hottest first; ties by file and line */
+    size_t nlines;
+};
+
+struct source_profile {
+    struct source_kernel *kernels; /* in source.csv's order */
+    size_t n;
+};
+
+/* 0, or -1 when out of memory. Strings point into t, which must outlive p. */
+int source_profile_build(const struct source_table *t, struct source_profile *p);
+void source_profile_free(struct source_profile *p);
+
+/* The kernel named variant (the first one at any size), or NULL. */
+const struct source_kernel *source_profile_find(const struct source_profile *p, const char *variant);
+
+#endif
