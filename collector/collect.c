@@ -263,7 +263,7 @@ static int open_device(struct run *r)
         msg_error("%s", why);
         return EXIT_RUNTIME;
     }
-    return 0;
+    return source_pass_attach(r); /* the context exists; no kernel module has loaded */
 }
 
 /* First of all, so that it sits in the same place in every run: see

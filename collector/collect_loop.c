@@ -149,8 +149,10 @@ static void count_held(struct run *r, struct workload *w, struct held_row *held,
         cr[n] = (struct counters_range){.v = h->it->v, .range = h->range, .values = &values[n * ncols]};
         h->launch = (long)n++;
     }
-    if (n > 0)
+    if (n > 0) {
+        source_pass_pause(r);
         counters_measure_batch(r->counters, w, cr, n);
+    }
     for (size_t i = 0; i < nheld; i++) {
         struct held_row *h = &held[i];
         if (h->launch < 0)

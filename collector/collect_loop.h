@@ -10,6 +10,7 @@
 #include "collector/collect.h"
 #include "collector/counters.h"
 #include "collector/device.h"
+#include "collector/l2_flush.h"
 #include "collector/profiler/pc_sampling.h"
 #include "collector/progress.h"
 #include "rundir/plan.h"
@@ -28,6 +29,8 @@ struct run {
     struct counters *counters;
     struct pcs_session *pcs; /* --source: PC sampling, NULL when off or refused */
     FILE *source;            /* source.csv, with --source */
+    struct l2_flush_buf source_flush; /* L2 emptied before each sampled launch, as ncu's */
+    int source_flush_ready;
     struct replay *replay; /* test backend instead of the GPU */
     struct plan plan;
     struct progress progress;

@@ -13,6 +13,15 @@
  * Returns 0, or EXIT_RUNTIME when --source cannot even start. */
 int source_pass_open(struct run *r);
 
+/* Right after the device's context exists, before any kernel's first launch:
+ * PC sampling enabled on it, so that every kernel module loads while it is
+ * (pc_sampling.h). 0, or EXIT_RUNTIME as source_pass_open. */
+int source_pass_attach(struct run *r);
+
+/* Before the Range Profiler measures: PC sampling disabled until the next
+ * source_pass_row. */
+void source_pass_pause(struct run *r);
+
 /* Opens dir/source.csv once the run directory exists. 0 or EXIT_RUNTIME. */
 int source_pass_start(struct run *r);
 

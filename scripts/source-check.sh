@@ -70,7 +70,7 @@ for v in "${names[@]}"; do
         "$MMPROF" launch "$v" --sizes "$size" > "$rep.log" 2>&1
     check $? "$v: ncu ($fn)"
     "$NCU" --import "$rep.ncu-rep" --page raw --csv --print-kernel-base mangled > "$rep.raw.csv" 2> "$rep.raw.err"
-    "$NCU" --import "$rep.ncu-rep" --page source --csv --print-source cuda > "$rep.source.csv" 2> "$rep.source.err"
+    "$NCU" --import "$rep.ncu-rep" --page source --csv --print-source cuda,sass > "$rep.source.csv" 2> "$rep.source.err"
     {
         echo "== $v"
         "$MMPROF" source "$out/source" --kernel "$v" --ncu-raw "$rep.raw.csv" --ncu-source "$rep.source.csv"

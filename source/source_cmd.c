@@ -38,7 +38,7 @@ static const struct help_option source_options[] = {
      "SourceCounters section (needs --kernel)"},
     {"ncu-source", required_argument, OPT_NCU_SOURCE, "CSV",
      "compare the hottest line with ncu's: `ncu --import R --page\n"
-     "source --csv --print-source cuda` (needs --kernel)"},
+     "source --csv --print-source cuda,sass` (needs --kernel)"},
     {"max-pp", required_argument, OPT_MAX_PP, "PP",
      "largest share difference allowed, in percentage points\n"
      "(default " HELP_STR(SOURCE_MAX_PP_DEFAULT) ")"},

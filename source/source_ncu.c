@@ -72,9 +72,19 @@ static int source_columns(const struct table *t, int *line, int *samples)
     return *samples >= 0 ? 0 : -1;
 }
 
+/* A SASS row of the cuda,sass view: its Address cell is an address. */
+static int is_address(const char *cell)
+{
+    return strncmp(cell, "0x", 2) == 0;
+}
+
+/* ncu 2025.3 exports the CUDA view with its source text only; the cuda,sass
+ * view interleaves each line (its Address "-") with the instructions under
+ * it, which carry the samples: a line's samples are its instructions'. A
+ * page without addresses gives each line's own cell. */
 int source_ncu_hottest_line(const char *path, long *line, double *samples, char *err, size_t err_len)
 {
-    static const char *const heads[] = {"#", "Line", "Line Number", "Source Line"};
+    static const char *const heads[] = {"Line No", "#", "Line", "Line Number", "Source Line"};
     char why[1200];
     int lc = -1, sc = -1;
     struct table *t = NULL;
@@ -84,23 +94,38 @@ int source_ncu_hottest_line(const char *path, long *line, double *samples, char 
             sc = -1;
     }
     if (!t || sc < 0) {
-        snprintf(err, err_len, "%s: no line column ('#' or 'Line') with a 'Warp Stall Sampling (All Samples)' column "
-                 "beside it: export it with `ncu --import R --page source --csv --print-source cuda` from a report "
-                 "with the SourceCounters section", path);
+        snprintf(err, err_len, "%s: no line column ('Line No' or '#') with a 'Warp Stall Sampling (All Samples)' "
+                 "column beside it: export it with `ncu --import R --page source --csv --print-source cuda,sass` "
+                 "from a report with the SourceCounters section", path);
         table_free(t);
         return -1;
     }
+    int ac = table_col(t, "Address");
     *samples = -1;
-    for (size_t r = 0; r < t->nrows; r++) {
+    long current = -1;
+    double sum = 0;
+    for (size_t r = 0; r <= t->nrows; r++) {
         double v, l;
-        if (xc_ncu_value(table_str(t, r, sc), &v) == 0 && xc_ncu_value(table_str(t, r, lc), &l) == 0 &&
-            v > *samples) {
-            *samples = v;
-            *line = (long)l;
+        int sass = r < t->nrows && ac >= 0 && is_address(table_str(t, r, ac));
+        if (sass) {
+            if (current >= 0 && xc_ncu_value(table_str(t, r, sc), &v) == 0)
+                sum += v;
+            continue;
+        }
+        if (current >= 0 && sum > *samples) { /* the line before this row is complete */
+            *samples = sum;
+            *line = current;
+        }
+        current = -1;
+        sum = 0;
+        if (r < t->nrows && xc_ncu_value(table_str(t, r, lc), &l) == 0) {
+            current = (long)l;
+            if (ac < 0 && xc_ncu_value(table_str(t, r, sc), &v) == 0)
+                sum = v;
         }
     }
     table_free(t);
-    if (*samples < 0) {
+    if (*samples <= 0) {
         snprintf(err, err_len, "%s: no line with warp samples", path);
         return -1;
     }

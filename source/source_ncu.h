@@ -4,7 +4,7 @@
  *   raw page     `ncu --import R --page raw --csv --print-kernel-base mangled`:
  *                per kernel, smsp__pcsamp_sample_count and one
  *                smsp__pcsamp_warps_issue_stalled_<reason> column per reason
- *   source page  `ncu --import R --page source --csv --print-source cuda`:
+ *   source page  `ncu --import R --page source --csv --print-source cuda,sass`:
  *                per CUDA source line, "Warp Stall Sampling (All Samples)"
  *
  * A share is a reason's samples over smsp__pcsamp_sample_count, as ncu's

@@ -3,9 +3,10 @@
  * CUPTI's parsed PC records.
  *
  * Invariants: every CUPTI call goes through the cupti_api table (tests fake
- * it); once cuptiPCSamplingEnable succeeded, cuptiPCSamplingDisable is called
- * on every path; the function names CUPTI allocates may be shared between
- * records of later launches, so they are freed once, at pcs_close. */
+ * it); the configured sampling buffer lives as long as PC sampling may be
+ * enabled (pcs_close disables, then frees it); the function names CUPTI
+ * allocates may be shared between records of later launches, so they are
+ * freed once, at pcs_close. */
 #include "collector/profiler/pc_sampling.h"
 
 #include <math.h>
@@ -40,6 +41,10 @@ struct pcs_session {
     size_t nreasons;
     uint32_t *reason_index;
     char **reason_names; /* nreasons x CUPTI_STALL_REASON_STRING_SIZE */
+    CUcontext ctx;       /* pcs_attach's */
+    int enabled;         /* cuptiPCSamplingEnable holds on ctx */
+    CUpti_PCSamplingData config_buf; /* configured on ctx: lives while enabled */
+    CUpti_PCSamplingData data_buf;   /* GetData's */
 };
 
 unsigned pcs_period_log2(double kernel_ms, double sm_mhz)
@@ -133,22 +138,6 @@ static void free_reasons(struct pcs_session *s)
     s->nreasons = 0;
 }
 
-void pcs_close(struct pcs_session *s)
-{
-    if (!s)
-        return;
-    if (s->subscribed)
-        (void)s->api->unsubscribe(s->sub); /* teardown: nothing left to undo */
-    for (size_t i = 0; i < s->ncubins; i++)
-        free(s->cubins[i].bytes);
-    free(s->cubins);
-    for (size_t i = 0; i < s->nnames; i++)
-        free(s->cupti_names[i]);
-    free(s->cupti_names);
-    free_reasons(s);
-    free(s);
-}
-
 /* The stall reasons of the context (all of them are sampled). */
 static enum profiler_status read_reasons(struct pcs_session *s, CUcontext ctx, char *err, size_t err_len)
 {
@@ -199,9 +188,11 @@ static int buffer_alloc(CUpti_PCSamplingData *b, size_t nreasons)
     b->size = sizeof *b;
     b->collectNumPcs = PCS_BATCH_PCS;
     b->pPcData = calloc(PCS_BATCH_PCS, sizeof *b->pPcData);
-    for (size_t i = 0; b->pPcData && i < PCS_BATCH_PCS; i++)
+    for (size_t i = 0; b->pPcData && i < PCS_BATCH_PCS; i++) {
+        b->pPcData[i].size = sizeof b->pPcData[i]; /* CUPTI fills no record whose size is unset */
         if (!(b->pPcData[i].stallReason = calloc(nreasons, sizeof *b->pPcData[i].stallReason)))
             return -1;
+    }
     return b->pPcData ? 0 : -1;
 }
 
@@ -431,28 +422,64 @@ static enum profiler_status drain(struct pcs_session *s, CUcontext ctx, CUpti_PC
     return PROFILER_ERROR;
 }
 
-/* Start, the launch, Stop, the drain: the part between Enable and Disable. */
-static enum profiler_status sample_enabled(struct pcs_session *s, CUcontext ctx, unsigned period,
-                                           int (*work)(void *), void *wctx, CUpti_PCSamplingData *bufs,
-                                           struct pcs_result *out, char *err, size_t err_len)
+static enum profiler_status enable(struct pcs_session *s, char *err, size_t err_len)
 {
-    enum profiler_status st = read_reasons(s, ctx, err, err_len);
-    if (st != PROFILER_OK)
-        return st;
-    if (buffer_alloc(&bufs[0], s->nreasons) != 0 || buffer_alloc(&bufs[1], s->nreasons) != 0) {
+    CUpti_PCSamplingEnableParams ep = {.size = CUpti_PCSamplingEnableParamsSize};
+    ep.ctx = s->ctx;
+    CUptiResult r = s->api->pcs_enable(&ep);
+    if (r != CUPTI_SUCCESS)
+        return fail_at(s, r, "cuptiPCSamplingEnable", err, err_len);
+    s->enabled = 1;
+    return PROFILER_OK;
+}
+
+enum profiler_status pcs_attach(struct pcs_session *s, char *err, size_t err_len)
+{
+    enum profiler_status st = profiler_current_context(s->api, s->device, &s->ctx, err, err_len);
+    if (st == PROFILER_OK)
+        st = enable(s, err, err_len);
+    if (st == PROFILER_OK)
+        st = read_reasons(s, s->ctx, err, err_len);
+    if (st == PROFILER_OK &&
+        (buffer_alloc(&s->config_buf, s->nreasons) != 0 || buffer_alloc(&s->data_buf, s->nreasons) != 0)) {
         snprintf(err, err_len, "out of memory for the PC sampling buffers");
+        st = PROFILER_ERROR;
+    }
+    return st;
+}
+
+void pcs_pause(struct pcs_session *s)
+{
+    if (!s || !s->enabled)
+        return;
+    CUpti_PCSamplingDisableParams dp = {.size = CUpti_PCSamplingDisableParamsSize};
+    dp.ctx = s->ctx;
+    (void)s->api->pcs_disable(&dp); /* nothing is pending: every sample was drained */
+    s->enabled = 0;
+}
+
+enum profiler_status pcs_sample(struct pcs_session *s, unsigned period_log2, int (*work)(void *ctx), void *ctx,
+                                struct pcs_result *out, char *err, size_t err_len)
+{
+    memset(out, 0, sizeof *out);
+    if (!s->ctx) {
+        snprintf(err, err_len, "PC sampling was not attached to the context before the kernels loaded "
+                 "(pcs_attach): its samples would all count as other modules'");
         return PROFILER_ERROR;
     }
-    if ((st = configure(s, ctx, period, &bufs[0], err, err_len)) != PROFILER_OK)
+    enum profiler_status st = s->enabled ? PROFILER_OK : enable(s, err, err_len);
+    if (st == PROFILER_OK)
+        st = configure(s, s->ctx, period_log2, &s->config_buf, err, err_len);
+    if (st != PROFILER_OK)
         return st;
     CUpti_PCSamplingStartParams sp = {.size = CUpti_PCSamplingStartParamsSize};
-    sp.ctx = ctx;
+    sp.ctx = s->ctx;
     CUptiResult r = s->api->pcs_start(&sp);
     if (r != CUPTI_SUCCESS)
         return fail_at(s, r, "cuptiPCSamplingStart", err, err_len);
-    int launched = work(wctx);
+    int launched = work(ctx);
     CUpti_PCSamplingStopParams tp = {.size = CUpti_PCSamplingStopParamsSize};
-    tp.ctx = ctx;
+    tp.ctx = s->ctx;
     r = s->api->pcs_stop(&tp);
     if (launched != 0) {
         snprintf(err, err_len, "the kernel launch under PC sampling failed on device %d", s->device);
@@ -460,38 +487,7 @@ static enum profiler_status sample_enabled(struct pcs_session *s, CUcontext ctx,
     }
     if (r != CUPTI_SUCCESS)
         return fail_at(s, r, "cuptiPCSamplingStop", err, err_len);
-    return drain(s, ctx, &bufs[1], out, err, err_len);
-}
-
-enum profiler_status pcs_sample(struct pcs_session *s, unsigned period_log2, int (*work)(void *ctx), void *ctx,
-                                struct pcs_result *out, char *err, size_t err_len)
-{
-    CUcontext cu = NULL;
-    CUpti_PCSamplingData bufs[2];
-    memset(out, 0, sizeof *out);
-    memset(bufs, 0, sizeof bufs);
-    enum profiler_status st = profiler_current_context(s->api, s->device, &cu, err, err_len);
-    if (st != PROFILER_OK)
-        return st;
-    CUpti_PCSamplingEnableParams ep = {.size = CUpti_PCSamplingEnableParamsSize};
-    ep.ctx = cu;
-    CUptiResult r = s->api->pcs_enable(&ep);
-    if (r != CUPTI_SUCCESS)
-        return fail_at(s, r, "cuptiPCSamplingEnable", err, err_len);
-    st = sample_enabled(s, cu, period_log2, work, ctx, bufs, out, err, err_len);
-    CUpti_PCSamplingDisableParams dp = {.size = CUpti_PCSamplingDisableParamsSize};
-    dp.ctx = cu;
-    r = s->api->pcs_disable(&dp);
-    /* Disable moves what GetData did not take into the configured buffer. */
-    if (st == PROFILER_OK && r == CUPTI_SUCCESS && bufs[0].pPcData && consume(s, &bufs[0], out) != 0) {
-        snprintf(err, err_len, "out of memory keeping the PC samples");
-        st = PROFILER_ERROR;
-    }
-    if (st == PROFILER_OK && r != CUPTI_SUCCESS)
-        st = fail_at(s, r, "cuptiPCSamplingDisable", err, err_len);
-    buffer_free(&bufs[0]);
-    buffer_free(&bufs[1]);
-    return st;
+    return drain(s, s->ctx, &s->data_buf, out, err, err_len);
 }
 
 void pcs_result_free(struct pcs_result *r)
@@ -501,4 +497,23 @@ void pcs_result_free(struct pcs_result *r)
     free(r->strings);
     free(r->rows);
     memset(r, 0, sizeof *r);
+}
+
+void pcs_close(struct pcs_session *s)
+{
+    if (!s)
+        return;
+    pcs_pause(s);
+    buffer_free(&s->config_buf);
+    buffer_free(&s->data_buf);
+    if (s->subscribed)
+        (void)s->api->unsubscribe(s->sub); /* teardown: nothing left to undo */
+    for (size_t i = 0; i < s->ncubins; i++)
+        free(s->cubins[i].bytes);
+    free(s->cubins);
+    for (size_t i = 0; i < s->nnames; i++)
+        free(s->cupti_names[i]);
+    free(s->cupti_names);
+    free_reasons(s);
+    free(s);
 }

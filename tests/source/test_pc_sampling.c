@@ -36,7 +36,8 @@ static const struct {
 static struct {
     CUpti_CallbackFunc cb;
     void *user;
-    int enabled, started, launched, disables, subscribed;
+    int enabled, started, launched, enables, disables, subscribed;
+    int module_known; /* the module loaded while PC sampling was enabled */
     size_t next_record, get_data_calls;
     const char *fail;
     CUptiResult fail_code;
@@ -116,6 +117,7 @@ static CUptiResult CUPTIAPI pcs_enable(CUpti_PCSamplingEnableParams *p)
     assert_int_equal(p->size, CUpti_PCSamplingEnableParamsSize);
     FAKE("pcs_enable");
     f.enabled = 1;
+    f.enables++;
     return CUPTI_SUCCESS;
 }
 static CUptiResult CUPTIAPI pcs_disable(CUpti_PCSamplingDisableParams *p)
@@ -182,6 +184,11 @@ static CUptiResult CUPTIAPI get_data(CUpti_PCSamplingGetDataParams *p)
     size_t n = 0;
     if (!f.name)
         f.name = strdup(fn_name);
+    if (!f.module_known) { /* as CUPTI: samples of another module's kernels, no PC */
+        b->totalNumPcs = b->remainingNumPcs = 0;
+        b->totalSamples = f.next_record++ < NRECORDS ? 100 : 0;
+        return CUPTI_SUCCESS;
+    }
     while (n < 2 && f.next_record < NRECORDS && n < b->collectNumPcs) {
         CUpti_PCSamplingPCData *pc = &b->pPcData[n++];
         size_t r = f.next_record++;
@@ -240,6 +247,7 @@ static void module_loaded(void)
     CUpti_ModuleResourceData m = {.moduleId = 1, .cubinSize = sizeof cubin_bytes, .pCubin = cubin_bytes};
     CUpti_ResourceData rd = {.resourceDescriptor = &m};
     f.cb(f.user, CUPTI_CB_DOMAIN_RESOURCE, CUPTI_CBID_RESOURCE_MODULE_LOADED, &rd);
+    f.module_known = f.enabled;
 }
 
 static int setup(void **state)
@@ -272,12 +280,16 @@ static void samples_become_rows(void **state)
     struct pcs_result r;
     char err[512];
     assert_int_equal(pcs_open(&s, 0, err, sizeof err), PROFILER_OK);
+    assert_int_equal(pcs_attach(s, err, sizeof err), PROFILER_OK);
     module_loaded();
     assert_int_equal(pcs_cubins(s), 1);
+    pcs_pause(s); /* the Range Profiler's turn; the module stays known */
+    assert_int_equal(f.disables, 1);
     assert_int_equal(pcs_sample(s, 9, launch, NULL, &r, err, sizeof err), PROFILER_OK);
+    assert_int_equal(f.enables, 2); /* enabled again to sample */
     assert_int_equal(f.launched, 1);
     assert_int_equal(f.period, 9);
-    assert_int_equal(f.disables, 1);
+    assert_int_equal(f.disables, 1); /* stays enabled for the next kernel's first launch */
     assert_int_equal(f.get_data_calls, 3); /* 2 + 2 records, then the empty call */
     /* 4 + 31 + 18 + 2 samples in 7 non-zero (pc, reason) pairs */
     assert_int_equal(r.n, 7);
@@ -299,24 +311,49 @@ static void samples_become_rows(void **state)
     assert_int_equal(r.total_samples, 200);
     pcs_result_free(&r);
     pcs_close(s);
+    assert_int_equal(f.disables, 2);
     assert_false(f.subscribed);
 }
 
-static void disable_follows_a_failed_start(void **state)
+/* A module loaded before PC sampling was enabled: CUPTI counts its samples
+ * but gives no PC (they are "other kernels'"); without pcs_attach, pcs_sample
+ * refuses and says why. */
+static void module_loaded_before_enable_has_no_pcs(void **state)
 {
     (void)state;
     struct pcs_session *s;
     struct pcs_result r;
     char err[512];
     assert_int_equal(pcs_open(&s, 0, err, sizeof err), PROFILER_OK);
+    module_loaded();
+    assert_int_equal(pcs_sample(s, 9, launch, NULL, &r, err, sizeof err), PROFILER_ERROR);
+    assert_non_null(strstr(err, "not attached"));
+    pcs_result_free(&r);
+    assert_int_equal(pcs_attach(s, err, sizeof err), PROFILER_OK);
+    assert_int_equal(pcs_sample(s, 9, launch, NULL, &r, err, sizeof err), PROFILER_OK);
+    assert_int_equal(r.n, 0);
+    assert_true(r.total_samples > 0);
+    pcs_result_free(&r);
+    pcs_close(s);
+}
+
+static void close_disables_after_a_failed_start(void **state)
+{
+    (void)state;
+    struct pcs_session *s;
+    struct pcs_result r;
+    char err[512];
+    assert_int_equal(pcs_open(&s, 0, err, sizeof err), PROFILER_OK);
+    assert_int_equal(pcs_attach(s, err, sizeof err), PROFILER_OK);
     f.fail = "pcs_start";
     f.fail_code = CUPTI_ERROR_UNKNOWN;
     assert_int_equal(pcs_sample(s, 0, launch, NULL, &r, err, sizeof err), PROFILER_ERROR);
     assert_non_null(strstr(err, "cuptiPCSamplingStart"));
-    assert_int_equal(f.disables, 1);
     assert_int_equal(f.launched, 0);
     pcs_result_free(&r);
     pcs_close(s);
+    assert_int_equal(f.disables, 1);
+    assert_false(f.enabled);
 }
 
 static void full_hardware_buffer_says_the_fix(void **state)
@@ -326,12 +363,13 @@ static void full_hardware_buffer_says_the_fix(void **state)
     struct pcs_result r;
     char err[512];
     assert_int_equal(pcs_open(&s, 0, err, sizeof err), PROFILER_OK);
+    assert_int_equal(pcs_attach(s, err, sizeof err), PROFILER_OK);
     f.buffer_full = 1;
     assert_int_equal(pcs_sample(s, 5, launch, NULL, &r, err, sizeof err), PROFILER_ERROR);
     assert_non_null(strstr(err, "longer sampling period"));
-    assert_int_equal(f.disables, 1);
     pcs_result_free(&r);
     pcs_close(s);
+    assert_int_equal(f.disables, 1);
 }
 
 static void refusals_keep_their_status(void **state)
@@ -346,12 +384,10 @@ static void refusals_keep_their_status(void **state)
     assert_non_null(strstr(err, "cuptiSubscribe"));
     f.fail = "pcs_enable";
     f.fail_code = CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
-    struct pcs_result r;
     assert_int_equal(pcs_open(&s, 0, err, sizeof err), PROFILER_OK);
-    assert_int_equal(pcs_sample(s, 0, launch, NULL, &r, err, sizeof err), PROFILER_INSUFFICIENT_PRIVILEGES);
-    assert_int_equal(f.disables, 0); /* Enable failed: nothing to disable */
-    pcs_result_free(&r);
+    assert_int_equal(pcs_attach(s, err, sizeof err), PROFILER_INSUFFICIENT_PRIVILEGES);
     pcs_close(s);
+    assert_int_equal(f.disables, 0); /* Enable failed: nothing to disable */
 }
 
 static void period_follows_the_kernel(void **state)
@@ -359,8 +395,8 @@ static void period_follows_the_kernel(void **state)
     (void)state;
     assert_int_equal(pcs_period_log2(0, 1755), 0);
     assert_int_equal(pcs_period_log2(10, -1), 0);
-    /* 10 ms at 1755 MHz: 17.55M cycles / 2000 = 8775 -> 2^13 */
-    assert_int_equal(pcs_period_log2(10, 1755), 13);
+    /* 10 ms at 1755 MHz: 17.55M cycles / 150 = 117000 -> 2^16 */
+    assert_int_equal(pcs_period_log2(10, 1755), 16);
     assert_int_equal(pcs_period_log2(0.001, 1755), PCS_PERIOD_MIN);
     assert_int_equal(pcs_period_log2(1e12, 1755), PCS_PERIOD_MAX);
 }
@@ -369,7 +405,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(samples_become_rows, setup, teardown),
-        cmocka_unit_test_setup_teardown(disable_follows_a_failed_start, setup, teardown),
+        cmocka_unit_test_setup_teardown(close_disables_after_a_failed_start, setup, teardown),
+        cmocka_unit_test_setup_teardown(module_loaded_before_enable_has_no_pcs, setup, teardown),
         cmocka_unit_test_setup_teardown(full_hardware_buffer_says_the_fix, setup, teardown),
         cmocka_unit_test_setup_teardown(refusals_keep_their_status, setup, teardown),
         cmocka_unit_test(period_follows_the_kernel),
