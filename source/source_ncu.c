@@ -78,9 +78,35 @@ static int is_address(const char *cell)
     return strncmp(cell, "0x", 2) == 0;
 }
 
+/* Samples per line, summed over every place the line appears. */
+struct line_sum {
+    long line;
+    double samples;
+};
+
+static int add_to_line(struct line_sum **sums, size_t *n, size_t *cap, long line, double v)
+{
+    for (size_t i = 0; i < *n; i++)
+        if ((*sums)[i].line == line) {
+            (*sums)[i].samples += v;
+            return 0;
+        }
+    if (*n == *cap) {
+        size_t c = *cap ? 2 * *cap : 64;
+        struct line_sum *m = realloc(*sums, c * sizeof *m);
+        if (!m)
+            return -1;
+        *sums = m;
+        *cap = c;
+    }
+    (*sums)[(*n)++] = (struct line_sum){line, v};
+    return 0;
+}
+
 /* ncu 2025.3 exports the CUDA view with its source text only; the cuda,sass
- * view interleaves each line (its Address "-") with the instructions under
- * it, which carry the samples: a line's samples are its instructions'. A
+ * view interleaves the lines (their Address "-") with the instructions under
+ * them, which carry the samples: a line's samples are its instructions',
+ * wherever it appears (an unrolled loop puts one line in several places). A
  * page without addresses gives each line's own cell. */
 int source_ncu_hottest_line(const char *path, long *line, double *samples, char *err, size_t err_len)
 {
@@ -100,31 +126,33 @@ int source_ncu_hottest_line(const char *path, long *line, double *samples, char 
         table_free(t);
         return -1;
     }
-    int ac = table_col(t, "Address");
-    *samples = -1;
+    int ac = table_col(t, "Address"), rc = 0;
+    struct line_sum *sums = NULL;
+    size_t n = 0, cap = 0;
     long current = -1;
-    double sum = 0;
-    for (size_t r = 0; r <= t->nrows; r++) {
+    for (size_t r = 0; r < t->nrows && rc == 0; r++) {
         double v, l;
-        int sass = r < t->nrows && ac >= 0 && is_address(table_str(t, r, ac));
-        if (sass) {
+        if (ac >= 0 && is_address(table_str(t, r, ac))) {
             if (current >= 0 && xc_ncu_value(table_str(t, r, sc), &v) == 0)
-                sum += v;
+                rc = add_to_line(&sums, &n, &cap, current, v);
             continue;
         }
-        if (current >= 0 && sum > *samples) { /* the line before this row is complete */
-            *samples = sum;
-            *line = current;
-        }
-        current = -1;
-        sum = 0;
-        if (r < t->nrows && xc_ncu_value(table_str(t, r, lc), &l) == 0) {
-            current = (long)l;
-            if (ac < 0 && xc_ncu_value(table_str(t, r, sc), &v) == 0)
-                sum = v;
-        }
+        current = xc_ncu_value(table_str(t, r, lc), &l) == 0 ? (long)l : -1;
+        if (current >= 0 && ac < 0 && xc_ncu_value(table_str(t, r, sc), &v) == 0)
+            rc = add_to_line(&sums, &n, &cap, current, v);
     }
     table_free(t);
+    *samples = -1;
+    for (size_t i = 0; i < n; i++)
+        if (sums[i].samples > *samples) {
+            *samples = sums[i].samples;
+            *line = sums[i].line;
+        }
+    free(sums);
+    if (rc != 0) {
+        snprintf(err, err_len, "%s: out of memory summing its lines", path);
+        return -1;
+    }
     if (*samples <= 0) {
         snprintf(err, err_len, "%s: no line with warp samples", path);
         return -1;
