@@ -72,12 +72,6 @@ static int source_columns(const struct table *t, int *line, int *samples)
     return *samples >= 0 ? 0 : -1;
 }
 
-/* A SASS row of the cuda,sass view: its Address cell is an address. */
-static int is_address(const char *cell)
-{
-    return strncmp(cell, "0x", 2) == 0;
-}
-
 /* Samples per line, summed over every place the line appears. */
 struct line_sum {
     long line;
@@ -104,10 +98,10 @@ static int add_to_line(struct line_sum **sums, size_t *n, size_t *cap, long line
 }
 
 /* ncu 2025.3 exports the CUDA view with its source text only; the cuda,sass
- * view interleaves the lines (their Address "-") with the instructions under
- * them, which carry the samples: a line's samples are its instructions',
- * wherever it appears (an unrolled loop puts one line in several places). A
- * page without addresses gives each line's own cell. */
+ * view gives each line's row (its Address "-") the samples of the
+ * instructions under it, followed by those instructions and "..." rows for
+ * the ones skipped. A line's samples are those of its rows, summed should
+ * the line appear in several places. */
 int source_ncu_hottest_line(const char *path, long *line, double *samples, char *err, size_t err_len)
 {
     static const char *const heads[] = {"Line No", "#", "Line", "Line Number", "Source Line"};
@@ -126,20 +120,13 @@ int source_ncu_hottest_line(const char *path, long *line, double *samples, char 
         table_free(t);
         return -1;
     }
-    int ac = table_col(t, "Address"), rc = 0;
+    int rc = 0;
     struct line_sum *sums = NULL;
     size_t n = 0, cap = 0;
-    long current = -1;
     for (size_t r = 0; r < t->nrows && rc == 0; r++) {
         double v, l;
-        if (ac >= 0 && is_address(table_str(t, r, ac))) {
-            if (current >= 0 && xc_ncu_value(table_str(t, r, sc), &v) == 0)
-                rc = add_to_line(&sums, &n, &cap, current, v);
-            continue;
-        }
-        current = xc_ncu_value(table_str(t, r, lc), &l) == 0 ? (long)l : -1;
-        if (current >= 0 && ac < 0 && xc_ncu_value(table_str(t, r, sc), &v) == 0)
-            rc = add_to_line(&sums, &n, &cap, current, v);
+        if (xc_ncu_value(table_str(t, r, lc), &l) == 0 && xc_ncu_value(table_str(t, r, sc), &v) == 0)
+            rc = add_to_line(&sums, &n, &cap, (long)l, v);
     }
     table_free(t);
     *samples = -1;
