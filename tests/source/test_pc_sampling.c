@@ -182,13 +182,13 @@ static CUptiResult CUPTIAPI get_data(CUpti_PCSamplingGetDataParams *p)
         return CUPTI_ERROR_OUT_OF_MEMORY;
     }
     size_t n = 0;
-    if (!f.name)
-        f.name = strdup(fn_name);
     if (!f.module_known) { /* as CUPTI: samples of another module's kernels, no PC */
         b->totalNumPcs = b->remainingNumPcs = 0;
         b->totalSamples = f.next_record++ < NRECORDS ? 100 : 0;
         return CUPTI_SUCCESS;
     }
+    if (!f.name) /* CUPTI's allocation, handed over with the first record */
+        f.name = strdup(fn_name);
     while (n < 2 && f.next_record < NRECORDS && n < b->collectNumPcs) {
         CUpti_PCSamplingPCData *pc = &b->pPcData[n++];
         size_t r = f.next_record++;
