@@ -16,6 +16,7 @@
 #include "collector/profiler/profiler.h"
 #include "common/help.h"
 #include "common/results.h"
+#include "common/source_csv.h"
 #include "common/table.h"
 #include "common/trace.h"
 #include "common/util.h"
@@ -25,7 +26,7 @@
 #include "profile/profile_json.h"
 #include "rundir/run_create.h"
 
-enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT, OPT_NO_CEILINGS };
+enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT, OPT_NO_CEILINGS, OPT_SOURCE };
 
 static const struct help_option profile_options[] = {
     {"kernel-name", required_argument, 'k', "NAME",
@@ -43,6 +44,10 @@ static const struct help_option profile_options[] = {
      "declares them in code instead)"},
     {"metrics", required_argument, OPT_METRICS, "SPEC", "metric set, as collect's (default: the default group)"},
     {"list", no_argument, OPT_LIST, NULL, "no counters: the kernels APP launches, with counts and times (fast)"},
+    {"source", no_argument, OPT_SOURCE, NULL,
+     "also sample each profiled launch's warps (CUPTI PC sampling):\n"
+     "stall reasons per source line in source.csv (`mmprof source RUN`;\n"
+     "build the app with -lineinfo for lines)"},
     {"out", required_argument, OPT_OUT, "DIR", "run directory (default results/<UTC time>-profile)"},
     {"no-ceilings", no_argument, OPT_NO_CEILINGS, NULL,
      "do not measure the ceilings before the app (the roofline then\n"
@@ -120,6 +125,9 @@ static int apply(struct profile_args *a, int c, const char *val, const char *wor
     case OPT_LIST:
         s->list_only = 1;
         return 0;
+    case OPT_SOURCE:
+        s->source = 1;
+        return 0;
     case OPT_OUT:
         a->out = val;
         return 0;
@@ -177,6 +185,10 @@ static int validate(struct profile_args *a, char *why, size_t why_len)
         snprintf(why, why_len, "--list reads no counters: drop --metrics");
         return EXIT_USAGE;
     }
+    if (a->set.list_only && a->set.source) {
+        snprintf(why, why_len, "--list samples nothing: drop --source");
+        return EXIT_USAGE;
+    }
     struct metric_set ms;
     metric_set_init(&ms);
     int rc = metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", why, why_len);
@@ -227,6 +239,11 @@ static int make_run_dir(struct profile_args *a, char *dir, size_t dir_len, char 
         return EXIT_RUNTIME;
     if (a->set.list_only)
         return 0;
+    if (a->set.source) { /* with its header, before the app's processes append to it */
+        FILE *src = source_csv_open(dir, why, why_len);
+        if (!src || fclose(src) != 0)
+            return EXIT_RUNTIME;
+    }
     struct metric_set ms;
     metric_set_init(&ms);
     FILE *f = NULL;

@@ -8,6 +8,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "common/source_csv.h"
 #include "profile/launch_log.h"
 #include "profile/mmprof.h"
 #include "profile/profile_row.h"
@@ -34,6 +35,14 @@ int session_open(struct profile_session *s, const struct profile_settings *set, 
     }
     if (!rc && (s->log_fd = launch_log_open(set->dir, why, why_len)) < 0)
         rc = 1;
+    if (!rc && set->source && !set->list_only) {
+        /* the device is the context's (pcs_attach); 0 only names it in messages until then */
+        s->pcs = pcs_new(0);
+        s->source = s->pcs ? source_csv_open(set->dir, why, why_len) : NULL;
+        rc = s->source ? 0 : 1;
+        if (!s->pcs)
+            snprintf(why, why_len, "out of memory opening PC sampling");
+    }
     if (rc)
         session_close(s);
     return rc;
@@ -60,6 +69,73 @@ static void open_profiler(struct profile_session *s, int device)
                                    sizeof s->prof_err);
     if (s->prof_status != PROFILER_OK)
         fprintf(stderr, "mmprof profile: no counters in process %ld: %s\n", s->pid, s->prof_err);
+}
+
+static int sampled_work(void *arg)
+{
+    const struct launch_ops *ops = arg;
+    return ops->work(ops->ctx) < 0 ? -1 : 0;
+}
+
+static void stop_sampling(struct profile_session *s, const char *why)
+{
+    fprintf(stderr, "mmprof profile: --source: no PC samples from here on in process %ld: %s\n", s->pid, why);
+    pcs_close(s->pcs);
+    s->pcs = NULL;
+}
+
+/* One more replay of the launch under PC sampling, from the same memory and
+ * an empty L2 (ops->prepare), sampled every 2^11 cycles (pcs_period_log2 of
+ * an unknown duration: the app's launch is timed after this). */
+static void sample(struct profile_session *s, const struct launch_ops *ops)
+{
+    char why[1024];
+    pcs_result_free(&s->sampled);
+    if (ops->prepare && ops->prepare(ops->ctx) < 0) {
+        stop_sampling(s, "restoring memory and flushing L2 before the sampled replay failed");
+        return;
+    }
+    profiler_suspend(s->prof);
+    enum profiler_status st = pcs_sample(s->pcs, pcs_period_log2(0, 0), sampled_work, (void *)ops, &s->sampled,
+                                         why, sizeof why);
+    enum profiler_status back = profiler_resume(s->prof, s->err, sizeof s->err);
+    if (st != PROFILER_OK)
+        stop_sampling(s, why);
+    if (back != PROFILER_OK)
+        s->status = back;
+}
+
+void session_attach_context(struct profile_session *s)
+{
+    char why[1024];
+    if (s->pcs && pcs_attach(s->pcs, why, sizeof why) != PROFILER_OK)
+        stop_sampling(s, why);
+}
+
+void session_module_loaded(struct profile_session *s, const void *cubin, size_t size)
+{
+    if (s->pcs)
+        pcs_module_loaded(s->pcs, cubin, size);
+}
+
+/* The launch's samples under its row's key, after its results.csv row, under
+ * the file's lock like the rows. */
+static int write_samples(struct profile_session *s, const struct result_row *r)
+{
+    if (!s->source || s->sampled.n == 0)
+        return 0;
+    for (size_t i = 0; i < s->sampled.n; i++) {
+        s->sampled.rows[i].variant = r->variant;
+        s->sampled.rows[i].m = r->m;
+        s->sampled.rows[i].n = r->n;
+        s->sampled.rows[i].k = r->k;
+    }
+    int fd = fileno(s->source);
+    if (flock(fd, LOCK_EX) != 0)
+        return -1;
+    int rc = source_csv_append(s->source, s->sampled.rows, s->sampled.n);
+    flock(fd, LOCK_UN);
+    return rc;
 }
 
 enum filter_verdict session_begin(struct profile_session *s, const struct launch_desc *d)
@@ -97,8 +173,11 @@ void session_measure(struct profile_session *s, const struct launch_desc *d,
     }
     char range[96];
     snprintf(range, sizeof range, "launch %ld of process %ld", s->launches, s->pid);
+    pcs_pause(s->pcs); /* the Range Profiler cannot start while PC sampling is enabled */
     s->status = profiler_measure(s->prof, range, ops->prepare, ops->work, ops->ctx, s->values,
                                  s->err, sizeof s->err);
+    if (s->status == PROFILER_OK && s->pcs)
+        sample(s, ops);
 }
 
 int session_end(struct profile_session *s, const struct launch_desc *d, double runtime_ms)
@@ -131,6 +210,9 @@ int session_end(struct profile_session *s, const struct launch_desc *d, double r
         }
         rc = results_append(s->results, &r);
         flock(fd, LOCK_UN);
+        if (rc == 0 && !failed && write_samples(s, &r) != 0)
+            rc = -1;
+        pcs_result_free(&s->sampled);
     }
     const char *verdict = failed ? "failed" : filter_verdict_name(s->verdict);
     if (s->set.list_only && s->verdict == FILTER_PROFILE)
@@ -142,6 +224,12 @@ int session_end(struct profile_session *s, const struct launch_desc *d, double r
 
 void session_close(struct profile_session *s)
 {
+    pcs_result_free(&s->sampled);
+    pcs_close(s->pcs);
+    s->pcs = NULL;
+    if (s->source)
+        fclose(s->source);
+    s->source = NULL;
     profiler_close(s->prof);
     s->prof = NULL;
     if (s->results)

@@ -4,7 +4,8 @@
  * launches.tsv. Per launch:
  *   session_begin    the filter's verdict (FILTER_PROFILE: to be profiled)
  *   session_measure  for such a launch, its counters through profiler_measure
- *                    with the launch's ops (restore + flush, replay); the caller
+ *                    with the launch's ops (restore + flush, replay), and with
+ *                    --source one more replay under PC sampling; the caller
  *                    saves device memory before and restores it after, and the
  *                    app's own launch runs after that
  *   session_end      the row (profiled launches) and the launches.tsv line (all),
@@ -19,6 +20,7 @@
 #include <stdio.h>
 
 #include "collector/profiler/metric_set.h"
+#include "collector/profiler/pc_sampling.h"
 #include "collector/profiler/profiler.h"
 #include "profile/decl.h"
 #include "profile/filter.h"
@@ -43,6 +45,10 @@ struct profile_session {
     enum profiler_status status;
     char err[320];
     double *values;                /* ms.ncols */
+    /* --source: PC sampling of each measured launch, after its counters */
+    struct pcs_session *pcs;       /* NULL without --source or once it failed */
+    FILE *source;                  /* source.csv */
+    struct pcs_result sampled;     /* the launch's samples, written by session_end */
 };
 
 /* 0, or 2 (bad settings: filter, model, metrics) / 1 (files) with why. */
@@ -51,13 +57,21 @@ int session_open(struct profile_session *s, const struct profile_settings *set, 
 enum filter_verdict session_begin(struct profile_session *s, const struct launch_desc *d);
 /* 1 when the launch just begun is to be measured (profiled, not --list). */
 int session_wants_counters(const struct profile_session *s);
-/* The counters of the launch just begun (nothing unless session_wants_counters). */
+/* The counters of the launch just begun (nothing unless session_wants_counters);
+ * with --source, then its PC samples: ops->prepare, then ops->work under PC
+ * sampling (the Range Profiler suspended meanwhile). */
 void session_measure(struct profile_session *s, const struct launch_desc *d,
                      const struct launch_ops *ops);
 /* runtime_ms: the app's own launch (NaN when not timed). 0, or -1 when a file
  * could not be written. */
 int session_end(struct profile_session *s, const struct launch_desc *d, double runtime_ms);
 void session_close(struct profile_session *s);
+
+/* --source, from the injection's resource callbacks: a context was created
+ * (it is current; before any of its modules load, PC sampling is enabled on
+ * it), and a module loaded (its cubin kept for the source lines). */
+void session_attach_context(struct profile_session *s);
+void session_module_loaded(struct profile_session *s, const void *cubin, size_t size);
 
 /* The declaration that applies to d: the innermost mmprof.h range of its
  * thread, else the first matching --model line, else NULL. A code

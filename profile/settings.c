@@ -16,6 +16,7 @@
 #define ENV_NVTX "MMPROF_PROFILE_NVTX"
 #define ENV_MODEL "MMPROF_PROFILE_MODEL"
 #define ENV_METRICS "MMPROF_PROFILE_METRICS"
+#define ENV_SOURCE "MMPROF_PROFILE_SOURCE"
 
 void settings_init(struct profile_settings *s)
 {
@@ -33,7 +34,8 @@ int settings_export(const struct profile_settings *s)
     if (setenv(ENV_DIR, s->dir, 1) || setenv(ENV_LIST, s->list_only ? "1" : "0", 1) ||
         setenv(ENV_KERNEL, s->kernel, 1) || setenv(ENV_SKIP, skip, 1) ||
         setenv(ENV_COUNT, count, 1) || setenv(ENV_NVTX, nvtx, 1) ||
-        setenv(ENV_MODEL, s->model, 1) || setenv(ENV_METRICS, s->metrics, 1))
+        setenv(ENV_MODEL, s->model, 1) || setenv(ENV_METRICS, s->metrics, 1) ||
+        setenv(ENV_SOURCE, s->source ? "1" : "0", 1))
         return -1;
     return 0;
 }
@@ -74,6 +76,8 @@ int settings_import(struct profile_settings *s, char *why, size_t why_len)
     }
     const char *list = getenv(ENV_LIST);
     s->list_only = list && strcmp(list, "1") == 0;
+    const char *source = getenv(ENV_SOURCE);
+    s->source = source && strcmp(source, "1") == 0;
     copy_env(ENV_KERNEL, s->kernel, sizeof s->kernel);
     copy_env(ENV_MODEL, s->model, sizeof s->model);
     copy_env(ENV_METRICS, s->metrics, sizeof s->metrics);

@@ -21,6 +21,7 @@ struct profile_settings {
     size_t nnvtx;
     char model[SETTINGS_PATH_MAX];  /* --model, "" = none */
     char metrics[SETTINGS_SPEC_MAX]; /* --metrics spec, "" = the default group */
+    int source;                     /* --source: PC sampling of each profiled launch */
 };
 
 /* Defaults: no filter, FILTER_LAUNCH_COUNT_DEFAULT, no model, default metrics. */

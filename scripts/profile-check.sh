@@ -79,6 +79,18 @@ for step in analyze plot report; do
 done
 grep -q 'tiled_t16' "$out/run/report.md" 2> /dev/null; check $? "the report names the declared kernel"
 
+# --source: one more replay of each launch under PC sampling; the app's output must not change,
+# and the declared kernel's hottest line must be in the app's source
+"$MMPROF" profile --source -c "$count" --out "$out/run-source" -- "$app" "$size" > "$out/app-under-source.txt" \
+    2> "$out/profile-source.log"
+check $? "mmprof profile --source exits 0 ($(tail -n 1 "$out/profile-source.log"))"
+diff "$out/app-alone.txt" "$out/app-under-source.txt" > /dev/null
+check $? "the app's output is the same under --source"
+"$MMPROF" source "$out/run-source" > "$out/source.txt" 2>&1
+check $? "mmprof source of the profile run ($out/source.txt)"
+grep -qE '^ +[0-9.]+ %  mmprof_example\.cu:[0-9]+' "$out/source.txt"
+check $? "the sampled lines are in mmprof_example.cu"
+
 # where mmprof's wall time goes: the launch list alone (injection, no counters), then the
 # counters without the ceiling micro-benchmarks, with MMPROF_TRACE's phase times
 t0=$(now)

@@ -50,7 +50,7 @@ struct pcs_session {
 unsigned pcs_period_log2(double kernel_ms, double sm_mhz)
 {
     if (!(kernel_ms > 0) || !(sm_mhz > 0))
-        return 0;
+        return PCS_PERIOD_MIN;
     double per_sample = kernel_ms * 1e3 * sm_mhz / PCS_SAMPLES_PER_SM; /* cycles */
     double p = per_sample >= 1 ? floor(log2(per_sample)) : 0;
     if (p < PCS_PERIOD_MIN)
@@ -58,16 +58,9 @@ unsigned pcs_period_log2(double kernel_ms, double sm_mhz)
     return p > PCS_PERIOD_MAX ? PCS_PERIOD_MAX : (unsigned)p;
 }
 
-/* Runs on the thread that loads a module: copies its cubin, as CUPTI's data
- * is valid only inside the callback. No CUPTI call here. */
-static void CUPTIAPI on_resource(void *user, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void *data)
+void pcs_module_loaded(struct pcs_session *s, const void *cubin, size_t size)
 {
-    struct pcs_session *s = user;
-    const CUpti_ResourceData *rd = data;
-    if (domain != CUPTI_CB_DOMAIN_RESOURCE || id != CUPTI_CBID_RESOURCE_MODULE_LOADED || !rd)
-        return;
-    const CUpti_ModuleResourceData *m = rd->resourceDescriptor;
-    if (!m || !m->pCubin || m->cubinSize == 0)
+    if (!cubin || size == 0)
         return;
     if (s->ncubins == s->cubins_cap) {
         size_t cap = s->cubins_cap ? 2 * s->cubins_cap : 8;
@@ -79,13 +72,24 @@ static void CUPTIAPI on_resource(void *user, CUpti_CallbackDomain domain, CUpti_
         s->cubins = c;
         s->cubins_cap = cap;
     }
-    char *bytes = malloc(m->cubinSize);
+    char *bytes = malloc(size);
     if (!bytes) {
         s->cubins_lost++;
         return;
     }
-    memcpy(bytes, m->pCubin, m->cubinSize);
-    s->cubins[s->ncubins++] = (struct cubin){bytes, m->cubinSize, 0, 0};
+    memcpy(bytes, cubin, size);
+    s->cubins[s->ncubins++] = (struct cubin){bytes, size, 0, 0};
+}
+
+/* Runs on the thread that loads a module. No CUPTI call here. */
+static void CUPTIAPI on_resource(void *user, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void *data)
+{
+    const CUpti_ResourceData *rd = data;
+    if (domain != CUPTI_CB_DOMAIN_RESOURCE || id != CUPTI_CBID_RESOURCE_MODULE_LOADED || !rd)
+        return;
+    const CUpti_ModuleResourceData *m = rd->resourceDescriptor;
+    if (m)
+        pcs_module_loaded(user, m->pCubin, m->cubinSize);
 }
 
 static enum profiler_status fail_at(const struct pcs_session *s, CUptiResult r, const char *call, char *err,
@@ -95,16 +99,24 @@ static enum profiler_status fail_at(const struct pcs_session *s, CUptiResult r, 
     return cupti_fail(s->api, r, &site, err, err_len);
 }
 
+struct pcs_session *pcs_new(int cuda_device)
+{
+    struct pcs_session *s = calloc(1, sizeof *s);
+    if (s) {
+        s->api = cupti_api();
+        s->device = cuda_device;
+    }
+    return s;
+}
+
 enum profiler_status pcs_open(struct pcs_session **out, int cuda_device, char *err, size_t err_len)
 {
-    *out = NULL;
-    struct pcs_session *s = calloc(1, sizeof *s);
-    if (!s) {
+    if (!(*out = pcs_new(cuda_device))) {
         snprintf(err, err_len, "out of memory opening PC sampling");
         return PROFILER_ERROR;
     }
-    s->api = cupti_api();
-    s->device = cuda_device;
+    struct pcs_session *s = *out;
+    *out = NULL;
     enum profiler_status st = profiler_check_device(s->api, cuda_device, err, err_len);
     CUptiResult r = CUPTI_SUCCESS;
     if (st == PROFILER_OK && (r = s->api->subscribe(&s->sub, on_resource, s)) != CUPTI_SUCCESS)

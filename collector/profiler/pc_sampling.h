@@ -37,14 +37,16 @@
 #include "collector/profiler/profiler.h"
 #include "common/source_csv.h"
 
-/* Sampling periods CUPTI accepts: 2^5 .. 2^31 cycles. */
-#define PCS_PERIOD_MIN 5
+/* Sampling periods used: CUPTI accepts 2^5 .. 2^31 cycles, but sampling more
+ * often than every 2^11 cycles, ncu's interval on an H100, changes what a
+ * memory-bound kernel waits on (the samples are written through the memory
+ * system): tr_naive at 2048 sampled every 2^10 cycles showed lg_throttle at
+ * 8 % against ncu's 4.3 %, and agreed within 3 points at 2^11. */
+#define PCS_PERIOD_MIN 11
 #define PCS_PERIOD_MAX 31
-/* The samples per SM pcs_period_log2 aims at: over a GPU's SMs, some 20 000
- * samples, which put a 20 % stall reason's share within about 0.3 points.
- * Denser sampling loses samples to the hardware buffer, at the kernel's end
- * most: at 2000 per SM a 23 us transpose on an H100 was sampled every 32
- * cycles and lost 71 % of them. (ncu took 74 per SM of an 84 us one.) */
+/* The samples per SM pcs_period_log2 aims at in a long kernel: over a GPU's
+ * SMs some 20 000 samples, which put a 20 % stall reason's share within about
+ * 0.3 points (a short kernel gets fewer: PCS_PERIOD_MIN). */
 #define PCS_SAMPLES_PER_SM 150
 
 struct pcs_session;
@@ -63,13 +65,20 @@ struct pcs_result {
 
 /* log2 of the sampling period, in cycles, that gives a launch of kernel_ms at
  * sm_mhz about PCS_SAMPLES_PER_SM samples per SM, within [PCS_PERIOD_MIN,
- * PCS_PERIOD_MAX]; 0 (CUPTI's default period) when the duration or the clock
- * is unknown (not positive). */
+ * PCS_PERIOD_MAX]; PCS_PERIOD_MIN when the duration or the clock is unknown
+ * (not positive). */
 unsigned pcs_period_log2(double kernel_ms, double sm_mhz);
 
 /* Checks for cuda_device (no CUPTI target call without one) and subscribes.
  * PROFILER_MULTIPLE_SUBSCRIBERS under ncu, nsys or another CUPTI tool. */
 enum profiler_status pcs_open(struct pcs_session **s, int cuda_device, char *err, size_t err_len);
+/* A session without a subscriber of its own, for a caller that already has
+ * CUPTI's one (the profile injection library): it hands every module load
+ * to pcs_module_loaded. NULL when out of memory. */
+struct pcs_session *pcs_new(int cuda_device);
+/* Keeps a copy of a loaded module's cubin (CUPTI's data is valid only inside
+ * its callback). No CUPTI call. */
+void pcs_module_loaded(struct pcs_session *s, const void *cubin, size_t size);
 
 /* Samples the kernels work(ctx) launches (it returns 0 after they finished,
  * -1 when a launch failed: PROFILER_ERROR with err naming the launch) with a

@@ -331,9 +331,36 @@ static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream)
     tls.busy = 0;
 }
 
+/* --source: PC sampling is enabled on each context as it is created, before
+ * any of its modules load (CUPTI attributes samples only to modules loaded
+ * while it is enabled), and every module's cubin is kept for source lines.
+ * Modules load also inside mmprof's own calls, so this runs whatever busy. */
+static void on_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *rd)
+{
+    pthread_mutex_lock(&g.lock);
+    if (cbid == CUPTI_CBID_RESOURCE_MODULE_LOADED && rd->resourceDescriptor) {
+        const CUpti_ModuleResourceData *m = rd->resourceDescriptor;
+        session_module_loaded(&g.session, m->pCubin, m->cubinSize);
+    } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_CREATED && rd->context &&
+               cuCtxPushCurrent(rd->context) == CUDA_SUCCESS) {
+        int busy = tls.busy;
+        tls.busy = 1;
+        session_attach_context(&g.session);
+        tls.busy = busy;
+        CUcontext popped;
+        (void)cuCtxPopCurrent(&popped);
+    }
+    pthread_mutex_unlock(&g.lock);
+}
+
 static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                                  const void *data)
 {
+    if (domain == CUPTI_CB_DOMAIN_RESOURCE) {
+        if (g.open)
+            on_resource(cbid, data);
+        return;
+    }
     if (tls.busy || !g.open)
         return;
     if (domain == CUPTI_CB_DOMAIN_NVTX) {
@@ -433,6 +460,16 @@ int InitializeInjection(void)
             session_close(&g.session);
             return 1;
         }
+    if (set.source &&
+        (!cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                                       CUPTI_CBID_RESOURCE_CONTEXT_CREATED),
+                   "cuptiEnableCallback(context created)") ||
+         !cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                                       CUPTI_CBID_RESOURCE_MODULE_LOADED),
+                   "cuptiEnableCallback(module loaded)"))) {
+        session_close(&g.session);
+        return 1;
+    }
     if (!cupti_ok(cuptiEnableDomain(1, g.subscriber, CUPTI_CB_DOMAIN_NVTX), "cuptiEnableDomain(NVTX)"))
         fprintf(stderr, "mmprof profile: NVTX ranges are not seen: --nvtx-include and mmprof.h "
                 "declarations do not apply\n");

@@ -45,6 +45,7 @@ expect 2 'bad regular expression' -- profile -k 'regex:(' -- /bin/true
 expect 2 "a push/pop range path ends with '/'" -- profile --nvtx-include solve -- /bin/true
 expect 2 "unknown metric 'no_such_metric'" -- profile --metrics no_such_metric -- /bin/true
 expect 2 'drop --metrics' -- profile --list --metrics default -- /bin/true
+expect 2 'drop --source' -- profile --list --source -- /bin/true
 printf 'good: kind=tiled T=16 M=8 N=8 K=8\nbad: kind=tiled T=7 M=8 N=8 K=8\n' > model.txt
 expect 2 'model.txt:2: declaration: kind=tiled with these parameters is none' -- profile --model model.txt -- /bin/true
 expect 2 'missing.txt: No such file' -- profile --model missing.txt -- /bin/true

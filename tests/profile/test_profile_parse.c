@@ -13,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "profile/filter.h"
+#include "profile/settings.h"
 
 static struct profile_args a;
 static char why[512];
@@ -50,6 +51,24 @@ static void every_option(void **state)
     assert_non_null(strstr(a.command_line, "mmprof profile -k regex:gemm"));
 }
 
+/* --source travels to the injection library through the environment. */
+static void source_reaches_the_injection(void **state)
+{
+    assert_int_equal(parse("--source ./app"), 0);
+    assert_int_equal(a.set.source, 1);
+    snprintf(a.set.dir, sizeof a.set.dir, "/tmp/run"); /* make_run_dir's, later */
+    assert_int_equal(settings_export(&a.set), 0);
+    struct profile_settings in;
+    char why2[256];
+    assert_int_equal(settings_import(&in, why2, sizeof why2), 0);
+    assert_int_equal(in.source, 1);
+    assert_int_equal(parse("./app"), 0);
+    snprintf(a.set.dir, sizeof a.set.dir, "/tmp/run");
+    assert_int_equal(settings_export(&a.set), 0);
+    assert_int_equal(settings_import(&in, why2, sizeof why2), 0);
+    assert_int_equal(in.source, 0);
+}
+
 static void defaults_and_app_without_dashes(void **state)
 {
     assert_int_equal(parse("--list ./app -c 1"), 0);
@@ -85,6 +104,7 @@ static void refusals(void **state)
     refuse(parse("--nvtx-include a ./app"), "ends with '/'");
     refuse(parse("--metrics nope_metric ./app"), "nope_metric");
     refuse(parse("--list --metrics default ./app"), "drop --metrics");
+    refuse(parse("--list --source ./app"), "drop --source");
     refuse(parse("--model /nonexistent/model.txt ./app"), "No such file");
     char *argv[2 + 2 * (FILTER_NVTX_MAX + 1) + 1];
     int n = 0;
@@ -103,6 +123,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_option),
         cmocka_unit_test(defaults_and_app_without_dashes),
+        cmocka_unit_test(source_reaches_the_injection),
         cmocka_unit_test(refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

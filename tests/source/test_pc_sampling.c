@@ -393,8 +393,8 @@ static void refusals_keep_their_status(void **state)
 static void period_follows_the_kernel(void **state)
 {
     (void)state;
-    assert_int_equal(pcs_period_log2(0, 1755), 0);
-    assert_int_equal(pcs_period_log2(10, -1), 0);
+    assert_int_equal(pcs_period_log2(0, 1755), PCS_PERIOD_MIN); /* not timed: ncu's interval */
+    assert_int_equal(pcs_period_log2(10, -1), PCS_PERIOD_MIN);
     /* 10 ms at 1755 MHz: 17.55M cycles / 150 = 117000 -> 2^16 */
     assert_int_equal(pcs_period_log2(10, 1755), 16);
     assert_int_equal(pcs_period_log2(0.001, 1755), PCS_PERIOD_MIN);
