@@ -55,7 +55,7 @@ int source_pass_attach(struct run *r)
     char why[1024];
     if (!r->pcs)
         return 0;
-    enum profiler_status st = pcs_attach(r->pcs, why, sizeof why);
+    enum profiler_status st = pcs_attach(r->pcs, NULL, why, sizeof why);
     if (st == PROFILER_OK)
         return 0;
     if (!profiler_status_timing_continues(st)) {

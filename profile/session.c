@@ -36,7 +36,7 @@ int session_open(struct profile_session *s, const struct profile_settings *set, 
     if (!rc && (s->log_fd = launch_log_open(set->dir, why, why_len)) < 0)
         rc = 1;
     if (!rc && set->source && !set->list_only) {
-        /* the device is the context's (pcs_attach); 0 only names it in messages until then */
+        /* 0 only names the device in messages: pcs_attach gets the context itself */
         s->pcs = pcs_new(0);
         s->source = s->pcs ? source_csv_open(set->dir, why, why_len) : NULL;
         rc = s->source ? 0 : 1;
@@ -105,10 +105,10 @@ static void sample(struct profile_session *s, const struct launch_ops *ops)
         s->status = back;
 }
 
-void session_attach_context(struct profile_session *s)
+void session_attach_context(struct profile_session *s, struct CUctx_st *ctx)
 {
     char why[1024];
-    if (s->pcs && pcs_attach(s->pcs, why, sizeof why) != PROFILER_OK)
+    if (s->pcs && pcs_attach(s->pcs, ctx, why, sizeof why) != PROFILER_OK)
         stop_sampling(s, why);
 }
 

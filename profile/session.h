@@ -68,9 +68,9 @@ int session_end(struct profile_session *s, const struct launch_desc *d, double r
 void session_close(struct profile_session *s);
 
 /* --source, from the injection's resource callbacks: a context was created
- * (it is current; before any of its modules load, PC sampling is enabled on
- * it), and a module loaded (its cubin kept for the source lines). */
-void session_attach_context(struct profile_session *s);
+ * (before any of its modules load, PC sampling is enabled on it; no runtime
+ * call is made), and a module loaded (its cubin kept for the source lines). */
+void session_attach_context(struct profile_session *s, struct CUctx_st *ctx);
 void session_module_loaded(struct profile_session *s, const void *cubin, size_t size);
 
 /* The declaration that applies to d: the innermost mmprof.h range of its

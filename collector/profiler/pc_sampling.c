@@ -445,9 +445,13 @@ static enum profiler_status enable(struct pcs_session *s, char *err, size_t err_
     return PROFILER_OK;
 }
 
-enum profiler_status pcs_attach(struct pcs_session *s, char *err, size_t err_len)
+enum profiler_status pcs_attach(struct pcs_session *s, struct CUctx_st *ctx, char *err, size_t err_len)
 {
-    enum profiler_status st = profiler_current_context(s->api, s->device, &s->ctx, err, err_len);
+    enum profiler_status st = PROFILER_OK;
+    if (ctx)
+        s->ctx = ctx;
+    else
+        st = profiler_current_context(s->api, s->device, &s->ctx, err, err_len);
     if (st == PROFILER_OK)
         st = enable(s, err, err_len);
     if (st == PROFILER_OK)

@@ -50,6 +50,7 @@
 #define PCS_SAMPLES_PER_SM 150
 
 struct pcs_session;
+struct CUctx_st; /* CUcontext's struct (cuda.h) */
 
 /* The samples of one launch: rows without their row key (variant, M, N, K:
  * the caller's), strings owned by the result. */
@@ -89,7 +90,11 @@ enum profiler_status pcs_sample(struct pcs_session *s, unsigned period_log2, int
 
 /* Cubins kept so far (tests, messages). */
 size_t pcs_cubins(const struct pcs_session *s);
-enum profiler_status pcs_attach(struct pcs_session *s, char *err, size_t err_len);
+/* ctx: the context (a CUcontext), or NULL for the runtime's current one on
+ * the session's device. The injection library passes the context CUPTI's
+ * context-created callback names: a runtime call inside that callback would
+ * re-enter the runtime that is creating it. */
+enum profiler_status pcs_attach(struct pcs_session *s, struct CUctx_st *ctx, char *err, size_t err_len);
 /* s may be NULL. */
 void pcs_pause(struct pcs_session *s);
 

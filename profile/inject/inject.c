@@ -41,6 +41,7 @@ struct thread_state {
     struct nvtx_stack nvtx;
     int busy;    /* inside mmprof's own CUDA calls */
     int pending; /* the app's launch is between its ENTER and EXIT callbacks */
+    int holds_lock; /* this thread holds g.lock (lock_session) */
     char mangled[KERNEL_NAME_MAX], demangled[KERNEL_NAME_MAX];
     struct launch_desc desc;
     CUevent start, end;
@@ -62,6 +63,20 @@ static struct {
     } domains[DOMAINS_MAX];
     size_t ndomains;
 } g = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* g.lock, noting that this thread holds it: a module loads (and CUPTI calls
+ * on_resource) inside the calls made while it is held, on the same thread. */
+static void lock_session(void)
+{
+    pthread_mutex_lock(&g.lock);
+    tls.holds_lock = 1;
+}
+
+static void unlock_session(void)
+{
+    tls.holds_lock = 0;
+    pthread_mutex_unlock(&g.lock);
+}
 
 /* What one replayed launch needs in the profiler's callbacks. */
 struct replay {
@@ -256,7 +271,7 @@ static enum filter_verdict begin_launch(const struct capture *cap, CUcontext ctx
 static void on_launch_enter(const CUpti_CallbackData *cb, const struct capture *cap)
 {
     tls.busy = 1;
-    pthread_mutex_lock(&g.lock);
+    lock_session();
     describe(cap, cb->symbolName);
     begin_launch(cap, cb->context);
     tls.pending = 1;
@@ -278,7 +293,7 @@ static void on_launch_exit(void)
         ms = NAN;
     if (session_end(&g.session, &tls.desc, ms) != 0)
         fprintf(stderr, "mmprof profile: writing the row of %s failed\n", tls.desc.demangled);
-    pthread_mutex_unlock(&g.lock); /* taken in on_launch_enter */
+    unlock_session(); /* taken in on_launch_enter */
     tls.pending = 0;
     tls.busy = 0;
 }
@@ -294,7 +309,7 @@ static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream)
     static CUDA_KERNEL_NODE_PARAMS nodes[GRAPH_KERNELS_MAX];
     char why[320];
     tls.busy = 1;
-    pthread_mutex_lock(&g.lock);
+    lock_session();
     long n = graph_nodes_kernels(exec, nodes, GRAPH_KERNELS_MAX, why, sizeof why);
     struct checkpoint *before = NULL;
     if (n < 0)
@@ -327,7 +342,7 @@ static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream)
             fatal_restore(why);
         checkpoint_free(before);
     }
-    pthread_mutex_unlock(&g.lock);
+    unlock_session();
     tls.busy = 0;
 }
 
@@ -337,20 +352,20 @@ static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream)
  * Modules load also inside mmprof's own calls, so this runs whatever busy. */
 static void on_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *rd)
 {
-    pthread_mutex_lock(&g.lock);
+    int mine = !tls.holds_lock; /* else this thread is inside a launch it holds the lock for */
+    if (mine)
+        lock_session();
     if (cbid == CUPTI_CBID_RESOURCE_MODULE_LOADED && rd->resourceDescriptor) {
         const CUpti_ModuleResourceData *m = rd->resourceDescriptor;
         session_module_loaded(&g.session, m->pCubin, m->cubinSize);
-    } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_CREATED && rd->context &&
-               cuCtxPushCurrent(rd->context) == CUDA_SUCCESS) {
+    } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_CREATED && rd->context) {
         int busy = tls.busy;
         tls.busy = 1;
-        session_attach_context(&g.session);
+        session_attach_context(&g.session, rd->context);
         tls.busy = busy;
-        CUcontext popped;
-        (void)cuCtxPopCurrent(&popped);
     }
-    pthread_mutex_unlock(&g.lock);
+    if (mine)
+        unlock_session();
 }
 
 static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,

@@ -280,7 +280,7 @@ static void samples_become_rows(void **state)
     struct pcs_result r;
     char err[512];
     assert_int_equal(pcs_open(&s, 0, err, sizeof err), PROFILER_OK);
-    assert_int_equal(pcs_attach(s, err, sizeof err), PROFILER_OK);
+    assert_int_equal(pcs_attach(s, NULL, err, sizeof err), PROFILER_OK);
     module_loaded();
     assert_int_equal(pcs_cubins(s), 1);
     pcs_pause(s); /* the Range Profiler's turn; the module stays known */
@@ -329,7 +329,7 @@ static void module_loaded_before_enable_has_no_pcs(void **state)
     assert_int_equal(pcs_sample(s, 9, launch, NULL, &r, err, sizeof err), PROFILER_ERROR);
     assert_non_null(strstr(err, "not attached"));
     pcs_result_free(&r);
-    assert_int_equal(pcs_attach(s, err, sizeof err), PROFILER_OK);
+    assert_int_equal(pcs_attach(s, NULL, err, sizeof err), PROFILER_OK);
     assert_int_equal(pcs_sample(s, 9, launch, NULL, &r, err, sizeof err), PROFILER_OK);
     assert_int_equal(r.n, 0);
     assert_true(r.total_samples > 0);
@@ -344,7 +344,7 @@ static void close_disables_after_a_failed_start(void **state)
     struct pcs_result r;
     char err[512];
     assert_int_equal(pcs_open(&s, 0, err, sizeof err), PROFILER_OK);
-    assert_int_equal(pcs_attach(s, err, sizeof err), PROFILER_OK);
+    assert_int_equal(pcs_attach(s, NULL, err, sizeof err), PROFILER_OK);
     f.fail = "pcs_start";
     f.fail_code = CUPTI_ERROR_UNKNOWN;
     assert_int_equal(pcs_sample(s, 0, launch, NULL, &r, err, sizeof err), PROFILER_ERROR);
@@ -363,7 +363,7 @@ static void full_hardware_buffer_says_the_fix(void **state)
     struct pcs_result r;
     char err[512];
     assert_int_equal(pcs_open(&s, 0, err, sizeof err), PROFILER_OK);
-    assert_int_equal(pcs_attach(s, err, sizeof err), PROFILER_OK);
+    assert_int_equal(pcs_attach(s, NULL, err, sizeof err), PROFILER_OK);
     f.buffer_full = 1;
     assert_int_equal(pcs_sample(s, 5, launch, NULL, &r, err, sizeof err), PROFILER_ERROR);
     assert_non_null(strstr(err, "longer sampling period"));
@@ -385,7 +385,7 @@ static void refusals_keep_their_status(void **state)
     f.fail = "pcs_enable";
     f.fail_code = CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
     assert_int_equal(pcs_open(&s, 0, err, sizeof err), PROFILER_OK);
-    assert_int_equal(pcs_attach(s, err, sizeof err), PROFILER_INSUFFICIENT_PRIVILEGES);
+    assert_int_equal(pcs_attach(s, NULL, err, sizeof err), PROFILER_INSUFFICIENT_PRIVILEGES);
     pcs_close(s);
     assert_int_equal(f.disables, 0); /* Enable failed: nothing to disable */
 }
