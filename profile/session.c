@@ -85,8 +85,8 @@ static void stop_sampling(struct profile_session *s, const char *why)
 }
 
 /* One more replay of the launch under PC sampling, from the same memory and
- * an empty L2 (ops->prepare), sampled every 2^11 cycles (pcs_period_log2 of
- * an unknown duration: the app's launch is timed after this). */
+ * an empty L2 (ops->prepare), every 2^PCS_PERIOD_MIN cycles: the app's own
+ * launch, which gives the duration collect sizes the period by, comes after. */
 static void sample(struct profile_session *s, const struct launch_ops *ops)
 {
     char why[1024];
@@ -96,7 +96,7 @@ static void sample(struct profile_session *s, const struct launch_ops *ops)
         return;
     }
     profiler_suspend(s->prof);
-    enum profiler_status st = pcs_sample(s->pcs, pcs_period_log2(0, 0), sampled_work, (void *)ops, &s->sampled,
+    enum profiler_status st = pcs_sample(s->pcs, PCS_PERIOD_MIN, sampled_work, (void *)ops, &s->sampled,
                                          why, sizeof why);
     enum profiler_status back = profiler_resume(s->prof, s->err, sizeof s->err);
     if (st != PROFILER_OK)
@@ -108,7 +108,9 @@ static void sample(struct profile_session *s, const struct launch_ops *ops)
 void session_attach_context(struct profile_session *s, struct CUctx_st *ctx)
 {
     char why[1024];
-    if (s->pcs && pcs_attach(s->pcs, ctx, why, sizeof why) != PROFILER_OK)
+    if (!s->pcs || s->pcs_attached++) /* the process's first context: its device is profiled */
+        return;
+    if (pcs_attach(s->pcs, ctx, why, sizeof why) != PROFILER_OK)
         stop_sampling(s, why);
 }
 

@@ -47,6 +47,7 @@ struct profile_session {
     double *values;                /* ms.ncols */
     /* --source: PC sampling of each measured launch, after its counters */
     struct pcs_session *pcs;       /* NULL without --source or once it failed */
+    int pcs_attached;              /* contexts created: PC sampling is on the first */
     FILE *source;                  /* source.csv */
     struct pcs_result sampled;     /* the launch's samples, written by session_end */
 };

@@ -111,12 +111,12 @@ struct pcs_session *pcs_new(int cuda_device)
 
 enum profiler_status pcs_open(struct pcs_session **out, int cuda_device, char *err, size_t err_len)
 {
-    if (!(*out = pcs_new(cuda_device))) {
+    struct pcs_session *s = pcs_new(cuda_device);
+    *out = NULL;
+    if (!s) {
         snprintf(err, err_len, "out of memory opening PC sampling");
         return PROFILER_ERROR;
     }
-    struct pcs_session *s = *out;
-    *out = NULL;
     enum profiler_status st = profiler_check_device(s->api, cuda_device, err, err_len);
     CUptiResult r = CUPTI_SUCCESS;
     if (st == PROFILER_OK && (r = s->api->subscribe(&s->sub, on_resource, s)) != CUPTI_SUCCESS)
