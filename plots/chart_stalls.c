@@ -12,7 +12,6 @@
 #include "plots/gpfmt.h"
 #include "source/source_groups.h"
 
-#define STALL_SERIES 8    /* key entries a panel can hold apart */
 #define BAR_HALF 0.3      /* half a bar's width, in kernels */
 #define LABEL_MIN_PCT 6.0 /* a segment this tall holds its share's label */
 #define FLAT_TICS_MAX 6   /* more kernels than this: their names slanted, on one line */
@@ -95,7 +94,7 @@ enum chart_result chart_stalls(const struct plot_data *d, struct chart_job *job)
                  d->source_note[0] ? d->source_note : "source.csv has no sampled kernel");
         return CHART_SKIP;
     }
-    if (source_stall_groups(p, STALL_SERIES, &g) != 0) {
+    if (source_stall_groups(p, SOURCE_STALL_GROUPS, &g) != 0) {
         snprintf(job->skip, sizeof job->skip, "out of memory grouping the stall reasons of source.csv");
         return CHART_SKIP;
     }

@@ -15,8 +15,6 @@
 #include "source/source_groups.h"
 #include "source/source_text.h"
 
-#define STALL_COLUMNS 8 /* the chart's series: the table shows the bars' numbers */
-
 static int present(const struct report_ctx *c)
 {
     return c->source.n > 0 || c->source_note[0];
@@ -28,7 +26,7 @@ static void stall_table(struct report_ctx *c, const struct stall_groups *g)
     struct grid *t = ctx_grid(c, NULL, 3 + g->n,
                                "Stall reasons, %% of each kernel's PC samples (`selected`: the warp issued); past "
                                "%d reasons the smaller ones are summed as other, as on the chart",
-                               STALL_COLUMNS - 1);
+                               SOURCE_STALL_GROUPS - 1);
     if (!t)
         return;
     grid_head(t, 0, "kernel");
@@ -107,7 +105,7 @@ static void write_source(struct report_ctx *c)
                       "it could not issue. `mmprof source %s` prints the same; docs/source.md explains the reasons.",
              c->run_dir);
     struct stall_groups g;
-    if (source_stall_groups(&c->source, STALL_COLUMNS, &g) != 0) {
+    if (source_stall_groups(&c->source, SOURCE_STALL_GROUPS, &g) != 0) {
         c->doc.failed = 1;
         return;
     }

@@ -12,6 +12,9 @@
 #include "source/source_profile.h"
 
 #define SOURCE_GROUPS_MAX 16
+/* The groups the stalls chart stacks (eight series a panel, as every chart)
+ * and the report's stall table shows: the table holds the bars' numbers. */
+#define SOURCE_STALL_GROUPS 8
 #define SOURCE_OTHER "other"
 
 struct stall_groups {
