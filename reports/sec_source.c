@@ -24,9 +24,9 @@ static int present(const struct report_ctx *c)
 static void stall_table(struct report_ctx *c, const struct stall_groups *g)
 {
     struct grid *t = ctx_grid(c, NULL, 3 + g->n,
-                               "Stall reasons, %% of each kernel's PC samples (`selected`: the warp issued); past "
-                               "%d reasons the smaller ones are summed as other, as on the chart",
-                               SOURCE_STALL_GROUPS - 1);
+                              "Stall reasons, %% of each kernel's PC samples (`selected`: the warp issued); past "
+                              "%d reasons the smaller ones are summed as other, as on the chart",
+                              SOURCE_STALL_GROUPS - 1);
     if (!t)
         return;
     grid_head(t, 0, "kernel");
