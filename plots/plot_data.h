@@ -1,6 +1,7 @@
 /* What the charts draw: the rows of RUN/analysis.csv (written by the
  * analysis library when missing or older than results.csv), the device and
- * the roofs from RUN/run.json. */
+ * the roofs from RUN/run.json, and RUN/source.csv's PC samples folded per
+ * kernel (source/source_profile.h) when the run has them. */
 #ifndef MMPROF_PLOTS_PLOT_DATA_H
 #define MMPROF_PLOTS_PLOT_DATA_H
 
@@ -8,6 +9,7 @@
 
 #include "model/registry.h"
 #include "analysis/roofline.h"
+#include "source/source_profile.h"
 
 /* One analysis.csv row; NaN = not measured / not applicable. */
 struct plot_row {
@@ -28,6 +30,8 @@ struct plot_data {
     struct plot_row *rows;
     struct roofline roofs;
     const struct plot_data *baseline; /* `report --baseline`: the run compared against; NULL otherwise */
+    struct source_profile source;     /* no kernels when the run has no source.csv or it cannot be read */
+    char source_note[1200];           /* why source.csv has nothing to draw: absent, unreadable, malformed */
 };
 
 /* Loads a run directory. Returns 0, 2 (EXIT_USAGE) when the directory or

@@ -1,7 +1,7 @@
 /* What every report section reads: the run's analysis (one row per
  * results.csv row, in file order), the raw results table for counters the
- * analysis does not carry, run.json, and the charts; and the document they
- * write to. */
+ * analysis does not carry, run.json, the PC samples of source.csv folded
+ * per kernel, and the charts; and the document they write to. */
 #ifndef MMPROF_REPORTS_CONTEXT_H
 #define MMPROF_REPORTS_CONTEXT_H
 
@@ -14,6 +14,7 @@
 #include "reports/doc.h"
 #include "reports/plots.h"
 #include "reports/run_meta.h"
+#include "source/source_profile.h"
 
 /* The most distinct sizes one table lays out. */
 #define MAX_SHAPES 64
@@ -25,6 +26,8 @@ struct report_ctx {
     struct run_meta meta;
     struct roofline roof; /* the roofline model (analysis/roofline.h), as the roofline chart draws it */
     struct plots plots;
+    struct source_profile source; /* RUN/source.csv folded (`collect --source`); no kernels without one */
+    char source_note[1200];       /* why a source.csv the run has could not be read; "" otherwise */
     struct doc doc;
     /* `report --baseline OTHER`: OTHER (A) against this run (B); NULL without */
     const struct diff_result *baseline;

@@ -18,7 +18,7 @@
 
 static const struct section *const sections[] = {
     &sec_env, &sec_baseline, &sec_seed000, &sec_seed001, &sec_seed002, &sec_seed003,
-    &sec_seed004, &sec_cgma, &sec_findings, &sec_next, &sec_skipped,
+    &sec_seed004, &sec_cgma, &sec_findings, &sec_next, &sec_source, &sec_skipped,
 };
 enum { NSECTIONS = sizeof sections / sizeof sections[0] };
 
@@ -46,7 +46,9 @@ static const struct help report_help = {
              "datasheet), one section per course experiment (\"seed\" 000-004) the run covers\n"
              "with its table in the seed's shape, theoretical vs measured CGMA, findings (best\n"
              "variant per size, memory- or compute-bound, largest theory gap), what to do next\n"
-             "(docs/next-steps.md) and the skipped or failed variants. RUN is a run directory\n"
+             "(docs/next-steps.md), where each kernel's warps wait (a run collected with\n"
+             "--source: stall reasons and hottest source lines, docs/source.md) and the\n"
+             "skipped or failed variants. RUN is a run directory\n"
              "written by `mmprof collect`.\n"
              "Charts come from RUN/plots/ (`mmprof plot RUN`; a warning names charts older than\n"
              "results.csv); writes RUN/analysis.csv when missing.\n",

@@ -45,6 +45,9 @@ int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err
         return rc;
     }
     roofline_read(c->meta.root, &c->roof);
+    /* a damaged source.csv is said in its section, not a reason to write no report */
+    if (source_profile_load(run_dir, &c->source, c->source_note, sizeof c->source_note) == 1)
+        c->source_note[0] = '\0';
     plots_scan(run_dir, &c->plots);
     char results[1200], stale[512];
     snprintf(results, sizeof results, "%s/results.csv", run_dir);
@@ -61,4 +64,5 @@ void report_unload(struct report_ctx *c)
     table_free(c->results);
     c->results = NULL;
     run_meta_free(&c->meta);
+    source_profile_free(&c->source);
 }

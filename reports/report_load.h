@@ -7,7 +7,7 @@
 #include "reports/context.h"
 
 /* Loads the analysis (writing RUN/analysis.csv when missing), results.csv,
- * run.json and the list of charts. Returns 0, 2 for a missing or malformed
+ * run.json, source.csv when the run has one, and the list of charts. Returns 0, 2 for a missing or malformed
  * run directory, 1 when analysis.csv cannot be written; err gets one
  * sentence naming the problem and the fix. */
 int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err_len);

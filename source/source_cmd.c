@@ -16,8 +16,6 @@
 #include "source/source_profile.h"
 #include "source/source_text.h"
 
-#define SOURCE_TOP_DEFAULT 5
-#define SOURCE_STALLS_PER_LINE 3
 #define SOURCE_COMPARE_STALLS 5 /* ncu's top five reasons are compared */
 #define SOURCE_MAX_PP_DEFAULT 3
 
@@ -31,7 +29,7 @@ struct source_opts {
 
 static const struct help_option source_options[] = {
     {"kernel", required_argument, OPT_KERNEL, "NAME", "only this variant (default: every sampled kernel)"},
-    {"top", required_argument, OPT_TOP, "N", "hottest lines per kernel (default " HELP_STR(SOURCE_TOP_DEFAULT) ")"},
+    {"top", required_argument, OPT_TOP, "N", "hottest lines per kernel (default " HELP_STR(SOURCE_TOP_LINES) ")"},
     {"ncu-raw", required_argument, OPT_NCU_RAW, "CSV",
      "compare the stall shares with ncu's: `ncu --import R --page raw\n"
      "--csv --print-kernel-base mangled` of a report with the\n"
@@ -92,32 +90,12 @@ static int take_option(void *ctx, int code, const char *value)
     }
 }
 
-static double pct(unsigned long long part, unsigned long long whole)
-{
-    return whole ? 100.0 * (double)part / (double)whole : NAN;
-}
-
-static const char *base_name(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
-
 static void print_line(const struct source_kernel *k, const struct source_line *l)
 {
-    char where[320], text[512], stalls[256] = "";
-    size_t used = 0;
-    if (l->file[0])
-        snprintf(where, sizeof where, "%s:%ld", base_name(l->file), l->line);
-    else
-        snprintf(where, sizeof where, "(no line)");
-    for (size_t i = 0; i < l->nstalls && i < SOURCE_STALLS_PER_LINE && used < sizeof stalls; i++) {
-        int w = snprintf(stalls + used, sizeof stalls - used, "%s%s %.0f%%", i ? ", " : "", l->stalls[i].stall,
-                         pct(l->stalls[i].samples, l->samples));
-        used += w > 0 ? (size_t)w : 0;
-    }
+    char where[320], text[512], stalls[256];
     source_text_line(l->file, l->line, text, sizeof text);
-    printf("  %5.1f %%  %-24s %-48s %s\n", pct(l->samples, k->samples), where, stalls, text);
+    printf("  %5.1f %%  %-24s %-48s %s\n", source_pct(l->samples, k->samples),
+           source_line_where(l, where, sizeof where), source_line_stalls(l, stalls, sizeof stalls), text);
 }
 
 static void print_kernel(const struct source_kernel *k, long top)
@@ -126,19 +104,11 @@ static void print_kernel(const struct source_kernel *k, long top)
     printf("%s %s: %llu samples (%s)\n  stall reasons:", k->variant, shape_text(shape, sizeof shape, k->m, k->n, k->k),
            k->samples, k->function);
     for (size_t i = 0; i < k->nstalls && i < SOURCE_COMPARE_STALLS; i++)
-        printf("%s %s %.1f %%", i ? "," : "", k->stalls[i].stall, pct(k->stalls[i].samples, k->samples));
+        printf("%s %s %.1f %%", i ? "," : "", k->stalls[i].stall, source_pct(k->stalls[i].samples, k->samples));
     printf("\n  share    line                     top stall reasons of the line                    source\n");
     for (size_t i = 0; i < k->nlines && (long)i < top; i++)
         print_line(k, &k->lines[i]);
     printf("\n");
-}
-
-static unsigned long long stall_samples(const struct source_kernel *k, const char *stall)
-{
-    for (size_t i = 0; i < k->nstalls; i++)
-        if (strcmp(k->stalls[i].stall, stall) == 0)
-            return k->stalls[i].samples;
-    return 0;
 }
 
 /* ncu's top reasons beside ours; 1 when one differs by more than max_pp. */
@@ -147,7 +117,7 @@ static int compare_stalls(const struct source_kernel *k, const struct ncu_stalls
     int off = 0;
     printf("%-28s %9s %9s %8s\n", "stall reason (ncu's top 5)", "mmprof %", "ncu %", "diff pp");
     for (size_t i = 0; i < ncu->n && i < SOURCE_COMPARE_STALLS; i++) {
-        double ours = pct(stall_samples(k, ncu->reasons[i].stall), k->samples);
+        double ours = source_pct(source_kernel_stall(k, ncu->reasons[i].stall), k->samples);
         double theirs = 100.0 * ncu->reasons[i].samples / ncu->sample_count;
         int bad = !(fabs(ours - theirs) <= max_pp);
         off |= bad;
@@ -158,7 +128,7 @@ static int compare_stalls(const struct source_kernel *k, const struct ncu_stalls
 
 static int compare_line(const struct source_kernel *k, const char *path, int *off)
 {
-    char err[1600];
+    char err[1600], where[320];
     long line = 0;
     double samples = 0;
     if (source_ncu_hottest_line(path, &line, &samples, err, sizeof err) != 0) {
@@ -168,8 +138,8 @@ static int compare_line(const struct source_kernel *k, const char *path, int *of
     const struct source_line *ours = k->nlines ? &k->lines[0] : NULL;
     int same = ours && ours->line == line;
     *off |= !same;
-    printf("hottest line: mmprof %s:%ld, ncu line %ld (%.0f samples)%s\n", ours ? base_name(ours->file) : "-",
-           ours ? ours->line : 0L, line, samples, same ? "" : "  OFF");
+    printf("hottest line: mmprof %s, ncu line %ld (%.0f samples)%s\n",
+           ours ? source_line_where(ours, where, sizeof where) : "-", line, samples, same ? "" : "  OFF");
     return 0;
 }
 
@@ -215,7 +185,7 @@ static int show(const struct source_profile *p, const struct source_opts *o, con
 
 int cmd_source(int argc, char **argv)
 {
-    struct source_opts o = {.top = SOURCE_TOP_DEFAULT, .max_pp = SOURCE_MAX_PP_DEFAULT};
+    struct source_opts o = {.top = SOURCE_TOP_LINES, .max_pp = SOURCE_MAX_PP_DEFAULT};
     const char *run = NULL;
     const struct run_args spec = {&source_help, "--kernel naive", take_option, &o, 1};
     int rc = run_args_parse(&spec, argc, argv, &run);
@@ -230,20 +200,11 @@ int cmd_source(int argc, char **argv)
         msg_error("source: %s", err);
         return EXIT_USAGE;
     }
-    struct source_table *t = NULL;
-    if (source_csv_read(run, &t, err, sizeof err) != 0) {
-        msg_error("source: %s", err);
-        return EXIT_USAGE;
-    }
-    if (!t) {
-        msg_error("source: %s has no source.csv: collect it with `mmprof collect --source`", run);
-        return EXIT_USAGE;
-    }
     struct source_profile p;
-    if (source_profile_build(t, &p) != 0) {
-        msg_error("source: out of memory folding %s/source.csv", run);
-        source_table_free(t);
-        return EXIT_RUNTIME;
+    rc = source_profile_load(run, &p, err, sizeof err);
+    if (rc != 0) {
+        msg_error("source: %s", err);
+        return rc == -2 ? EXIT_RUNTIME : EXIT_USAGE;
     }
     rc = show(&p, &o, run);
     if (fflush(stdout) != 0 && rc == EXIT_OK) {
@@ -251,6 +212,5 @@ int cmd_source(int argc, char **argv)
         rc = EXIT_RUNTIME;
     }
     source_profile_free(&p);
-    source_table_free(t);
     return rc;
 }

@@ -3,6 +3,8 @@
  * instructions and a few dozen lines. */
 #include "source/source_profile.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +101,25 @@ int source_profile_build(const struct source_table *t, struct source_profile *p)
     return 0;
 }
 
+int source_profile_load(const char *run_dir, struct source_profile *p, char *err, size_t err_len)
+{
+    struct source_table *t = NULL;
+    memset(p, 0, sizeof *p);
+    if (source_csv_read(run_dir, &t, err, err_len) != 0)
+        return -1;
+    if (!t) {
+        snprintf(err, err_len, "%s has no %s: collect it with `mmprof collect --source`", run_dir, SOURCE_FILE);
+        return 1;
+    }
+    if (source_profile_build(t, p) != 0) {
+        snprintf(err, err_len, "out of memory folding %s/%s", run_dir, SOURCE_FILE);
+        source_table_free(t);
+        return -2;
+    }
+    p->table = t;
+    return 0;
+}
+
 void source_profile_free(struct source_profile *p)
 {
     for (size_t i = 0; i < p->n; i++) {
@@ -109,6 +130,8 @@ void source_profile_free(struct source_profile *p)
         free(k->stalls);
     }
     free(p->kernels);
+    if (p->table)
+        source_table_free(p->table);
     memset(p, 0, sizeof *p);
 }
 
@@ -118,4 +141,17 @@ const struct source_kernel *source_profile_find(const struct source_profile *p, 
         if (strcmp(p->kernels[i].variant, variant) == 0)
             return &p->kernels[i];
     return NULL;
+}
+
+unsigned long long source_kernel_stall(const struct source_kernel *k, const char *stall)
+{
+    for (size_t i = 0; i < k->nstalls; i++)
+        if (strcmp(k->stalls[i].stall, stall) == 0)
+            return k->stalls[i].samples;
+    return 0;
+}
+
+double source_pct(unsigned long long part, unsigned long long whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : NAN;
 }

@@ -1,4 +1,4 @@
-/* source_text_line (source_text.h). */
+/* A sampled line as it is shown: where, its stalls, its text (source_text.h). */
 #include "source/source_text.h"
 
 #include <ctype.h>
@@ -38,4 +38,26 @@ int source_text_line(const char *file, long line, char *buf, size_t len)
     p[strcspn(p, "\r\n")] = '\0';
     snprintf(buf, len, "%s", p);
     return 0;
+}
+
+char *source_line_where(const struct source_line *l, char *buf, size_t len)
+{
+    const char *slash = strrchr(l->file, '/');
+    if (l->file[0])
+        snprintf(buf, len, "%s:%ld", slash ? slash + 1 : l->file, l->line);
+    else
+        snprintf(buf, len, "(no line)");
+    return buf;
+}
+
+char *source_line_stalls(const struct source_line *l, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < l->nstalls && i < SOURCE_STALLS_PER_LINE && used < len; i++) {
+        int w = snprintf(buf + used, len - used, "%s%s %.0f%%", i ? ", " : "", l->stalls[i].stall,
+                         source_pct(l->stalls[i].samples, l->samples));
+        used += w > 0 ? (size_t)w : 0;
+    }
+    return buf;
 }

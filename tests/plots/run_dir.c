@@ -69,6 +69,15 @@ void run_copy(const char *from, char *dir, size_t len)
     copy_if_there(from, dir, "results.csv");
     copy_if_there(from, dir, "run.json");
     copy_if_there(from, dir, "analysis.csv");
+    copy_if_there(from, dir, "source.csv");
+}
+
+void run_add_source(const char *dir)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/source.csv", SOURCE_RUN);
+    assert_true(file_exists(path));
+    copy_if_there(SOURCE_RUN, dir, "source.csv");
 }
 
 static void remove_files(const char *dir)

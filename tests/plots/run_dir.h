@@ -8,12 +8,16 @@
 #define SYNTHETIC_RUN MMPROF_SOURCE_DIR "/tests/plots/fixtures/synthetic_run"
 #define ABOVE_ROOF_RUN MMPROF_SOURCE_DIR "/tests/plots/fixtures/above_roof"
 #define EXAMPLE_RUN MMPROF_SOURCE_DIR "/examples/seeds"
+/* A real H100 `collect --source` run: its source.csv feeds the stalls chart. */
+#define SOURCE_RUN MMPROF_SOURCE_DIR "/tests/reports/fixtures/source-h100"
 
 /* A new empty directory /tmp/mmprof_plot_XXXXXX in dir. */
 void run_make_empty(char *dir, size_t len);
 /* A copy of run directory from's results.csv, run.json and (when there)
- * analysis.csv in a new directory. */
+ * analysis.csv and source.csv in a new directory. */
 void run_copy(const char *from, char *dir, size_t len);
+/* SOURCE_RUN's PC samples (source.csv) into dir: every chart then has data. */
+void run_add_source(const char *dir);
 /* Removes dir, its plots/ and their files. */
 void run_remove(const char *dir);
 

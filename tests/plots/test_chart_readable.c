@@ -1,5 +1,6 @@
 /* Charts a reader can read (issue 27): on every run directory the repository
- * has (the example runs and the synthetic fixture), and two made from them
+ * has (the example runs, the synthetic fixture and the H100 run with PC
+ * samples, whose stalls chart groups 14 reasons into 8), and two made from them
  * (a run whose variants are not all at one size; a run of nine sizes),
  * `mmprof plot` draws
  *  - at most eight series (key entries) in any panel, each with its own
@@ -64,6 +65,7 @@ static const struct {
     {EXAMPLE_RUN, "examples/seeds", keep},
     {MMPROF_SOURCE_DIR "/examples/seeds-h200", "examples/seeds-h200", keep},
     {SYNTHETIC_RUN, "synthetic_run", keep},
+    {SOURCE_RUN, "source-h100", keep},
     {EXAMPLE_RUN, "examples/seeds, mixed sizes", mixed_sizes},
     {SYNTHETIC_RUN, "synthetic_run, nine sizes", nine_sizes},
 };
@@ -92,6 +94,11 @@ static int plotted(size_t r, char *dir, size_t len)
     assert_non_null(json);
     write_text(dir, "run.json", json);
     free(json);
+    snprintf(path, sizeof path, "%s/source.csv", runs[r].dir);
+    char *samples = slurp(path);
+    if (samples) /* the stalls chart's */
+        write_text(dir, "source.csv", samples);
+    free(samples);
     snprintf(path, sizeof path, "%s/results.csv", dir);
     FILE *out = fopen(path, "w");
     assert_non_null(out);

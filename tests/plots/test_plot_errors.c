@@ -68,6 +68,7 @@ static void without_gnuplot_scripts_are_still_written(void **state)
 {
     char err[16384], dir[256], empty[256], path[700];
     run_copy(SYNTHETIC_RUN, dir, sizeof dir);
+    run_add_source(dir); /* the stalls chart too */
     run_make_empty(empty, sizeof empty);
     char *old = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
     setenv("PATH", empty, 1);

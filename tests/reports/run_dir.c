@@ -219,6 +219,35 @@ void json_replace(const char *dir, const char *from, const char *to)
     free(text);
 }
 
+size_t text_replace_all(const char *dir, const char *name, const char *from, const char *to)
+{
+    char *text = run_read(dir, name);
+    assert_non_null(text);
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    size_t n = 0;
+    const char *p = text;
+    for (const char *at = strstr(p, from); at; at = strstr(p, from), n++) {
+        fprintf(f, "%.*s%s", (int)(at - p), p, to);
+        p = at + strlen(from);
+    }
+    fputs(p, f);
+    assert_int_equal(fclose(f), 0);
+    free(text);
+    return n;
+}
+
+void run_add_source(const char *dir, const char *kernels)
+{
+    char from[600], to[1200];
+    snprintf(from, sizeof from, "%s/source.csv", SOURCE_FIXTURE);
+    snprintf(to, sizeof to, "%s/source.csv", dir);
+    copy_file(from, to);
+    assert_true(text_replace_all(dir, "source.csv", SOURCE_FIXTURE_KERNELS, kernels) > 0);
+}
+
 void capture(int (*main_fn)(int, char **), int argc, const char **argv, struct captured *c)
 {
     char out[] = "/tmp/mmprof_out_XXXXXX", err[] = "/tmp/mmprof_err_XXXXXX";

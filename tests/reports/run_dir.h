@@ -8,6 +8,10 @@
 
 #define FIXTURE MMPROF_SOURCE_DIR "/tests/reports/fixtures/h200_subset"
 #define EXAMPLE MMPROF_SOURCE_DIR "/examples/seeds"
+/* A real H100 `collect --source` run (naive, tiled_t16, tr_naive at 2048):
+ * its source.csv names the kernels' files under /work/main/kernels. */
+#define SOURCE_FIXTURE MMPROF_SOURCE_DIR "/tests/reports/fixtures/source-h100"
+#define SOURCE_FIXTURE_KERNELS "/work/main/kernels/"
 
 struct captured {
     int rc;
@@ -31,6 +35,11 @@ void csv_set(const char *dir, const char *variant, long m, const char *column, c
 void csv_drop(const char *dir, const char *variant, long m);
 /* Replaces the first occurrence of `from` in dir/run.json by `to`. */
 void json_replace(const char *dir, const char *from, const char *to);
+/* Replaces every occurrence of `from` in dir/name by `to`; returns how many. */
+size_t text_replace_all(const char *dir, const char *name, const char *from, const char *to);
+/* SOURCE_FIXTURE's source.csv copied into dir, its kernels' paths under
+ * kernels (a folder ending in '/'): runs with PC samples, readable or not. */
+void run_add_source(const char *dir, const char *kernels);
 
 /* Runs main(argc, argv) with stdout and stderr captured. */
 void capture(int (*main_fn)(int, char **), int argc, const char **argv, struct captured *c);

@@ -6,7 +6,9 @@
  *   - the roofline chart and the findings table hold each kernel to the
  *     same roofs: same DRAM ceiling, same ridge, same bound, and the same
  *     point above its roof (these read the .gp and .dat, which plot writes
- *     with or without gnuplot). */
+ *     with or without gnuplot);
+ *   - on a run with PC samples, the stalls chart and the source section's
+ *     stall table show the same share of each reason for each kernel. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,12 +29,16 @@
 #define SYNTHETIC MMPROF_SOURCE_DIR "/tests/plots/fixtures/synthetic_run"
 #define ABOVE_ROOF MMPROF_SOURCE_DIR "/tests/plots/fixtures/above_roof"
 
-/* Copies src, runs plot (its stderr into *plot_err, malloc'd) and report on
- * the copy; returns report.md (malloc'd). */
-static char *plot_and_report(const char *src, char *dir, size_t len, int *plot_rc, char **plot_err)
+/* Copies src (with the source-h100 run's PC samples when samples), runs
+ * plot (its stderr into *plot_err, malloc'd) and report on the copy;
+ * returns report.md (malloc'd). */
+static char *plot_and_report_with(const char *src, int samples, char *dir, size_t len, int *plot_rc,
+                                  char **plot_err)
 {
     struct captured c;
     run_copy(src, dir, len);
+    if (samples)
+        run_add_source(dir, "/nonexistent/kernels/");
     const char *plot_argv[] = {"plot", dir};
     capture(cmd_plot, 2, plot_argv, &c);
     *plot_rc = c.rc;
@@ -46,6 +52,11 @@ static char *plot_and_report(const char *src, char *dir, size_t len, int *plot_r
     char *md = run_read(dir, "report.md");
     assert_non_null(md);
     return md;
+}
+
+static char *plot_and_report(const char *src, char *dir, size_t len, int *plot_rc, char **plot_err)
+{
+    return plot_and_report_with(src, 0, dir, len, plot_rc, plot_err);
 }
 
 /* The value of `NAME = value` in the roofline chart's script. */
@@ -86,7 +97,7 @@ static void every_drawn_chart_is_placed(void **state)
 {
     char dir[64], *err;
     int rc;
-    char *md = plot_and_report(SYNTHETIC, dir, sizeof dir, &rc, &err);
+    char *md = plot_and_report_with(SYNTHETIC, 1, dir, sizeof dir, &rc, &err);
     if (rc != 0 && strstr(err, "gnuplot")) {
         print_message("gnuplot is not installed: nothing rendered to place\n");
         free(md);
@@ -97,7 +108,8 @@ static void every_drawn_chart_is_placed(void **state)
     assert_int_equal(rc, 0);
     size_t n;
     chart_entries(&n);
-    /* the synthetic run has something for every chart but the baseline overlay (report --baseline's) */
+    /* the synthetic run with PC samples has something for every chart but the baseline overlay
+     * (report --baseline's) */
     assert_int_equal(assert_charts_placed(dir, md), n - 1);
     free(md);
     free(err);
@@ -170,9 +182,74 @@ static void above_the_roof_in_both(void **state)
     run_remove(dir);
 }
 
+/* The cell of md's table row starting `row_start` under the header cell
+ * `head` of the table whose header starts `header_start`, bold marks off. */
+static void table_cell(const char *md, const char *header_start, const char *row_start, const char *head, char *out,
+                       size_t len)
+{
+    const char *h = strstr(md, header_start), *r = h ? strstr(h, row_start) : NULL;
+    if (!h || !r)
+        fail_msg("report.md has no table row '%s' under '%s'", row_start, header_start);
+    char want[96];
+    snprintf(want, sizeof want, "| %s |", head);
+    const char *at = strstr(h, want), *eol = strchr(h, '\n');
+    if (!at || at > eol)
+        fail_msg("the table '%s' has no column %s", header_start, head);
+    size_t col = 0; /* bars before the column's */
+    for (const char *p = h; p < at; p++)
+        col += *p == '|';
+    const char *cell = r + 1; /* at the row's first bar */
+    for (size_t k = 0; k < col; k++)
+        cell = strchr(cell + 1, '|');
+    cell += 2;
+    if (strncmp(cell, "**", 2) == 0) /* the largest share of the row */
+        cell += 2;
+    size_t n = strcspn(cell, "*|");
+    while (n > 0 && cell[n - 1] == ' ')
+        n--;
+    snprintf(out, len, "%.*s", (int)n, cell);
+}
+
+/* The source section under its anchor, the stalls chart in it with its
+ * caption, and each bar segment of the chart (stalls.dat: a block per
+ * reason, a row per kernel, its share in column 7) the same share as the
+ * section's stall table shows. */
+static void stalls_chart_matches_the_table(void **state)
+{
+    char dir[64], *err;
+    int rc;
+    char *md = plot_and_report(SOURCE_FIXTURE, dir, sizeof dir, &rc, &err);
+    assert_non_null(strstr(md, "<a id=\"source\"></a>\n\n## Where the warps wait"));
+    char *dat = run_read(dir, "plots/stalls.dat");
+    assert_non_null(dat);
+    if (rc == 0) /* rendered: placed under the section with its caption */
+        assert_true(run_has(dir, "plots/stalls.png") && assert_charts_placed(dir, md) >= 1);
+    char reason[64] = "", variant[64], row[96], cell[64], buf[FMT_LEN];
+    size_t checked = 0;
+    for (char *line = strtok(dat, "\n"); line; line = strtok(NULL, "\n")) {
+        double x, mid, xlo, xhi, ylo, yhi, share;
+        if (sscanf(line, "# %63[^:]:", reason) == 1)
+            continue;
+        if (sscanf(line, "%lf %lf %lf %lf %lf %lf %lf \"%63[^\"]\"", &x, &mid, &xlo, &xhi, &ylo, &yhi, &share,
+                   variant) != 8)
+            fail_msg("stalls.dat: cannot read '%s'", line);
+        snprintf(row, sizeof row, "\n| `%s` | ", variant);
+        table_cell(md, "| kernel | size | samples |", row, reason, cell, sizeof cell);
+        if (strcmp(cell, fmt_pct(buf, share)) != 0)
+            fail_msg("%s, %s: the chart draws %s, the table says %s", variant, reason, buf, cell);
+        checked++;
+    }
+    assert_int_equal(checked, 3 * 8); /* three kernels, seven reasons and other */
+    free(dat);
+    free(md);
+    free(err);
+    run_remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(stalls_chart_matches_the_table),
         cmocka_unit_test(every_drawn_chart_is_placed),
         cmocka_unit_test(chart_and_table_share_the_roofs),
         cmocka_unit_test(above_the_roof_in_both),

@@ -1,5 +1,6 @@
 /* `mmprof report` end to end on copies of a run directory: both files,
- * every section with its table in the seed's shape, charts inlined, the
+ * every section with its table in the seed's shape (the source section on
+ * a run with PC samples), charts inlined, the
  * exit codes and one-line messages, and files replaced whole or not at all. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -156,6 +157,7 @@ static void fixture_report(void **state)
     assert_analysis_sections(md);
     /* sizes.png under seed 004, heatmap.svg under seed 003, each with its caption */
     assert_int_equal(assert_charts_placed(dir, md), 2);
+    assert_null(strstr(md, "## Where the warps wait")); /* no source.csv, no source section */
     free(md);
     captured_free(&c);
     run_remove(dir);
@@ -473,6 +475,78 @@ static void baseline_section_and_overlay(void **state)
     run_remove(base);
 }
 
+/* Line `line` of file, leading blanks and the newline off (what the report shows). */
+static void file_line(const char *file, int line, char *out, size_t len)
+{
+    FILE *f = fopen(file, "r");
+    assert_non_null(f);
+    for (int i = 0; i < line; i++)
+        assert_non_null(fgets(out, (int)len, f));
+    fclose(f);
+    out[strcspn(out, "\r\n")] = '\0';
+    size_t blanks = strspn(out, " \t");
+    memmove(out, out + blanks, strlen(out + blanks) + 1);
+}
+
+static char *report_with_source(char *dir, size_t len, const char *kernels)
+{
+    struct captured c;
+    run_copy(SOURCE_FIXTURE, dir, len);
+    run_add_source(dir, kernels);
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    captured_free(&c);
+    char *md = run_read(dir, "report.md");
+    assert_non_null(md);
+    return md;
+}
+
+/* A run with source.csv (the H100 fixture): the section after "What to do
+ * next" with every kernel's stall shares and hottest lines, their text where
+ * the kernels' files are readable, "source not readable here" where they
+ * are not; a damaged source.csv is said there, the report still written. */
+static void source_section(void **state)
+{
+    char dir[64], text[512], row[700];
+    char *md = report_with_source(dir, sizeof dir, "/nonexistent/kernels/");
+    const char *at = strstr(md, "<a id=\"source\"></a>\n\n## Where the warps wait: source lines and stall reasons");
+    assert_non_null(at);
+    assert_true(at < strstr(md, "## Skipped and failed variants"));
+    assert_has(at, "| kernel | size | samples | long_scoreboard | mio_throttle | lg_throttle | drain | not_selected | "
+                   "dispatch_stall | barrier | other |");
+    assert_has(at, "| `naive` | 2048x2048x2048 | 20948 | 21.0 % | 0.086 % | **34.5 %** |");
+    assert_has(at, "| `tr_naive` | 2048x2048 | 18707 | **63.6 %** |");
+    static const char *const kernels[] = {"### `naive` 2048x2048x2048", "### `tiled_t16` 2048x2048x2048",
+                                          "### `tr_naive` 2048x2048"};
+    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
+        assert_has(at, kernels[i]);
+    assert_has(at, "| 98.3 % | matmul_naive.cu:19 | lg_throttle 35%, long_scoreboard 21%, not_selected 21% | "
+                   "(source not readable here: No such file or directory) |");
+    assert_has(at, "| 51.4 % | matmul_tiled.cu:26 | mio_throttle 44%, not_selected 16%, barrier 15% | (source not "
+                   "readable here");
+    free(md);
+    run_remove(dir);
+
+    md = report_with_source(dir, sizeof dir, MMPROF_SOURCE_DIR "/kernels/");
+    file_line(MMPROF_SOURCE_DIR "/kernels/matmul_naive.cu", 19, text, sizeof text);
+    snprintf(row, sizeof row, "| 98.3 %% | matmul_naive.cu:19 | lg_throttle 35%%, long_scoreboard 21%%, not_selected "
+             "21%% | `%s` |", text);
+    assert_has(md, row);
+    assert_null(strstr(md, "source not readable here"));
+    free(md);
+
+    struct captured c;
+    text_replace_all(dir, "source.csv", ",long_scoreboard,", ",long_scoreboard,many,");
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    captured_free(&c);
+    md = run_read(dir, "report.md");
+    assert_has(md, "## Where the warps wait: source lines and stall reasons\n\n");
+    assert_has(md, "The run's source.csv could not be read: ");
+    free(md);
+    run_remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -482,7 +556,7 @@ int main(void)
         cmocka_unit_test(cannot_write),       cmocka_unit_test(usage_errors),
         cmocka_unit_test(bad_run_directories), cmocka_unit_test(every_chart_is_placed),
         cmocka_unit_test(chart_without_its_table), cmocka_unit_test(example_run),
-        cmocka_unit_test(baseline_section_and_overlay),
+        cmocka_unit_test(baseline_section_and_overlay), cmocka_unit_test(source_section),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

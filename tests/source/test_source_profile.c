@@ -1,6 +1,7 @@
 /* source.csv written, read back and folded: totals without the not-issued
  * reasons, lines hottest first, a kernel sampled again keeping its last
- * lines, a damaged line refused with its number; the source text reader. */
+ * lines, a damaged line refused with its number; the stall groups of the
+ * report and the stalls chart; the source text reader and a line's texts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <cmocka.h>
 
 #include "common/source_csv.h"
+#include "source/source_groups.h"
 #include "source/source_profile.h"
 #include "source/source_text.h"
 
@@ -91,6 +93,73 @@ static void stall_names(void **state)
     assert_false(source_stall_not_issued("barrier"));
 }
 
+/* Nine reasons in kernel A, and drain and r9 in B: eight groups are drain
+ * (83 % of B), r9 (19 % of B, 4 % of A), then A's largest, and "other"
+ * summing the rest, each kernel's groups adding up to 100 %. */
+static void groups_keep_what_dominates_a_kernel(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9"};
+    struct source_row rows[11];
+    for (size_t i = 0; i < 9; i++)
+        rows[i] = (struct source_row)ROW("A", 0x10 * i, 3, names[i], 100 - 10 * i);
+    rows[9] = (struct source_row)ROW("B", 0x10, 4, "drain", 50);
+    rows[10] = (struct source_row)ROW("B", 0x10, 4, "r9", 12);
+    struct source_table t = {rows, 11, NULL};
+    struct source_profile p;
+    struct stall_groups g;
+    assert_int_equal(source_profile_build(&t, &p), 0);
+    assert_int_equal(source_stall_groups(&p, SOURCE_STALL_GROUPS, &g), 0);
+    static const char *const want[] = {"drain", "r9", "r1", "r2", "r3", "r4", "r5", SOURCE_OTHER};
+    assert_int_equal(g.n, 8);
+    assert_true(g.other);
+    for (size_t i = 0; i < g.n; i++)
+        assert_string_equal(g.names[i], want[i]);
+    for (size_t k = 0; k < p.n; k++) {
+        double sum = 0;
+        for (size_t i = 0; i < g.n; i++)
+            sum += source_group_share(&p.kernels[k], &g, i);
+        assert_true(sum > 99.999 && sum < 100.001);
+    }
+    /* A's other: r6 + r7 + r8 = 50 + 40 + 30 of 540 */
+    assert_true(source_group_share(source_profile_find(&p, "A"), &g, 7) * 540 / 100 > 119.999);
+    assert_int_equal(source_stall_groups(&p, 16, &g), 0); /* room for all ten: no other */
+    assert_int_equal(g.n, 10);
+    assert_false(g.other);
+    char buf[128];
+    const struct source_kernel *b = source_profile_find(&p, "B");
+    assert_string_equal(source_line_where(&b->lines[0], buf, sizeof buf), "k.cu:4");
+    assert_string_equal(source_line_stalls(&b->lines[0], buf, sizeof buf), "drain 81%, r9 19%");
+    source_profile_free(&p);
+}
+
+/* What every reader of a run's source.csv calls: none, or the fold. */
+static void load_says_none_or_folds(void **state)
+{
+    (void)state;
+    struct source_profile p;
+    char err[512];
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, SOURCE_FILE);
+    unlink(path);
+    assert_int_equal(source_profile_load(dir, &p, err, sizeof err), 1);
+    assert_non_null(strstr(err, "collect --source"));
+    assert_int_equal(p.n, 0);
+    const struct source_row rows[] = {ROW("naive", 0x10, 5, "long_scoreboard", 60)};
+    write_rows(rows, 1);
+    assert_int_equal(source_profile_load(dir, &p, err, sizeof err), 0);
+    assert_non_null(p.table);
+    assert_int_equal(source_profile_find(&p, "naive")->samples, 60);
+    source_profile_free(&p);
+    FILE *f = fopen(path, "a");
+    assert_non_null(f);
+    fputs("naive,64,64,64,_Z1kv,16,/src/k.cu,5,wait,1\n", f); /* damaged: the reader's sentence */
+    fclose(f);
+    assert_int_equal(source_profile_load(dir, &p, err, sizeof err), -1);
+    assert_non_null(strstr(err, "pc_offset (0x...)"));
+    unlink(path);
+}
+
 static void source_text(void **state)
 {
     (void)state;
@@ -113,6 +182,8 @@ int main(void)
         cmocka_unit_test(folds_per_kernel_and_line),
         cmocka_unit_test(damaged_line_is_named),
         cmocka_unit_test(stall_names),
+        cmocka_unit_test(groups_keep_what_dominates_a_kernel),
+        cmocka_unit_test(load_says_none_or_folds),
         cmocka_unit_test(source_text),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
