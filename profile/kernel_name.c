@@ -51,6 +51,42 @@ void kernel_base_name(const char *demangled, char *base, size_t base_len)
     snprintf(base, base_len, "%.*s", (int)(len - start), demangled + start);
 }
 
+static int is_repeat(char c)
+{
+    return c == '*' || c == '+' || c == '?' || c == '{';
+}
+
+/* The offset of a repetition applied straight to another ("a++", "b*{2}"),
+ * or -1. POSIX leaves it undefined, and glibc's regcomp copies the repeated
+ * tree once per operator: 27 stacked '+' took it past 2 GB (fuzz_profile). */
+static long stacked_repetition(const char *re)
+{
+    int repeated = 0; /* the previous item was a repetition */
+    for (size_t i = 0; re[i]; i++) {
+        char c = re[i];
+        if (c == '\\' && re[i + 1]) {
+            i++, repeated = 0;
+        } else if (c == '[') { /* a bracket expression: up to its ']', one given first is literal */
+            size_t j = i + 1 + (re[i + 1] == '^');
+            j += re[j] == ']';
+            while (re[j] && re[j] != ']')
+                j++;
+            i = re[j] ? j : i;
+            repeated = 0;
+        } else if (is_repeat(c)) {
+            if (repeated)
+                return (long)i;
+            if (c == '{')
+                while (re[i + 1] && re[i] != '}')
+                    i++;
+            repeated = 1;
+        } else {
+            repeated = 0;
+        }
+    }
+    return -1;
+}
+
 int kernel_pattern_compile(struct kernel_pattern *p, const char *text, char *why, size_t why_len)
 {
     memset(p, 0, sizeof *p);
@@ -62,6 +98,14 @@ int kernel_pattern_compile(struct kernel_pattern *p, const char *text, char *why
     snprintf(p->text, sizeof p->text, "%s", text);
     if (strncmp(text, "regex:", 6) != 0)
         return 0;
+    long stacked = stacked_repetition(text + 6);
+    if (stacked >= 0) {
+        snprintf(why, why_len, "bad regular expression '%s': a repetition ('%c' at offset %ld) "
+                 "repeats another; write one, e.g. '+' for '++'",
+                 text + 6, text[6 + stacked], stacked);
+        p->text[0] = '\0';
+        return 2;
+    }
     int rc = regcomp(&p->re, text + 6, REG_EXTENDED | REG_NOSUB);
     if (rc != 0) {
         char msg[160];

@@ -47,6 +47,15 @@ static void name_patterns(void **state)
     kernel_pattern_free(&p);
     assert_int_equal(kernel_pattern_compile(&p, "regex:(", why, sizeof why), 2);
     assert_non_null(strstr(why, "bad regular expression"));
+    /* stacked repetitions: glibc's regcomp takes gigabytes for a run of them */
+    assert_int_equal(kernel_pattern_compile(&p, "regex:T=1++++++++++++++++++++++++++6", why, sizeof why), 2);
+    assert_non_null(strstr(why, "repeats another"));
+    assert_int_equal(kernel_pattern_compile(&p, "regex:a*{2}", why, sizeof why), 2);
+    /* escaped, bracketed or separated repetitions are fine */
+    assert_int_equal(kernel_pattern_compile(&p, "regex:a\\++[+*]+(b+)+x{1,2}?", why, sizeof why), 2);
+    assert_int_equal(kernel_pattern_compile(&p, "regex:a\\++[+*]+(b+)+c", why, sizeof why), 0);
+    assert_true(kernel_pattern_match(&p, "x", "a++bbc"));
+    kernel_pattern_free(&p);
 }
 
 static struct nvtx_stack stack;
