@@ -83,7 +83,8 @@ static int parse_count(const char *text, int base, unsigned long long min, unsig
 static int parse_row(char **cells, struct source_row *r)
 {
     unsigned long long m, n, k, line;
-    if (parse_count(cells[1], 10, 1, &m) || parse_count(cells[2], 10, 1, &n) || parse_count(cells[3], 10, 0, &k) ||
+    /* M, N, K are 0 for a kernel `mmprof profile` has no declaration for */
+    if (parse_count(cells[1], 10, 0, &m) || parse_count(cells[2], 10, 0, &n) || parse_count(cells[3], 10, 0, &k) ||
         parse_count(cells[5], 16, 0, &r->pc_offset) || parse_count(cells[7], 10, 0, &line) ||
         parse_count(cells[9], 10, 1, &r->samples) || m > 1UL << 40 || n > 1UL << 40 || k > 1UL << 40 ||
         line > 100000000UL)

@@ -45,11 +45,14 @@ struct profile_session {
     enum profiler_status status;
     char err[320];
     double *values;                /* ms.ncols */
-    /* --source: PC sampling of each measured launch, after its counters */
+    /* --source: PC sampling of the first measured launch of each kernel
+     * function, before its counters */
     struct pcs_session *pcs;       /* NULL without --source or once it failed */
     int pcs_attached;              /* contexts created: PC sampling is on the first */
     FILE *source;                  /* source.csv */
     struct pcs_result sampled;     /* the launch's samples, written by session_end */
+    char **sampled_kernels;        /* mangled names of the kernels sampled so far */
+    size_t nsampled_kernels;
 };
 
 /* 0, or 2 (bad settings: filter, model, metrics) / 1 (files) with why. */
@@ -59,8 +62,9 @@ enum filter_verdict session_begin(struct profile_session *s, const struct launch
 /* 1 when the launch just begun is to be measured (profiled, not --list). */
 int session_wants_counters(const struct profile_session *s);
 /* The counters of the launch just begun (nothing unless session_wants_counters);
- * with --source, then its PC samples: ops->prepare, then ops->work under PC
- * sampling (the Range Profiler suspended meanwhile). */
+ * with --source and the kernel function's first measured launch, its PC
+ * samples first: ops->prepare, then ops->work under PC sampling (the Range
+ * Profiler suspended meanwhile). */
 void session_measure(struct profile_session *s, const struct launch_desc *d,
                      const struct launch_ops *ops);
 /* runtime_ms: the app's own launch (NaN when not timed). 0, or -1 when a file

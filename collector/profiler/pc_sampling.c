@@ -380,6 +380,7 @@ static int consume(struct pcs_session *s, const CUpti_PCSamplingData *b, struct 
     char file[4096];
     out->total_samples += b->totalSamples;
     out->dropped_samples += b->droppedSamples;
+    out->other_samples += b->nonUsrKernelsTotalSamples;
     for (size_t i = 0; i < b->totalNumPcs && i < b->collectNumPcs; i++) {
         const CUpti_PCSamplingPCData *pc = &b->pPcData[i];
         if (!pc->functionName)

@@ -37,11 +37,12 @@
 #include "collector/profiler/profiler.h"
 #include "common/source_csv.h"
 
-/* Sampling periods used: CUPTI accepts 2^5 .. 2^31 cycles, but sampling more
- * often than every 2^11 cycles, ncu's interval on an H100, changes what a
- * memory-bound kernel waits on (the samples are written through the memory
- * system): tr_naive at 2048 sampled every 2^10 cycles showed lg_throttle at
- * 8 % against ncu's 4.3 %, and agreed within 3 points at 2^11. */
+/* Sampling periods used: CUPTI accepts 2^5 .. 2^31 cycles, but the denser
+ * the sampling the more a memory-bound kernel waits on lg_throttle (the
+ * samples are written through the memory system it waits on): tr_naive at
+ * 2048, alone in its process, 6.0 % of its samples every 2^10 cycles, 5.1 %
+ * every 2^11, 4.4 % every 2^12 (ncu: 4.9, 4.6 and 4.0 %; H100). The floor is
+ * ncu's own interval on an H100, 2^11 (means of three runs each). */
 #define PCS_PERIOD_MIN 11
 #define PCS_PERIOD_MAX 31
 /* The samples per SM pcs_period_log2 aims at in a long kernel: over a GPU's
@@ -59,6 +60,7 @@ struct pcs_result {
     size_t n, cap;
     unsigned long long total_samples;   /* CUPTI's count, dropped and other kernels' included */
     unsigned long long dropped_samples; /* dropped by the hardware (buffer full) */
+    unsigned long long other_samples;   /* in kernels CUPTI gives no PCs for ("non-user kernels") */
     size_t pcs_without_line;            /* sampled PCs the cubin gave no line for */
     char **strings;                     /* every string the rows point to */
     size_t nstrings, strings_cap;

@@ -1,6 +1,7 @@
 /* source.csv written, read back and folded: totals without the not-issued
  * reasons, lines hottest first, a kernel sampled again keeping its last
- * lines, a damaged line refused with its number; the stall groups of the
+ * lines, a damaged line refused with its number, an undeclared kernel of a
+ * profile run (shape 0x0x0); the stall groups of the
  * report and the stalls chart; the source text reader and a line's texts. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -81,6 +82,31 @@ static void damaged_line_is_named(void **state)
     unlink(path);
     assert_int_equal(source_csv_read(dir, &t, err, sizeof err), 0); /* no file: no samples, no error */
     assert_null(t);
+}
+
+/* `mmprof profile` writes an undeclared kernel with shape 0x0x0 and its
+ * demangled name, commas and all, as the variant. */
+static void undeclared_kernel_of_a_profile_run(void **state)
+{
+    (void)state;
+    const char *name = "void sort<int, 4>(int*, int)";
+    const struct source_row rows[] = {{name, 0, 0, 0, "_Z4sortIiLi4EEvPii", 0x40, "", 0, "long_scoreboard", 12},
+                                      {name, 0, 0, 0, "_Z4sortIiLi4EEvPii", 0x50, "", 0, "selected", 4}};
+    char path[256], err[512];
+    snprintf(path, sizeof path, "%s/%s", dir, SOURCE_FILE);
+    unlink(path);
+    write_rows(rows, 2);
+    struct source_table *t;
+    assert_int_equal(source_csv_read(dir, &t, err, sizeof err), 0);
+    struct source_profile p;
+    assert_int_equal(source_profile_build(t, &p), 0);
+    const struct source_kernel *k = source_profile_find(&p, name);
+    assert_non_null(k);
+    assert_int_equal(k->samples, 16);
+    assert_int_equal(k->nlines, 1); /* no line table: one "(no line)" entry */
+    source_profile_free(&p);
+    source_table_free(t);
+    unlink(path);
 }
 
 static void stall_names(void **state)
@@ -181,6 +207,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(folds_per_kernel_and_line),
         cmocka_unit_test(damaged_line_is_named),
+        cmocka_unit_test(undeclared_kernel_of_a_profile_run),
         cmocka_unit_test(stall_names),
         cmocka_unit_test(groups_keep_what_dominates_a_kernel),
         cmocka_unit_test(load_says_none_or_folds),
