@@ -79,8 +79,8 @@ for step in analyze plot report; do
 done
 grep -q 'tiled_t16' "$out/run/report.md" 2> /dev/null; check $? "the report names the declared kernel"
 
-# --source: one more replay of each launch under PC sampling; the app's output must not change,
-# and the declared kernel's hottest line must be in the app's source
+# --source: one more replay of each kernel's first launch under PC sampling; the app's output
+# must not change, and the declared kernel's hottest line must be in the app's source
 # (a hang is stopped after 180 s, with the stacks of mmprof and the app in profile-source-hang.txt)
 "$MMPROF" profile --source -c "$count" --out "$out/run-source" -- "$app" "$size" > "$out/app-under-source.txt" \
     2> "$out/profile-source.log" &
@@ -92,7 +92,7 @@ if kill -0 "$pid" 2> /dev/null; then
         if command -v gdb > /dev/null; then
             gdb -p "$p" -batch -ex 'thread apply all bt' 2>&1 | grep -E '^(Thread|#)'
         else
-            for t in /proc/"$p"/task/*; do echo "task ${t##*/}: $(cat "$t/wchan" 2> /dev/null) $(cat "$t/stat" | cut -d' ' -f3)"; done
+            for t in /proc/"$p"/task/*; do echo "task ${t##*/}: $(cat "$t/wchan" 2> /dev/null) $(cut -d" " -f3 < "$t/stat")"; done
         fi
     done > "$out/profile-source-hang.txt" 2>&1
     pkill -KILL -P "$pid"; kill -KILL "$pid"

@@ -64,7 +64,7 @@ check $? "collect --source took ${source_s} s, without ${plain_s} s: ${ratio}x (
 
 # 2 and 3. ncu's warp-state sampling of each kernel, and the comparison. Both tools sample the
 # kernel in a process of its own, its buffers the first a kernel got: tr_naive after another
-# row's buffers came and went waits on lg_throttle 7.5-8.5 % of its samples against 4.4-5.6 %
+# row's buffers came and went waits on lg_throttle 7.5-8.5 % of its samples against 4.3-5.6 %
 # alone, under ncu as under mmprof (docs/source.md), so the kernels of one collect are
 # compared for information only
 for v in "${names[@]}"; do
