@@ -84,23 +84,29 @@ static void stop_sampling(struct profile_session *s, const char *why)
     s->pcs = NULL;
 }
 
-/* 1 the first time a kernel function comes here (it is then sampled), 0
- * after: a row key of source.csv is a kernel and its shape, and a kernel's
- * later launches would only repeat its key. */
-static int first_launch_of(struct profile_session *s, const char *mangled)
+/* 1 the first time a row key (results.csv's variant, M, N, K: a kernel and
+ * its declared shape) comes here, 0 after: source.csv holds one block of
+ * samples per key, so a key's later launches are not sampled. */
+static int first_of_its_key(struct profile_session *s, const struct launch_desc *d)
 {
-    for (size_t i = 0; i < s->nsampled_kernels; i++)
-        if (strcmp(s->sampled_kernels[i], mangled) == 0)
+    struct kernel_decl scratch;
+    char why[300], key[1100];
+    struct result_row r;
+    struct profile_row_text text;
+    profile_row_fill(&r, &text, d, session_decl(s, d, &scratch, why, sizeof why), s->pid, s->launches, NAN);
+    snprintf(key, sizeof key, "%s,%ld,%ld,%ld", r.variant, r.m, r.n, r.k);
+    for (size_t i = 0; i < s->nsampled_keys; i++)
+        if (strcmp(s->sampled_keys[i], key) == 0)
             return 0;
-    char **grown = realloc(s->sampled_kernels, (s->nsampled_kernels + 1) * sizeof *grown);
-    char *copy = strdup(mangled);
+    char **grown = realloc(s->sampled_keys, (s->nsampled_keys + 1) * sizeof *grown);
+    char *copy = strdup(key);
     if (grown)
-        s->sampled_kernels = grown;
+        s->sampled_keys = grown;
     if (!grown || !copy) {
         free(copy);
         return 0;
     }
-    s->sampled_kernels[s->nsampled_kernels++] = copy;
+    s->sampled_keys[s->nsampled_keys++] = copy;
     return 1;
 }
 
@@ -203,7 +209,7 @@ void session_measure(struct profile_session *s, const struct launch_desc *d,
     }
     char range[96];
     snprintf(range, sizeof range, "launch %ld of process %ld", s->launches, s->pid);
-    if (s->pcs && first_launch_of(s, d->mangled))
+    if (s->pcs && first_of_its_key(s, d))
         sample(s, ops);
     if (s->status != PROFILER_OK)
         return; /* the Range Profiler did not come back after the sampling */
@@ -256,11 +262,11 @@ int session_end(struct profile_session *s, const struct launch_desc *d, double r
 
 void session_close(struct profile_session *s)
 {
-    for (size_t i = 0; i < s->nsampled_kernels; i++)
-        free(s->sampled_kernels[i]);
-    free(s->sampled_kernels);
-    s->sampled_kernels = NULL;
-    s->nsampled_kernels = 0;
+    for (size_t i = 0; i < s->nsampled_keys; i++)
+        free(s->sampled_keys[i]);
+    free(s->sampled_keys);
+    s->sampled_keys = NULL;
+    s->nsampled_keys = 0;
     pcs_result_free(&s->sampled);
     pcs_close(s->pcs);
     s->pcs = NULL;

@@ -45,14 +45,14 @@ struct profile_session {
     enum profiler_status status;
     char err[320];
     double *values;                /* ms.ncols */
-    /* --source: PC sampling of the first measured launch of each kernel
-     * function, before its counters */
+    /* --source: PC sampling of the first measured launch of each row key
+     * (kernel and declared shape), before its counters */
     struct pcs_session *pcs;       /* NULL without --source or once it failed */
     int pcs_attached;              /* contexts created: PC sampling is on the first */
     FILE *source;                  /* source.csv */
     struct pcs_result sampled;     /* the launch's samples, written by session_end */
-    char **sampled_kernels;        /* mangled names of the kernels sampled so far */
-    size_t nsampled_kernels;
+    char **sampled_keys;           /* "variant,M,N,K" of the launches sampled so far */
+    size_t nsampled_keys;
 };
 
 /* 0, or 2 (bad settings: filter, model, metrics) / 1 (files) with why. */
@@ -62,7 +62,7 @@ enum filter_verdict session_begin(struct profile_session *s, const struct launch
 /* 1 when the launch just begun is to be measured (profiled, not --list). */
 int session_wants_counters(const struct profile_session *s);
 /* The counters of the launch just begun (nothing unless session_wants_counters);
- * with --source and the kernel function's first measured launch, its PC
+ * with --source and the first measured launch of its row key, its PC
  * samples first: ops->prepare, then ops->work under PC sampling (the Range
  * Profiler suspended meanwhile). */
 void session_measure(struct profile_session *s, const struct launch_desc *d,
