@@ -125,19 +125,39 @@ static int measure_item(struct run *r, const struct plan_item *it, struct worklo
     return rc;
 }
 
-/* A row of a profiled group, held until the group's counters are in. */
+/* A row of a profiled batch, held until the batch's counters are in. */
 struct held_row {
     const struct plan_item *it;
+    struct workload *w; /* its group's, alive until the batch is written */
     struct result_row row;
     char params[64];
     char range[128];
     long launch; /* its index in the counters batch, -1 = not profiled */
 };
 
+/* Groups (family x shape) verified and timed one after another, then profiled
+ * in one counters batch. Each config image needs a Range Profiler object of
+ * its own, whose first Start costs about 170 ms on an H100 (docs/fidelity.md):
+ * one batch for many groups pays that once per image, not once per image and
+ * group. The caps bound what a batch holds back: rows written late, and the
+ * device and pinned host memory of the workloads kept alive meanwhile (beyond
+ * them kernels take long enough that a few object starts do not matter). */
+#define BATCH_GROUPS_MAX 32
+#define BATCH_ROWS_MAX 256
+#define BATCH_BYTES_MAX ((size_t)4 << 30)
+
+struct batch {
+    struct workload w[BATCH_GROUPS_MAX];
+    size_t nw;
+    size_t device_bytes; /* of the workloads, as workload_device_bytes counts */
+    struct held_row *held;
+    size_t nheld, cap;
+};
+
 /* The held rows that verified on the GPU become one counters batch; each row
  * gets its values (pointing into values) or the reason it has none. */
-static void count_held(struct run *r, struct workload *w, struct held_row *held, size_t nheld,
-                       struct counters_range *cr, double *values)
+static void count_held(struct run *r, struct held_row *held, size_t nheld, struct counters_range *cr,
+                       double *values)
 {
     size_t ncols = counters_columns(r->counters), n = 0;
     for (size_t i = 0; i < nheld; i++) {
@@ -146,12 +166,16 @@ static void count_held(struct run *r, struct workload *w, struct held_row *held,
         if (h->row.status != STATUS_OK || !variant_on_gpu(h->it->v))
             continue;
         range_name(h->it->v, &h->it->shape, h->range, sizeof h->range);
-        cr[n] = (struct counters_range){.v = h->it->v, .range = h->range, .values = &values[n * ncols]};
+        cr[n] = (struct counters_range){.v = h->it->v, .w = h->w, .range = h->range, .values = &values[n * ncols]};
         h->launch = (long)n++;
     }
     if (n > 0) {
+        char what[96];
+        snprintf(what, sizeof what, "hardware counters of %zu kernel%s (%ld passes each)", n, n == 1 ? "" : "s",
+                 counters_passes(r->counters));
+        progress_phase(&r->progress, what);
         source_pass_pause(r);
-        counters_measure_batch(r->counters, w, cr, n);
+        counters_measure_batch(r->counters, cr, n);
     }
     for (size_t i = 0; i < nheld; i++) {
         struct held_row *h = &held[i];
@@ -164,50 +188,119 @@ static void count_held(struct run *r, struct workload *w, struct held_row *held,
     }
 }
 
-/* Items [first, end) sharing workload w, with counters: each is verified and
- * timed as usual, then all are profiled in one batch, so the config images are
- * switched once per group rather than once per item; then the rows are
- * written. A lost context stops the measuring: the faulting row is written,
- * failed with the CUDA error; the rows held before it are not, as they lack
- * their counters, so --resume measures them whole. */
-static int measure_group_profiled(struct run *r, size_t first, size_t end, struct workload *w)
+/* Counts the batch's rows, writes them, runs their source pass, and frees the
+ * workloads. lost: the last held row faulted; it is written, failed with the
+ * CUDA error; the rows held before it are not, as they lack their counters,
+ * so --resume measures them whole. */
+static int batch_finish(struct run *r, struct batch *b, int lost)
 {
-    size_t cap = end - first, ncols = counters_columns(r->counters), nheld = 0;
-    struct held_row *held = calloc(cap, sizeof *held);
-    struct counters_range *cr = calloc(cap, sizeof *cr);
-    double *values = calloc(cap * (ncols ? ncols : 1), sizeof *values);
-    int rc = 0, lost = 0;
-    double t0 = now_ms();
-    if (!held || !cr || !values) {
-        msg_error("out of memory holding the rows of %zu items", cap);
+    size_t ncols = counters_columns(r->counters), nheld = b->nheld;
+    struct counters_range *cr = calloc(nheld ? nheld : 1, sizeof *cr);
+    double *values = calloc((nheld ? nheld : 1) * (ncols ? ncols : 1), sizeof *values);
+    int rc = 0;
+    if (!cr || !values) {
+        msg_error("out of memory holding the counters of %zu rows", nheld);
         rc = -1;
     }
-    for (size_t i = first; i < end && rc == 0 && !lost && !collect_stop_requested; i++) {
-        if (!wanted(r, &r->plan.items[i]))
-            continue;
-        struct held_row *h = &held[nheld++];
-        h->it = &r->plan.items[i];
-        lost = measure_row(r, h->it, w, &h->row, h->params, sizeof h->params) != 0;
-    }
-    trace_since("collect: verify and time a group", t0);
-    t0 = now_ms();
+    double t0 = now_ms();
     if (rc == 0 && !lost && nheld > 0)
-        count_held(r, w, held, nheld, cr, values);
-    trace_since("collect: counters of a group", t0);
+        count_held(r, b->held, nheld, cr, values);
+    trace_since("collect: counters of a batch", t0);
     for (size_t i = lost ? nheld - 1 : 0; rc == 0 && i < nheld; i++) {
-        progress_row(&r->progress, &held[i].row);
-        rc = append(r, &held[i].row);
+        progress_row(&r->progress, &b->held[i].row);
+        rc = append(r, &b->held[i].row);
     }
     for (size_t i = 0; rc == 0 && !lost && i < nheld; i++)
-        rc = source_pass_row(r, w, held[i].it, &held[i].row);
+        rc = source_pass_row(r, b->held[i].w, b->held[i].it, &b->held[i].row);
     if (rc == 0 && lost)
-        rc = context_lost(r, held[nheld - 1].row.reason, nheld - 1);
+        rc = context_lost(r, b->held[nheld - 1].row.reason, nheld - 1);
     for (size_t i = 0; i < nheld; i++)
-        free(held[i].row.samples_ms);
-    free(held);
+        free(b->held[i].row.samples_ms);
+    for (size_t k = 0; k < b->nw; k++)
+        workload_destroy(&b->w[k]);
     free(cr);
     free(values);
+    b->nw = b->nheld = 0;
+    b->device_bytes = 0;
     return rc;
+}
+
+/* Room in b for a group of rows needing need device bytes, the batch
+ * written first when it is full. */
+static int batch_make_room(struct run *r, struct batch *b, size_t rows, size_t need)
+{
+    if (b->nw > 0 && (b->nw == BATCH_GROUPS_MAX || b->nheld + rows > BATCH_ROWS_MAX ||
+                      b->device_bytes + need > BATCH_BYTES_MAX)) {
+        if (batch_finish(r, b, 0) != 0)
+            return -1;
+    }
+    if (b->nheld + rows <= b->cap)
+        return 0;
+    size_t cap = b->nheld + rows > BATCH_ROWS_MAX ? b->nheld + rows : BATCH_ROWS_MAX;
+    struct held_row *held = realloc(b->held, cap * sizeof *held);
+    if (!held) {
+        msg_error("out of memory holding the rows of %zu items", cap);
+        return -1;
+    }
+    b->held = held;
+    b->cap = cap;
+    return 0;
+}
+
+/* Items [first, end) of one group into the batch: the workload made (a group
+ * too large for the memory the batch leaves free is tried again once the
+ * batch is written), then each wanted item verified and timed. */
+static int batch_add_group(struct run *r, struct batch *b, size_t first, size_t end)
+{
+    size_t rows = 0;
+    const struct plan_item *it0 = NULL;
+    for (size_t i = first; i < end; i++)
+        if (wanted(r, &r->plan.items[i])) {
+            rows++;
+            it0 = it0 ? it0 : &r->plan.items[i];
+        }
+    if (rows == 0)
+        return 0;
+    int sets;
+    size_t need = workload_device_bytes(it0->v->family, &it0->shape, r->dev.l2_bytes, &sets);
+    if (batch_make_room(r, b, rows, need) != 0)
+        return -1;
+    char why[512] = "";
+    struct workload *w = &b->w[b->nw];
+    int made = make_workload(r, it0, w, why, sizeof why);
+    if (made == 1 && b->nw > 0) {
+        if (batch_finish(r, b, 0) != 0)
+            return -1;
+        w = &b->w[0];
+        made = make_workload(r, it0, w, why, sizeof why);
+    }
+    if (made < 0) {
+        msg_error("%s", why);
+        batch_finish(r, b, 0);
+        return -1;
+    }
+    for (size_t i = first; made == 1 && i < end; i++)
+        if (wanted(r, &r->plan.items[i]) && write_skipped(r, &r->plan.items[i], why) != 0)
+            return -1;
+    if (made == 1)
+        return 0;
+    b->nw++;
+    b->device_bytes += need;
+    double t0 = now_ms();
+    for (size_t i = first; i < end && !collect_stop_requested; i++) {
+        if (!wanted(r, &r->plan.items[i]))
+            continue;
+        struct held_row *h = &b->held[b->nheld++];
+        h->it = &r->plan.items[i];
+        h->w = w;
+        if (measure_row(r, h->it, w, &h->row, h->params, sizeof h->params) != 0) {
+            trace_since("collect: verify and time a group", t0);
+            batch_finish(r, b, 1);
+            return -1;
+        }
+    }
+    trace_since("collect: verify and time a group", t0);
+    return 0;
 }
 
 static int replay_item(struct run *r, const struct plan_item *it)
@@ -231,7 +324,8 @@ static int same_group(const struct plan_item *a, const struct plan_item *b)
            a->shape.k == b->shape.k;
 }
 
-/* Items [first, end) share a family and a shape, so they share one workload. */
+/* Items [first, end) share a family and a shape, so they share one workload
+ * (without counters: each row is written as soon as it is measured). */
 static int run_group(struct run *r, size_t first, size_t end)
 {
     char why[512] = "";
@@ -253,27 +347,44 @@ static int run_group(struct run *r, size_t first, size_t end)
                 return -1;
             }
         }
-        if (made != 0) {
-            rc = write_skipped(r, it, why);
-        } else if (r->counters) {
-            rc = measure_group_profiled(r, i, end, &w); /* the rest of the group */
-            break;
-        } else {
-            rc = measure_item(r, it, &w);
-        }
+        rc = made != 0 ? write_skipped(r, it, why) : measure_item(r, it, &w);
     }
     if (have && made == 0)
         workload_destroy(&w);
     return rc;
 }
 
+/* The end of the group (same family and shape) that starts at first. */
+static size_t group_end(const struct run *r, size_t first)
+{
+    size_t end = first + 1;
+    while (end < r->plan.n && same_group(&r->plan.items[first], &r->plan.items[end]))
+        end++;
+    return end;
+}
+
+/* With counters: groups gathered into batches (struct batch). */
+static int collect_profiled(struct run *r)
+{
+    struct batch b = {.nw = 0};
+    int rc = 0;
+    for (size_t first = 0; rc == 0 && first < r->plan.n && !collect_stop_requested;) {
+        size_t end = group_end(r, first);
+        rc = batch_add_group(r, &b, first, end);
+        first = end;
+    }
+    if (rc == 0 && b.nw > 0)
+        rc = batch_finish(r, &b, 0);
+    free(b.held);
+    return rc;
+}
+
 int collect_items(struct run *r)
 {
-    size_t first = 0;
-    while (first < r->plan.n && !collect_stop_requested) {
-        size_t end = first + 1;
-        while (end < r->plan.n && same_group(&r->plan.items[first], &r->plan.items[end]))
-            end++;
+    if (r->counters && !r->replay)
+        return collect_profiled(r);
+    for (size_t first = 0; first < r->plan.n && !collect_stop_requested;) {
+        size_t end = group_end(r, first);
         if (run_group(r, first, end) != 0)
             return -1;
         first = end;

@@ -146,7 +146,7 @@ const char *counters_chip(const struct counters *c)
     return profiler_chip(c->prof);
 }
 
-int counters_measure_batch(struct counters *c, struct workload *w, struct counters_range *r, size_t n)
+int counters_measure_batch(struct counters *c, struct counters_range *r, size_t n)
 {
     struct range_ctx *ctx = calloc(n ? n : 1, sizeof *ctx);
     struct profiler_range *pr = calloc(n ? n : 1, sizeof *pr);
@@ -161,7 +161,7 @@ int counters_measure_batch(struct counters *c, struct workload *w, struct counte
         return -1;
     }
     for (size_t i = 0; i < n; i++) {
-        ctx[i] = (struct range_ctx){c, r[i].v, w, 0};
+        ctx[i] = (struct range_ctx){c, r[i].v, r[i].w, 0};
         ctx[i].settle_ms = settle_for(&ctx[i]);
         pr[i] = (struct profiler_range){.name = r[i].range, .prepare = flush_l2, .work = launch_once,
                                         .expected_kernels = L2_FLUSH_KERNELS + 1, .ctx = &ctx[i],

@@ -38,16 +38,17 @@ const char *counters_chip(const struct counters *c);
 /* One launch of a batch: the variant, its range name, where its values go. */
 struct counters_range {
     const struct variant *v;
+    struct workload *w; /* its inputs */
     const char *range;
     double *values; /* counters_columns() numbers (NaN = not evaluated) */
     int failed;     /* out: 1 when not collected; why says why */
     char why[320];
 };
 
-/* Profiles the launches of a batch that share workload w, config image by
- * config image (profiler_measure_batch): collect hands it every variant of a
- * family x shape group. Returns 0 when all were collected, -1 otherwise. */
-int counters_measure_batch(struct counters *c, struct workload *w, struct counters_range *r, size_t n);
+/* Profiles the launches of a batch, config image by config image
+ * (profiler_measure_batch): collect hands it the rows of several family x
+ * shape groups at once. Returns 0 when all were collected, -1 otherwise. */
+int counters_measure_batch(struct counters *c, struct counters_range *r, size_t n);
 /* Around another CUPTI client of the context (PC sampling): the Range
  * Profiler off, then on again. resume: 0, or -1 with why. */
 void counters_suspend(struct counters *c);

@@ -1,5 +1,6 @@
 /* The L2 flush mmprof does before every profiled range: a read of a buffer
- * twice the size of L2, then its lines dropped (kernels/launch.h l2_flush).
+ * twice the size of L2, then its lines dropped, in one kernel
+ * (kernels/launch.h l2_flush).
  * `collect` and `launch --l2-flush` share it, so an external profiler can see
  * a kernel after the same flush mmprof's counters do. */
 #ifndef MMPROF_L2_FLUSH_H
@@ -19,7 +20,7 @@ int l2_flush_buf_alloc(struct l2_flush_buf *f, size_t l2_bytes, char *why, size_
 /* Reads the buffer on the default stream and waits for it. Returns the
  * kernels it launched (L2_FLUSH_KERNELS: the profiler drops their ranges),
  * or -1. */
-#define L2_FLUSH_KERNELS 2
+#define L2_FLUSH_KERNELS 1
 int l2_flush_buf_run(const struct l2_flush_buf *f);
 void l2_flush_buf_free(struct l2_flush_buf *f);
 

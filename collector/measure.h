@@ -17,7 +17,7 @@ struct measure_ctx {
 void range_name(const struct variant *v, const struct shape *s, char *buf, size_t len);
 
 /* Checks, verifies and times v into row; the hardware counters come later, for
- * the whole family x shape group at once (counters_measure_batch). Returns 0,
+ * a batch of several family x shape groups at once (counters_measure_batch). Returns 0,
  * or -1 when the CUDA context is lost and the run must stop (the row then says
  * why). */
 int measure_gpu_variant(struct measure_ctx *mc, const struct variant *v, struct workload *w,

@@ -26,6 +26,14 @@ void progress_start(struct progress *p, const char *variant, const struct shape 
     fflush(stderr);
 }
 
+void progress_phase(struct progress *p, const char *what)
+{
+    if (!p->tty)
+        return;
+    fprintf(stderr, "\r\033[K[%zu/%zu %.0fs] %s ...", p->done, p->total, (now_ms() - p->t0_ms) / 1e3, what);
+    fflush(stderr);
+}
+
 void progress_row(struct progress *p, const struct result_row *r)
 {
     char shape[64], rate[64] = "";

@@ -19,6 +19,9 @@ struct progress {
 void progress_init(struct progress *p, size_t total, const struct device_info *d);
 void progress_start(struct progress *p, const char *variant, const struct shape *s);
 void progress_row(struct progress *p, const struct result_row *row);
+/* On a terminal, what the run is doing between rows (the counters of a
+ * batch), on the line progress_start uses. */
+void progress_phase(struct progress *p, const char *what);
 void progress_done(struct progress *p, const char *dir);
 
 #endif

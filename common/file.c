@@ -95,3 +95,48 @@ int file_is_older(const char *path, const char *than, double margin_s)
     double age_s = (double)(st.st_mtim.tv_sec - sp.st_mtim.tv_sec) + (st.st_mtim.tv_nsec - sp.st_mtim.tv_nsec) / 1e9;
     return age_s > margin_s;
 }
+
+int file_mkdir_p(const char *dir)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s", dir) >= (int)sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(tmp, 0777) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+int file_mkdir_parent(const char *path)
+{
+    char dir[4096];
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return 0;
+    *slash = '\0';
+    return file_mkdir_p(dir);
+}
+
+int file_cache_path(const char *name, char *buf, size_t len)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0])
+        n = snprintf(buf, len, "%s/mmprof/%s", xdg, name);
+    else if (home && home[0])
+        n = snprintf(buf, len, "%s/.cache/mmprof/%s", home, name);
+    else
+        return -1;
+    return n > 0 && (size_t)n < len ? 0 : -1;
+}

@@ -1,6 +1,8 @@
 /* Reading a whole file into memory: run.json, a metric list, a chart to
- * embed; and whether a file is older than the one it was made from. One implementation, so every reader has the same size cap, the same
- * handling of pipes and directories, and the same messages. */
+ * embed; whether a file is older than the one it was made from; directories
+ * made with their parents, and where mmprof's per-user cache lives. One
+ * implementation, so every reader has the same size cap, the same handling
+ * of pipes and directories, and the same messages. */
 #ifndef MMPROF_COMMON_FILE_H
 #define MMPROF_COMMON_FILE_H
 
@@ -30,5 +32,17 @@ enum file_read_status file_read_all(const char *path, size_t max_bytes, char **t
  * must exist), else 0: a file made from another (analysis.csv, a chart) is
  * stale once it is older. */
 int file_is_older(const char *path, const char *than, double margin_s);
+
+/* mkdir -p: dir and every missing parent, mode 0777 less the umask. 0, or -1
+ * with errno (an existing directory is success). */
+int file_mkdir_p(const char *dir);
+
+/* mkdir -p of the directory part of path (nothing for a bare name). */
+int file_mkdir_parent(const char *path);
+
+/* $XDG_CACHE_HOME/mmprof/NAME, else ~/.cache/mmprof/NAME, into buf: what
+ * mmprof keeps between runs (tune tables, config plans). 0, or -1 when
+ * neither variable is set or the path does not fit. */
+int file_cache_path(const char *name, char *buf, size_t len);
 
 #endif

@@ -67,8 +67,9 @@ cudaError_t compare_f32_f64(const float *out, const double *ref, size_t count, d
 /* Reads a buffer larger than L2, then drops its lines from L2 (their contents
  * become undefined), so the next kernel starts with a cold, empty L2. count
  * floats; buf must be 16-byte aligned (any cudaMalloc pointer is; the drop
- * needs 128). *kernels = the kernels launched (0-2): the profiler, which sees
- * every launch as a range of its own, drops that many ranges. */
+ * needs 128). One cooperative launch: *kernels = the kernels launched (0 or
+ * 1): the profiler, which sees every launch as a range of its own, drops that
+ * many ranges. */
 cudaError_t l2_flush(float *buf, size_t count, float *sink, cudaStream_t stream, int *kernels);
 
 #ifdef __cplusplus

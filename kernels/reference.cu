@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cooperative_groups.h>
+
 #include "kernels/common.cuh"
 #include "kernels/launch.h"
 
@@ -154,11 +156,25 @@ extern "C" cudaError_t compare_f32_f64(const float *out, const double *ref, size
     return cudaGetLastError();
 }
 
-/* Reads every float4 of buf and keeps the sum alive with a store that never
- * happens (the sum never equals the sentinel for real data), so the compiler
- * cannot drop the reads and the flush writes nothing to memory. */
+/* The L2 flush, one kernel in two phases.
+ * Reads every float4 of buf (a buffer twice the size of L2), keeping the sum
+ * alive with a store that never happens (the sum never equals the sentinel
+ * for real data), so the compiler cannot drop the reads and the flush writes
+ * nothing to memory.
+ * Then, once every block has read, drops the buffer's lines from L2 without
+ * writing them back (they are clean, and what the buffer holds does not
+ * matter), so the next kernel finds L2 empty, as after ncu's --cache-control
+ * all, rather than full of the flush's lines: its allocations then evict
+ * nothing, in particular not what the host interface and firmware keep
+ * reading. With it, tiled_t2's DRAM reads at 1000x3000x700 came within 0.5 %
+ * of ncu's, against +1.1 to +2.1 % without (docs/fidelity.md).
+ * The drop waits for all the reads (a grid-wide barrier: the kernel is
+ * launched cooperatively, every block resident): a line dropped as soon as it
+ * is read would free a slot for the next read, which would then evict
+ * nothing. One kernel rather than a read and a discard kernel, because every
+ * launch under CUPTI's auto range costs about 0.9 ms and a range in each pass. */
 static __global__ void l2_flush_kernel(const float4 *buf4, size_t count4, const float *tail, size_t tail_count,
-                                float *sink)
+                                       float *sink, char *lines_base, size_t lines)
 {
     float4 acc = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -174,24 +190,12 @@ static __global__ void l2_flush_kernel(const float4 *buf4, size_t count4, const 
         acc.x += tail[first];
     if (acc.x + acc.y + acc.z + acc.w == 12345.0f)
         *sink = acc.x;
+    cooperative_groups::this_grid().sync();
+    for (size_t i = first; i < lines; i += stride)
+        asm volatile("discard.global.L2 [%0], 128;" ::"l"(lines_base + i * 128) : "memory");
 }
 
-/* Drops the flush buffer's lines from L2 without writing them back (they are
- * clean, and what the buffer holds does not matter), so the next kernel finds
- * L2 empty, as after ncu's --cache-control all, rather than full of the flush's
- * lines: its allocations then evict nothing, in particular not what the host
- * interface and firmware keep reading. With it, tiled_t2's DRAM reads at
- * 1000x3000x700 came within 0.5 % of ncu's, against +1.1 to +2.1 % without
- * (docs/fidelity.md).
- * A kernel of its own, after all the reads: a line dropped as soon as it is
- * read would free a slot for the next read, which would then evict nothing. */
-static __global__ void l2_discard_kernel(char *buf, size_t lines)
-{
-    size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-    size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t i = first; i < lines; i += stride)
-        asm volatile("discard.global.L2 [%0], 128;" ::"l"(buf + i * 128) : "memory");
-}
+#define L2_FLUSH_THREADS 256
 
 extern "C" cudaError_t l2_flush(float *buf, size_t count, float *sink, cudaStream_t stream, int *kernels)
 {
@@ -201,19 +205,28 @@ extern "C" cudaError_t l2_flush(float *buf, size_t count, float *sink, cudaStrea
     /* float4 reads need 16-byte alignment; cudaMalloc gives 256 (and discard 128) */
     if ((uintptr_t)buf % sizeof(float4) != 0)
         return cudaErrorInvalidValue;
-    size_t count4 = count / 4;
-    size_t tail_count = count % 4;
-    l2_flush_kernel<<<stride_blocks(count4 ? count4 : 1, 256), 256, 0, stream>>>(
-        (const float4 *)buf, count4, buf + count4 * 4, tail_count, sink);
-    cudaError_t err = cudaGetLastError();
-    *kernels = err == cudaSuccess;
-    if (err != cudaSuccess || (uintptr_t)buf % 128 != 0)
+    int device = 0, sms = 0, per_sm = 0;
+    cudaError_t err = cudaGetDevice(&device);
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (err == cudaSuccess)
+        err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, l2_flush_kernel, L2_FLUSH_THREADS, 0);
+    if (err != cudaSuccess)
         return err;
-    size_t lines = count * sizeof(float) / 128;
-    if (lines == 0)
-        return cudaSuccess;
-    l2_discard_kernel<<<stride_blocks(lines, 256), 256, 0, stream>>>((char *)buf, lines);
-    err = cudaGetLastError();
-    *kernels += err == cudaSuccess;
+    const float4 *buf4 = (const float4 *)buf;
+    size_t count4 = count / 4;
+    const float *tail = buf + count4 * 4;
+    size_t tail_count = count % 4;
+    char *lines_base = (char *)buf;
+    size_t lines = (uintptr_t)buf % 128 == 0 ? count * sizeof(float) / 128 : 0;
+    /* as many blocks as can be resident at once (the barrier needs them all),
+       no more than the reads need */
+    unsigned blocks = stride_blocks(count4 > lines ? count4 : lines, L2_FLUSH_THREADS);
+    if ((long)blocks > (long)sms * per_sm)
+        blocks = (unsigned)(sms * per_sm);
+    void *args[] = {&buf4, &count4, &tail, &tail_count, &sink, &lines_base, &lines};
+    err = cudaLaunchCooperativeKernel((const void *)l2_flush_kernel, dim3(blocks), dim3(L2_FLUSH_THREADS), args, 0,
+                                      stream);
+    *kernels = err == cudaSuccess;
     return err;
 }

@@ -1,6 +1,8 @@
 /* The `best` matmul's compiled-in tiles and the tune table (best_config.h). */
 #include "model/best_config.h"
 
+#include "common/file.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -154,20 +156,12 @@ int best_tune_load(const char *path, char *why, size_t why_len)
 
 int best_tune_default_path(const char *gpu_name, char *buf, size_t len)
 {
-    char gpu[128];
-    size_t i = 0;
-    for (; gpu_name[i] && i + 1 < sizeof gpu; i++)
-        gpu[i] = isalnum((unsigned char)gpu_name[i]) ? gpu_name[i] : '_';
-    gpu[i] = '\0';
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    int n;
-    if (xdg && xdg[0])
-        n = snprintf(buf, len, "%s/mmprof/tune-%s.txt", xdg, gpu);
-    else if (home && home[0])
-        n = snprintf(buf, len, "%s/.cache/mmprof/tune-%s.txt", home, gpu);
-    else
-        return -1;
-    return n > 0 && (size_t)n < len ? 0 : -1;
+    char name[160];
+    size_t i = 0, at = (size_t)snprintf(name, sizeof name, "tune-");
+    for (; gpu_name[i] && at + 5 < sizeof name; i++)
+        name[at++] = isalnum((unsigned char)gpu_name[i]) ? gpu_name[i] : '_';
+    snprintf(name + at, sizeof name - at, ".txt");
+    return file_cache_path(name, buf, len);
 }
 
 int best_tune_autoload(const char *gpu_name, char *why, size_t why_len)
@@ -187,35 +181,12 @@ int best_tune_autoload(const char *gpu_name, char *why, size_t why_len)
     return best_tune_load(path, why, why_len);
 }
 
-/* mkdir -p of the directory part of path. */
-static int make_parent_dirs(const char *path, char *why, size_t why_len)
-{
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (!slash || slash == dir)
-        return 0;
-    *slash = '\0';
-    for (char *p = dir + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(dir, 0755) != 0 && errno != EEXIST)
-            goto fail;
-        *p = '/';
-    }
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
-        goto fail;
-    return 0;
-fail:
-    snprintf(why, why_len, "cannot create directory %s: %s", dir, strerror(errno));
-    return -1;
-}
-
 int best_tune_save(const char *path, const char *device, char *why, size_t why_len)
 {
-    if (make_parent_dirs(path, why, why_len) != 0)
+    if (file_mkdir_parent(path) != 0) {
+        snprintf(why, why_len, "cannot create the directory of %s: %s", path, strerror(errno));
         return -1;
+    }
     FILE *f = fopen(path, "w");
     if (!f) {
         snprintf(why, why_len, "cannot write tune file %s: %s", path, strerror(errno));

@@ -3,6 +3,8 @@
  * lock: one collect writes a run directory at a time. */
 #include "rundir/run_create.h"
 
+#include "common/file.h"
+
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -12,21 +14,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-static int mkdir_p(const char *path)
-{
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s", path);
-    for (char *p = tmp + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(tmp, 0777) == 0 || errno == EEXIST ? 0 : -1;
-}
 
 static int dir_is_empty(const char *path)
 {
@@ -89,7 +76,7 @@ int rundir_create(const char *out, const char *gpu_name, char *path, size_t path
     int rc = rundir_check_new(path, why, why_len);
     if (rc != 0)
         return rc;
-    if (mkdir_p(path) != 0 || access(path, W_OK) != 0) {
+    if (file_mkdir_p(path) != 0 || access(path, W_OK) != 0) {
         snprintf(why, why_len, "cannot create run directory %s: %s (choose a writable --out)", path,
                  strerror(errno));
         return 1;

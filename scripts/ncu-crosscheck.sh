@@ -2,7 +2,7 @@
 # Cross-checks mmprof's CUPTI counters against Nsight Compute on the same
 # kernels: for each variant and shape, ncu collects the same Perfworks metrics on
 # `mmprof launch --l2-flush --profile-flush` (the L2 flush collect runs before
-# each range, a read and a discard kernel, then one launch of the variant's
+# each range, one kernel that reads a buffer and drops its lines, then one launch of the variant's
 # kernel, all between cudaProfilerStart and Stop; ncu profiles them all,
 # --profile-from-start off, and the flush's rows are dropped) with
 # --cache-control all --clock-control none, and mmprof collects them with

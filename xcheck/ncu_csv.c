@@ -54,11 +54,6 @@ static int is_flush(const char *kernel)
     return strncmp(kernel, "l2_flush_kernel", 15) == 0;
 }
 
-static int is_discard(const char *kernel)
-{
-    return strncmp(kernel, "l2_discard_kernel", 17) == 0;
-}
-
 static ptrdiff_t index_of(const long *ids, size_t n, long id)
 {
     for (size_t i = n; i-- > 0;) /* a kernel's rows come together: the last one matches first */
@@ -104,7 +99,7 @@ static int find_kernels(struct ncu_read *r)
         int rc = 0;
         if (is_flush(kernel))
             rc = add_id(&r->flush_ids, &r->nflush, id);
-        else if (!is_discard(kernel))
+        else
             rc = add_id(&r->kernel_ids, &r->nkernels, id);
         if (rc != 0) {
             snprintf(r->err, r->err_len, "out of memory reading %s", r->path);
@@ -298,7 +293,7 @@ int xc_ncu_metric_names(const char *path, struct str_list *out, char *err, size_
         return -1;
     int rc = 0;
     for (size_t row = 0; row < t->nrows && rc == 0; row++)
-        if (!is_flush(table_str(t, row, col[C_KERNEL])) && !is_discard(table_str(t, row, col[C_KERNEL])))
+        if (!is_flush(table_str(t, row, col[C_KERNEL])))
             rc = xc_metrics_add(out, table_str(t, row, col[C_METRIC]));
     table_free(t);
     if (rc != 0)

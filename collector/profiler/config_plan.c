@@ -1,6 +1,8 @@
 /* Greedy packing of a metric set into config images (see config_plan.h). */
 #include "collector/profiler/config_plan.h"
 
+#include "collector/profiler/plan_cache.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +123,34 @@ static enum profiler_status build_images(struct config_plan *plan, const struct 
     return PROFILER_OK;
 }
 
+/* The images of a remembered plan (plan_cache.h), when each still takes the
+ * passes recorded for it and no more than the metric that opened it takes
+ * alone (the rule of place()); otherwise the plan is emptied and 0 returned. */
+static int build_remembered(struct config_plan *plan, const struct chip_ctx *c, const char **names,
+                            size_t n)
+{
+    if (plan_cache_load(plan, c->chip, names, n) != 0)
+        return 0;
+    size_t *recorded = malloc(plan->ngroups * sizeof *recorded);
+    int same = recorded != NULL;
+    for (size_t k = 0; same && k < plan->ngroups; k++)
+        recorded[k] = plan->group[k].passes;
+    char err[256];
+    if (same)
+        same = build_images(plan, c, err, sizeof err) == PROFILER_OK;
+    for (size_t k = 0; same && k < plan->ngroups; k++) {
+        struct config_group *g = &plan->group[k];
+        size_t alone = 0;
+        same = g->passes == recorded[k] &&
+               count_passes(c, g->names, 1, &alone, err, sizeof err) == PROFILER_OK &&
+               g->passes == alone;
+    }
+    free(recorded);
+    if (!same)
+        config_plan_free(plan);
+    return same;
+}
+
 enum profiler_status config_plan_build(struct config_plan *plan, const struct cupti_api *api,
                                        const char *chip, const uint8_t *availability, int device,
                                        const char **names, size_t n, enum profiler_schedule how,
@@ -131,17 +161,21 @@ enum profiler_status config_plan_build(struct config_plan *plan, const struct cu
         snprintf(err, err_len, "no metrics to collect: the metric set is empty");
         return PROFILER_BAD_METRIC;
     }
+    struct chip_ctx c = {api, chip, availability, device};
+    if (how == PROFILER_WHOLE_COUNTERS && build_remembered(plan, &c, names, n))
+        return PROFILER_OK;
     plan->group = calloc(n, sizeof *plan->group); /* at most one group per metric */
     if (!plan->group) {
         snprintf(err, err_len, "out of memory planning %zu metrics", n);
         return PROFILER_ERROR;
     }
-    struct chip_ctx c = {api, chip, availability, device};
     enum profiler_status st = split(plan, &c, names, n, how, err, err_len);
     if (st == PROFILER_OK)
         st = build_images(plan, &c, err, err_len);
     if (st != PROFILER_OK)
         config_plan_free(plan);
+    else if (how == PROFILER_WHOLE_COUNTERS)
+        plan_cache_store(plan, chip, names, n);
     return st;
 }
 

@@ -16,9 +16,10 @@
  * follows from those counts, checked against CUPTI's total.
  *
  * Start and Stop cost about 20 ms a pass on an H200, far more than a kernel
- * of the seeds' sizes: putting every range of a batch into each pass (up to
- * maxRangesPerPass) pays them once per pass of the batch instead of once per
- * pass of each range. */
+ * of the seeds' sizes: putting many ranges of a batch into each pass pays
+ * them once per pass of those ranges instead of once per pass of each; the
+ * first Start of an image's object also grows with the ranges a pass may
+ * hold, so a replay holds at most REPLAY_RANGES_MAX. */
 #include "collector/profiler/profiler.h"
 
 #include "collector/profiler/cupti_error.h"
@@ -43,7 +44,7 @@ struct replay_set {
 };
 
 /* Auto ranges a pass may hold for a row that says nothing of its kernels,
- * or that is replayed alone: the flush's two kernels, the kernel, and room
+ * or that is replayed alone: the flush's kernel, the kernel, and room
  * for a library call that launches a few (its row then fails with the count,
  * rather than the whole batch with CUPTI's dropped ranges). Rows that give
  * expected_kernels get just that: CUPTI's Start grows with the ranges a pass
@@ -415,19 +416,20 @@ static enum profiler_status measure_image(struct profiler *p, struct config_grou
     return PROFILER_OK;
 }
 
-/* The ranges still measurable with image g: all in one replay; should that
- * fail, one replay per range, so that a failing launch costs only its own
- * values and its message names it. */
-static void measure_ranges_with(struct profiler *p, struct config_group *g,
-                                struct profiler_range *ranges, size_t *idx, int *kernels,
-                                size_t n, double *raw)
+/* The ranges a replay may hold. The first Start of an object costs about
+ * 170 ms plus 1.7 ms for each range a pass may hold beyond 16, a later Start
+ * on it (the same image) about 21 ms (H100, 2026-11-25: 173, 266, 439 and
+ * 590 ms at 16, 64, 128 and 256 ranges): a batch of 44 rows of 3 kernels
+ * costs about 450 ms an image in one replay and 270 ms in replays of 48. */
+#define REPLAY_RANGES_MAX 48
+
+/* ranges[idx[0..m)] with image g in one replay; should that fail, one replay
+ * per range, so that a failing launch costs only its own values and its
+ * message names it. */
+static void measure_chunk(struct profiler *p, struct config_group *g,
+                          struct profiler_range *ranges, size_t *idx, int *kernels, size_t n,
+                          size_t m, double *raw)
 {
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if (ranges[i].status == PROFILER_OK)
-            idx[m++] = i;
-    if (m == 0)
-        return;
     struct replay_set all = {ranges, idx, m, kernels, kernels + n};
     char err[sizeof ranges->err];
     enum profiler_status st = measure_image(p, g, &all, raw, err, sizeof err);
@@ -444,6 +446,30 @@ static void measure_ranges_with(struct profiler *p, struct config_group *g,
         st = measure_image(p, g, &one, raw, rg->err, sizeof rg->err);
         if (st != PROFILER_OK)
             rg->status = st;
+    }
+}
+
+/* The ranges still measurable with image g, in replays of at most
+ * REPLAY_RANGES_MAX ranges on one Range Profiler object. */
+static void measure_ranges_with(struct profiler *p, struct config_group *g,
+                                struct profiler_range *ranges, size_t *idx, int *kernels,
+                                size_t n, double *raw)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (ranges[i].status == PROFILER_OK)
+            idx[m++] = i;
+    for (size_t first = 0; first < m;) {
+        size_t end = first + 1;
+        struct replay_set chunk = {ranges, &idx[first], 1, kernels, kernels + n};
+        while (end < m) {
+            chunk.m = end + 1 - first;
+            if (pass_capacity(&chunk) > REPLAY_RANGES_MAX)
+                break;
+            end++;
+        }
+        measure_chunk(p, g, ranges, &idx[first], kernels + first, n, end - first, raw);
+        first = end;
     }
 }
 

@@ -2,14 +2,54 @@
 #include "fake_cupti.h"
 #include <math.h>
 
+#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 struct fake_state fake;
 
+/* The fake's config plans (plan_cache.h) go to a cache of this process, empty
+ * at each reset: never the user's, and no test sees another's plans. */
+static char cache_dir[512], cache_sub[600];
+
+static void empty_cache_dir(void)
+{
+    DIR *d = opendir(cache_sub);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/%s", cache_sub, e->d_name);
+        if (e->d_name[0] != '.')
+            unlink(path);
+    }
+    if (d)
+        closedir(d);
+}
+
+static void remove_cache_dir(void)
+{
+    empty_cache_dir();
+    rmdir(cache_sub);
+    rmdir(cache_dir);
+}
+
+static void reset_cache_dir(void)
+{
+    if (!cache_dir[0]) {
+        snprintf(cache_dir, sizeof cache_dir, "%s/fake-cache-%ld", MMPROF_BINARY_DIR, (long)getpid());
+        snprintf(cache_sub, sizeof cache_sub, "%s/mmprof", cache_dir);
+        setenv("XDG_CACHE_HOME", cache_dir, 1);
+        atexit(remove_cache_dir);
+    }
+    empty_cache_dir();
+}
+
 void fake_reset(void)
 {
+    reset_cache_dir();
     memset(&fake, 0, sizeof fake);
     fake.device_count_error = cudaSuccess;
     fake.device_count = 1;
@@ -18,7 +58,7 @@ void fake_reset(void)
     fake.vgpu = CUPTI_PROFILER_CONFIGURATION_SUPPORTED;
     fake.chip = "GH100";
     fake.passes = 3;
-    fake.prepare_kernels = 2; /* as collect's L2 flush: a read and a discard kernel */
+    fake.prepare_kernels = 2; /* any number of preparation ranges is dropped (collect's flush launches one) */
     fake.work_kernels = 1;
 }
 
@@ -233,6 +273,7 @@ static CUptiResult f_host_initialize(CUpti_Profiler_Host_Initialize_Params *p)
     if (strcmp(p->pChipName, "GH100") != 0 && strcmp(p->pChipName, "GA100") != 0)
         return CUPTI_ERROR_INVALID_CHIP_NAME;
     fake.host_objects++;
+    fake.host_inits++;
     p->pHostObject = (CUpti_Profiler_Host_Object *)&host_object;
     return CUPTI_SUCCESS;
 }

@@ -45,6 +45,7 @@ struct fake_state {
     size_t cuda_calls, cupti_calls;
     int initialized;                /* live cuptiProfilerInitialize */
     int host_objects;               /* live host objects */
+    size_t host_inits;              /* host objects made in all (one per config image built) */
     int enabled;                    /* live Range Profiler objects */
     int started;
     size_t enables, disables, set_configs, counter_data_inits;

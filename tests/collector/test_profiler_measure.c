@@ -3,12 +3,14 @@
  * from its kernel's range), one config for the run, values into columns, NaN
  * for what CUPTI could not evaluate, and clean failure when a callback, a
  * launch count or CUPTI fails. */
+#include <dirent.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -90,7 +92,7 @@ static void one_range_all_passes(void **state)
     assert_int_equal(fake.prepare_calls, 4);
     assert_int_equal(fake.work_calls, 4);
     assert_int_equal(fake.kernels_outside_pass, 0); /* ... all of them inside the passes */
-    assert_int_equal(fake.session_ranges, 3);       /* the flush's two, then the kernel */
+    assert_int_equal(fake.session_ranges, 3);       /* the preparation's two, then the kernel */
 
     assert_double_equal(v[0], 100, 0);
     assert_double_equal(v[1], 3 + 5 + 2 * 7, 0);
@@ -144,6 +146,69 @@ static void set_split_into_one_pass_images(void **state)
     assert_double_equal(v[3], 12, 0);
 }
 
+/* The packing is remembered (plan_cache.h): the next open builds only the
+ * final images and checks them against the metric that opened each, and
+ * measures the same; a
+ * plan whose image now takes more passes is planned afresh; an unreadable
+ * file is ignored. */
+static void config_plan_remembered_and_checked(void **state)
+{
+    char err[512];
+    double v[NCOLS];
+    fake.metrics_per_pass = 4;
+    open_ok();
+    size_t first = fake.host_inits;
+    assert_int_equal(profiler_configs(prof), 2);
+    profiler_close(prof);
+    prof = NULL;
+
+    fake.host_inits = 0;
+    open_ok();
+    assert_int_equal(profiler_configs(prof), 2);
+    assert_int_equal(first, 11);          /* open's own, 8 trials, 2 images */
+    assert_int_equal(fake.host_inits, 5); /* open's own, 2 images, 2 checks */
+    assert_int_equal(profiler_measure(prof, "vec/2048x2048x2048", fake_prepare, fake_work, NULL,
+                                      v, err, sizeof err),
+                     PROFILER_OK);
+    assert_double_equal(v[1], 3 + 5 + 2 * 7, 0);
+    assert_double_equal(v[3], 12, 0);
+    profiler_close(prof);
+    prof = NULL;
+
+    /* 2 metrics a pass now: the remembered image of 4 takes 2 passes */
+    fake.metrics_per_pass = 2;
+    open_ok();
+    assert_int_equal(profiler_configs(prof), 3);
+    assert_int_equal(profiler_passes(prof), 3);
+    profiler_close(prof);
+    prof = NULL;
+
+    /* a plan file that does not name every metric once: planned afresh */
+    char path[1024];
+    snprintf(path, sizeof path, "%s/mmprof", getenv("XDG_CACHE_HOME"));
+    DIR *d = opendir(path);
+    assert_non_null(d);
+    int files = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.')
+            continue;
+        char file[1400];
+        snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+        FILE *f = fopen(file, "w");
+        assert_non_null(f);
+        fputs("1 " LD_SECTORS " " LD_SECTORS "\n", f);
+        fclose(f);
+        files++;
+    }
+    closedir(d);
+    assert_int_equal(files, 1);
+    fake.metrics_per_pass = 4;
+    fake.host_inits = 0;
+    open_ok();
+    assert_int_equal(profiler_configs(prof), 2);
+    assert_int_equal(fake.host_inits, first);
+}
+
 /* A batch is image-major and puts every range into each pass: 3 ranges x 2
  * one-pass images cost one Start/Stop per image and one object switch, and
  * each range's values come from its own index in the counter data. */
@@ -171,6 +236,35 @@ static void batch_ranges_share_passes(void **state)
         assert_double_equal(v[i][0], 100 + 1000 * (3 * i + 2), 0);
         assert_double_equal(v[i][2], 64 + 1000 * (3 * i + 2), 0);
         assert_double_equal(v[i][3], 12 + 1000 * (3 * i + 2), 0);
+    }
+}
+
+/* A batch larger than a replay holds (48 ranges) is replayed in chunks on one
+ * Range Profiler object per image: 20 rows of 3 kernels are 16 rows, then 4,
+ * for each of the 2 images; each row's values come from its index in its
+ * chunk's counter data. */
+static void large_batch_replays_in_chunks_on_one_object(void **state)
+{
+    enum { ROWS = 20 };
+    double v[ROWS][NCOLS];
+    struct profiler_range r[ROWS];
+    for (int i = 0; i < ROWS; i++)
+        r[i] = (struct profiler_range){.name = "naive/2048x2048x2048", .prepare = fake_prepare,
+                                       .work = fake_work, .expected_kernels = 3,
+                                       .column_values = v[i]};
+    fake.metrics_per_pass = 4;
+    fake.per_range_step = 1000;
+    open_ok();
+    assert_int_equal(profiler_measure_batch(prof, r, ROWS), PROFILER_OK);
+    assert_int_equal(fake.enables, 2); /* the object of open, then one for image 2 */
+    assert_int_equal(fake.set_configs, 4);
+    assert_int_equal(fake.starts, 4);
+    assert_int_equal(fake.max_ranges_per_pass, 4 * 3); /* the last replay's: 4 rows */
+    assert_int_equal(fake.work_calls, 2 * ROWS);
+    for (int i = 0; i < ROWS; i++) {
+        assert_int_equal(r[i].status, PROFILER_OK);
+        assert_double_equal(v[i][0], 100 + 1000 * (3 * (i % 16) + 2), 0);
+        assert_double_equal(v[i][3], 12 + 1000 * (3 * (i % 16) + 2), 0);
     }
 }
 
@@ -432,8 +526,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(one_range_all_passes),
         T(set_split_into_one_pass_images),
+        T(config_plan_remembered_and_checked),
         T(batch_ranges_share_passes),
         T(batch_failure_falls_back_to_single_ranges),
+        T(large_batch_replays_in_chunks_on_one_object),
         T(one_image_keeps_cuptis_split),
         T(failure_in_a_later_image),
         T(many_ranges_one_config),

@@ -109,7 +109,7 @@ static void collect_run(int r, double *eff, double *elapsed)
     table_free(t);
 }
 
-/* ncu's values for the variant's kernel (the flush's two kernels dropped). */
+/* ncu's values for the variant's kernel (the flush kernel's rows dropped). */
 static void ncu_run(int r, double *eff, double *elapsed)
 {
     char cmd[4096], path[1200];
