@@ -225,8 +225,14 @@ extern "C" cudaError_t l2_flush(float *buf, size_t count, float *sink, cudaStrea
     if ((long)blocks > (long)sms * per_sm)
         blocks = (unsigned)(sms * per_sm);
     void *args[] = {&buf4, &count4, &tail, &tail_count, &sink, &lines_base, &lines};
-    err = cudaLaunchCooperativeKernel((const void *)l2_flush_kernel, dim3(blocks), dim3(L2_FLUSH_THREADS), args, 0,
-                                      stream);
+    /* fewer SMs than the device has (an MPS share, another context's work):
+       fewer blocks, the same flush */
+    do {
+        err = cudaLaunchCooperativeKernel((const void *)l2_flush_kernel, dim3(blocks), dim3(L2_FLUSH_THREADS), args, 0,
+                                          stream);
+        if (err == cudaErrorCooperativeLaunchTooLarge)
+            (void)cudaGetLastError(); /* not sticky: clear it before trying again */
+    } while (err == cudaErrorCooperativeLaunchTooLarge && (blocks /= 2) > 0);
     *kernels = err == cudaSuccess;
     return err;
 }
