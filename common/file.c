@@ -1,5 +1,6 @@
 #include "common/file.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -126,6 +127,15 @@ int file_mkdir_parent(const char *path)
         return 0;
     *slash = '\0';
     return file_mkdir_p(dir);
+}
+
+void file_name_part(char *out, size_t len, const char *text)
+{
+    size_t at = 0;
+    for (; len > 0 && text[at] && at + 1 < len; at++)
+        out[at] = isalnum((unsigned char)text[at]) ? text[at] : '_';
+    if (len > 0)
+        out[at] = '\0';
 }
 
 int file_cache_path(const char *name, char *buf, size_t len)

@@ -40,6 +40,10 @@ int file_mkdir_p(const char *dir);
 /* mkdir -p of the directory part of path (nothing for a bare name). */
 int file_mkdir_parent(const char *path);
 
+/* text as part of a file name: every character but a letter or a digit
+ * becomes '_'; cut to fit len (with its NUL). */
+void file_name_part(char *out, size_t len, const char *text);
+
 /* $XDG_CACHE_HOME/mmprof/NAME, else ~/.cache/mmprof/NAME, into buf: what
  * mmprof keeps between runs (tune tables, config plans). 0, or -1 when
  * neither variable is set or the path does not fit. */

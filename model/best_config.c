@@ -156,11 +156,9 @@ int best_tune_load(const char *path, char *why, size_t why_len)
 
 int best_tune_default_path(const char *gpu_name, char *buf, size_t len)
 {
-    char name[160];
-    size_t i = 0, at = (size_t)snprintf(name, sizeof name, "tune-");
-    for (; gpu_name[i] && at + 5 < sizeof name; i++)
-        name[at++] = isalnum((unsigned char)gpu_name[i]) ? gpu_name[i] : '_';
-    snprintf(name + at, sizeof name - at, ".txt");
+    char gpu[128], name[160];
+    file_name_part(gpu, sizeof gpu, gpu_name);
+    snprintf(name, sizeof name, "tune-%s.txt", gpu);
     return file_cache_path(name, buf, len);
 }
 

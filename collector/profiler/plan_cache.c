@@ -37,11 +37,8 @@ static int plan_path(const char *chip, const char **names, size_t n, char *buf, 
         h = fnv1a(h, names[i]);
         h = fnv1a(h, "\n");
     }
-    char name[160];
-    size_t at = 0;
-    for (const char *c = chip; *c && at + 1 < 64; c++)
-        name[at++] = (*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') ? *c : '_';
-    name[at] = '\0';
+    char name[64];
+    file_name_part(name, sizeof name, chip);
     char file[200];
     snprintf(file, sizeof file, "plan-%s-%016llx.txt", name, (unsigned long long)h);
     return file_cache_path(file, buf, len);

@@ -110,8 +110,8 @@ struct profiler_range {
 };
 
 /* Measures n rows as profiler_measure does, image-major: every row with the
- * first config image, then every row with the next, up to 48 ranges in each
- * pass. A Range Profiler object replays only the first image set on it, so
+ * first config image, then every row with the next, many ranges in each pass
+ * (at most REPLAY_RANGES_MAX, profiler_measure.c). A Range Profiler object replays only the first image set on it, so
  * each image needs a fresh object, whose first Start costs about 170 ms on an
  * H100 (later Starts about 20 ms): a batch pays it once per image, not once
  * per range. A
