@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "collector/device.h"
+#include "collector/profiler/metric_set.h"
 #include "collector/profiler/profiler.h"
 #include "common/help.h"
 #include "common/util.h"
@@ -15,22 +16,27 @@ static const struct help_option info_options[] = {
      "a PATTERN after the options (substring or glob) keeps those\n"
      "matching it. Works without a GPU (offline chip tables)"},
     {"chip", required_argument, 'c', "NAME", "with --metrics: the chip to list (default: the GPU's, else GH100)"},
+    {"counters", required_argument, 'k', "M",
+     "print the Perfworks counters that `collect --metrics M` reads\n"
+     "(derived metrics resolved), comma-separated, for ncu --metrics;\n"
+     "no GPU needed"},
     {NULL, 0, 0, NULL, NULL},
 };
 
 static const struct help info_help = {
     .command = "info",
-    .usage = "[--device N] [--metrics [PATTERN]] [--chip NAME]",
+    .usage = "[--device N] [--metrics [PATTERN]] [--chip NAME] [--counters M]",
     .about = "Describes the GPU (properties, clocks, driver and CUDA versions), or with\n"
              "--metrics lists the chip's hardware metrics with unit and description,\n"
              "optionally only those matching PATTERN (substring or glob). Without a GPU,\n"
-             "--metrics reads the chip's tables offline (--chip, default GH100).\n",
+             "--metrics reads the chip's tables offline (--chip, default GH100).\n"
+             "--counters prints what a metric set reads from the hardware.\n",
     .options = info_options,
-    .exit_status = "0 ok, 1 no GPU (without --metrics) or a driver failure, 2 bad usage\n"
-                   "(unknown option, device or chip)\n",
+    .exit_status = "0 ok, 1 no GPU (without --metrics or --counters) or a driver failure,\n"
+                   "2 bad usage (unknown option, device, chip or metric)\n",
     .examples = {"mmprof info                              # the GPU",
                  "mmprof info --metrics 'dram__*'          # DRAM metrics of this chip, offline too",
-                 "mmprof info --metrics --chip GA100 l2    # an A100's L2 metrics"},
+                 "mmprof info --counters default           # the counters behind the default set, for ncu"},
 };
 
 static void print_device(const struct device_info *d)
@@ -75,6 +81,25 @@ static int list_metrics(int have_device, int device, const char *chip, const cha
     return EXIT_OK;
 }
 
+/* The raw (Perfworks) names behind spec, as collect would read them. */
+static int print_counters(const char *spec)
+{
+    char why[512];
+    struct metric_set ms;
+    metric_set_init(&ms);
+    int rc = metric_set_parse(&ms, spec, why, sizeof why);
+    if (rc != METRIC_SET_OK) {
+        msg_error("--counters %s: %s", spec, why);
+        metric_set_free(&ms);
+        return rc == METRIC_SET_BAD_SPEC ? EXIT_USAGE : EXIT_RUNTIME;
+    }
+    for (size_t i = 0; i < ms.nraw; i++)
+        printf("%s%s", i ? "," : "", ms.raw[i]);
+    printf("\n");
+    metric_set_free(&ms);
+    return EXIT_OK;
+}
+
 int cmd_info(int argc, char **argv)
 {
     struct option opts[HELP_MAX_OPTIONS];
@@ -82,6 +107,7 @@ int cmd_info(int argc, char **argv)
         return EXIT_RUNTIME;
     const char *chip = NULL;
     long device = 0;
+    const char *counters = NULL;
     int metrics = 0, c;
     char why[512];
     optind = 0;
@@ -105,6 +131,8 @@ int cmd_info(int argc, char **argv)
             metrics = 1;
         } else if (c == 'c') {
             chip = optarg;
+        } else if (c == 'k') {
+            counters = optarg;
         } else if (c == 'h') {
             help_print(&info_help, stdout);
             return EXIT_OK;
@@ -120,6 +148,12 @@ int cmd_info(int argc, char **argv)
         msg_error("unexpected argument '%s' (see `mmprof info --help`)", argv[optind]);
         return EXIT_USAGE;
     }
+    if (counters && metrics) {
+        msg_error("--counters and --metrics list different things; give one (see `mmprof info --help`)");
+        return EXIT_USAGE;
+    }
+    if (counters)
+        return print_counters(counters);
     int have = device_count(why, sizeof why) > 0;
     if (metrics)
         return list_metrics(have, (int)device, chip, pattern);

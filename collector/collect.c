@@ -96,8 +96,10 @@ static int open_counters(struct run *r)
     r->meta.configs = counters_configs(r->counters);
     r->meta.schedule = counters_schedule(r->counters);
     r->meta.chip = counters_chip(r->counters);
-    fprintf(stderr, "mmprof: profiling %zu metrics on %s in %ld passes per range (%ld config image%s)\n",
-            r->meta.nmetrics, r->meta.chip, r->meta.passes, r->meta.configs, r->meta.configs == 1 ? "" : "s");
+    fprintf(stderr,
+            "mmprof: profiling %zu metrics (%zu counters) on %s in %ld passes per range (%ld config image%s)\n",
+            r->meta.nmetrics, counters_raw(r->counters), r->meta.chip, r->meta.passes, r->meta.configs,
+            r->meta.configs == 1 ? "" : "s");
     return 0;
 }
 
@@ -415,7 +417,12 @@ int collect_run(const struct collect_options *o)
     if (r.samples)
         fclose(r.samples);
     /* run.json's metric list points into the counters: write it first. */
+    double t_finish = now_ms();
     rc = finish_run(&r, failed);
+    trace_since("collect: finish run", t_finish);
+    double t_release = now_ms();
     release(&r);
+    trace_since("collect: release", t_release);
+    trace_since("collect: the whole run", r.t0_ms);
     return rc;
 }

@@ -267,7 +267,9 @@ static int batch_add_group(struct run *r, struct batch *b, size_t first, size_t 
         return -1;
     char why[512] = "";
     struct workload *w = &b->w[b->nw];
+    double t_workload = now_ms();
     int made = make_workload(r, it0, w, why, sizeof why);
+    trace_since("collect: make a workload", t_workload);
     if (made == 1 && b->nw > 0) {
         if (batch_finish(r, b, 0) != 0)
             return -1;

@@ -24,11 +24,14 @@ struct range_ctx {
     double settle_ms; /* the wait between the flush and the range */
 };
 
-/* The kernels the flush launched (their ranges are dropped), or -1. */
-static int flush_l2(void *arg)
+/* The kernels the flush launched (their ranges are dropped), or -1. The
+ * kernels do not write their inputs, so nothing needs restoring: without
+ * cold_l2 there is nothing to do. */
+static int flush_l2(void *arg, int cold_l2)
 {
     struct range_ctx *r = arg;
-    /* The kernels do not write their inputs, so nothing needs restoring. */
+    if (!cold_l2)
+        return 0;
     int kernels = l2_flush_buf_run(&r->c->flush);
     if (kernels < 0 || sleep_ms(r->settle_ms) != 0) /* the GPU idle */
         return -1;
@@ -121,6 +124,11 @@ size_t counters_columns(const struct counters *c)
     return c->ms.ncols;
 }
 
+size_t counters_raw(const struct counters *c)
+{
+    return c->ms.nraw;
+}
+
 const char *const *counters_headers(const struct counters *c)
 {
     return c->ms.headers;
@@ -164,7 +172,8 @@ int counters_measure_batch(struct counters *c, struct counters_range *r, size_t 
         ctx[i] = (struct range_ctx){c, r[i].v, r[i].w, 0};
         ctx[i].settle_ms = settle_for(&ctx[i]);
         pr[i] = (struct profiler_range){.name = r[i].range, .prepare = flush_l2, .work = launch_once,
-                                        .expected_kernels = L2_FLUSH_KERNELS + 1, .ctx = &ctx[i],
+                                        .expected_kernels = L2_FLUSH_KERNELS + 1,
+                                        .cold_l2_kernels = L2_FLUSH_KERNELS, .ctx = &ctx[i],
                                         .column_values = r[i].values};
     }
     profiler_measure_batch(c->prof, pr, n);

@@ -29,6 +29,8 @@ enum counters_open_result counters_open(struct counters **c, const char *metrics
                                         int one_config_image, double settle_cap_ms,
                                         const struct device_info *d, char *why, size_t why_len);
 size_t counters_columns(const struct counters *c);
+/* The Perfworks counters behind those columns (derived metrics read theirs). */
+size_t counters_raw(const struct counters *c);
 const char *const *counters_headers(const struct counters *c);
 long counters_passes(const struct counters *c);
 long counters_configs(const struct counters *c);

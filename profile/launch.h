@@ -19,11 +19,12 @@ struct launch_desc {
 };
 
 /* The profiler's callbacks for one launch (collector/profiler/profiler.h):
- * prepare restores device memory and flushes L2, returning the kernels it
- * launched (the flush's, whose ranges are dropped) or -1; work launches the
- * kernel once more exactly as the app did and waits, returning 1 or -1. */
+ * prepare restores device memory and, with cold_l2, flushes L2, returning the
+ * kernels it launched (the flush's, whose ranges are dropped) or -1; work
+ * launches the kernel once more exactly as the app did and waits, returning
+ * 1 or -1. */
 struct launch_ops {
-    int (*prepare)(void *ctx);
+    int (*prepare)(void *ctx, int cold_l2);
     int (*work)(void *ctx);
     void *ctx;
 };

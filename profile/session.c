@@ -121,7 +121,7 @@ static void sample(struct profile_session *s, const struct launch_ops *ops)
 {
     char why[1024];
     pcs_result_free(&s->sampled);
-    if (ops->prepare && ops->prepare(ops->ctx) < 0) {
+    if (ops->prepare && ops->prepare(ops->ctx, 1) < 0) {
         stop_sampling(s, "restoring memory and flushing L2 before the sampled replay failed");
         return;
     }

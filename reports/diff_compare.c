@@ -14,7 +14,7 @@
 
 /* The counters a change of code or compiler moves: memory traffic at each
  * level, shared-memory work and conflicts, occupancy, FP32 work, registers.
- * class_of names the metric whose noise class (xcheck/tolerance.c) the
+ * class_of names the metric whose noise class (common/metric_class.c) the
  * counter has; NULL: fixed by the compiler (registers), so exact.
  *
  * A counter of the information class (it moves with contention or with what
@@ -203,15 +203,15 @@ static double scale_of(const struct counter *c, const struct diff_run *A, size_t
 static int counter_moved(const struct counter *c, const struct diff_run *A, size_t ia, const struct diff_run *B,
                          size_t ib, double a, double b, double threshold_pct, const struct diff_pair *p)
 {
-    enum xc_class cls = c->class_of ? xc_class_of(c->class_of) : XC_EXACT;
+    enum metric_class cls = c->class_of ? metric_class_of(c->class_of) : METRIC_EXACT;
     double rel;
     /* under about 50 us the elapsed class moves by more (occupancy of 10-25 us transposes by up
      * to 2.4 points against ncu, docs/fidelity.md): judged against its whole, as information */
-    if (cls == XC_ELAPSED && !(fmin(p->time_a, p->time_b) >= DIFF_ELAPSED_MIN_MS))
-        cls = XC_INFO;
-    if (cls == XC_EXACT) /* the same code and shape give the same count, to the unit */
+    if (cls == METRIC_ELAPSED && !(fmin(p->time_a, p->time_b) >= DIFF_ELAPSED_MIN_MS))
+        cls = METRIC_INFO;
+    if (cls == METRIC_EXACT) /* the same code and shape give the same count, to the unit */
         return a != b;
-    if (cls == XC_INFO)
+    if (cls == METRIC_INFO)
         return fabs(b - a) * 100 > threshold_pct * scale_of(c, A, ia, B, ib, a, b);
     return xc_judge(cls, c->class_of, b, a, XC_FLOOR_SECTORS_DEFAULT, &rel) == XC_MISS;
 }

@@ -17,7 +17,7 @@
  * A's, inverted so that above 1 still means "B slower" (normalized = 1).
  *
  * Counters, by the noise class the cross-check gives their metric
- * (xcheck/tolerance.c): counts fixed by the code and the shape (sectors,
+ * (common/metric_class.c): counts fixed by the code and the shape (sectors,
  * FLOPs, registers) must be equal; DRAM reads move within 2 % or 8192
  * sectors; achieved occupancy within 2 % or 1 point (from 50 us up; below,
  * within the threshold of 100 points); counts that move with

@@ -96,7 +96,8 @@
 #                                  [--skip-flush] [--self ncu|mmprof] [--floor-sectors N]
 #        scripts/ncu-crosscheck.sh --join OUT DIR...   (no GPU needed)
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
-#           the metrics of collector/profiler/groups/default.txt, and the L2 Request
+#           the counters of the default metric set (`mmprof info --counters default`),
+#           the cp.async copies' requests and sectors, and the L2 Request
 #           Coalescer's two read counters where the chip has them (Hopper on).
 # env: MMPROF (default build/cli/mmprof), NCU (default ncu, else /usr/local/cuda/bin/ncu)
 set -u -o pipefail
@@ -168,8 +169,11 @@ if [ -z "$join_out" ]; then
     # they show whether two tools' L2 read sectors differ in what the SMs requested
     # or only in how many requests the LRC merged (docs/fidelity.md).
     lrc_metrics=lrc__request_sectors_op_read_coalescable.sum,lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum
+    # The cp.async copies' own requests and sectors (SASS-patched, so out of
+    # the default set) show that the L1TEX _op_ld counters include them.
+    ldgsts_metrics=sm__sass_l1tex_t_requests_pipe_lsu_mem_global_op_ldgsts.sum,sm__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ldgsts.sum
     if [ -z "$metrics" ]; then
-        metrics=$(gpu_tools_default_metrics)
+        metrics=$(gpu_tools_default_metrics),$ldgsts_metrics
         if "$MMPROF" info --metrics lrc__request_sectors_op_read_coalescable 2> /dev/null |
             grep -q '^lrc__request_sectors_op_read_coalescable '; then
             metrics=$metrics,$lrc_metrics

@@ -28,7 +28,7 @@ static void t_text(char *buf, size_t len, double t)
 
 /* The row's verdict columns from the two values (NaN: not measured);
  * varies: an exact-class counter that one tool did not reproduce itself. */
-static void judge(struct xc_row *row, enum xc_class cls, double a, double b, int kernels, long floor_sectors,
+static void judge(struct xc_row *row, enum metric_class cls, double a, double b, int kernels, long floor_sectors,
                   int varies)
 {
     static const char *const names[] = {[XC_OK] = "ok", [XC_MISS] = "MISS", [XC_INFO_ONLY] = "info"};
@@ -91,7 +91,7 @@ static void net_wavefronts(const struct xc_series *a, const struct xc_series *b,
     start_row(&row, a, b, label);
     value_text(row.a, sizeof row.a, net[0]);
     value_text(row.b, sizeof row.b, net[1]);
-    judge(&row, XC_EXACT, net[0], net[1], 1, floor_sectors, 0);
+    judge(&row, METRIC_EXACT, net[0], net[1], 1, floor_sectors, 0);
     emit(&row, ctx);
 }
 
@@ -111,9 +111,9 @@ void xc_compare_series(const struct xc_series *a, const struct xc_series *b, con
            radix sort) loads a different number of times each run, under
            either tool. Such a counter, seen to vary across one tool's
            runs, is held to the totals' limit instead. */
-        enum xc_class cls = xc_class_of(m->item[i]);
-        int varies = cls == XC_EXACT && (sa.spread_pct > 100 * XC_EXACT_REL || sb.spread_pct > 100 * XC_EXACT_REL);
-        judge(&row, varies ? XC_TOTAL : cls, median_of(&sa), median_of(&sb), b->kernels[i], floor_sectors, varies);
+        enum metric_class cls = metric_class_of(m->item[i]);
+        int varies = cls == METRIC_EXACT && (sa.spread_pct > 100 * XC_EXACT_REL || sb.spread_pct > 100 * XC_EXACT_REL);
+        judge(&row, varies ? METRIC_TOTAL : cls, median_of(&sa), median_of(&sb), b->kernels[i], floor_sectors, varies);
         if (sa.runs > 1) /* one run has no spread */
             snprintf(row.spread_a, sizeof row.spread_a, "%.4f%%", sa.spread_pct);
         if (sb.runs > 1)
@@ -131,7 +131,7 @@ double xc_worst_median_diff_se(const struct xc_series *a, const struct xc_series
     double worst = 0;
     *metric = NULL;
     for (size_t i = 0; i < m->n; i++) {
-        if (xc_class_of(m->item[i]) != XC_TOTAL || a->nvalues[i] == 0 || b->nvalues[i] == 0)
+        if (metric_class_of(m->item[i]) != METRIC_TOTAL || a->nvalues[i] == 0 || b->nvalues[i] == 0)
             continue;
         double e = stats_median_diff_se_pct(a->values[i], a->nvalues[i], b->values[i], b->nvalues[i]);
         if (e > worst) {

@@ -1,17 +1,12 @@
 /* How closely each metric must agree between the two sides, and the verdict
  * of one comparison. The classes and why each metric is in its class are in
- * tolerance.c and docs/fidelity.md. */
+ * common/metric_class.c and docs/fidelity.md. */
 #ifndef MMPROF_XCHECK_TOLERANCE_H
 #define MMPROF_XCHECK_TOLERANCE_H
 
 #include <stddef.h>
 
-enum xc_class {
-    XC_EXACT,   /* counts fixed by the code and the shape: within 0.1 % */
-    XC_TOTAL,   /* DRAM / L2 / LRC totals: within 2 % or --floor-sectors */
-    XC_ELAPSED, /* normalised by elapsed or active cycles: within 2 % or 1 point */
-    XC_INFO     /* printed, never a miss */
-};
+#include "common/metric_class.h"
 
 /* Default --floor-sectors: medians of 5 placements of a few-microsecond
  * kernel move by up to ~7 000 sectors under either tool (docs/fidelity.md). */
@@ -21,16 +16,14 @@ enum xc_class {
 /* Bytes per sector, for the floor of the byte totals. */
 #define XC_SECTOR_BYTES 32L
 
-enum xc_class xc_class_of(const char *metric);
-
 /* The limit column: "0.1%", "2%|8192", "2%|1pp", "-". */
-void xc_limit_text(enum xc_class c, long floor_sectors, char *buf, size_t len);
+void xc_limit_text(enum metric_class c, long floor_sectors, char *buf, size_t len);
 
 enum xc_verdict { XC_OK, XC_MISS, XC_INFO_ONLY };
 
 /* Verdict of side a's value against side b's (b is the reference: the
  * relative difference is |a - b| / max(|b|, 1), written to *rel). A missing
  * value (NaN) is a miss unless the metric is information only. */
-enum xc_verdict xc_judge(enum xc_class c, const char *metric, double a, double b, long floor_sectors, double *rel);
+enum xc_verdict xc_judge(enum metric_class c, const char *metric, double a, double b, long floor_sectors, double *rel);
 
 #endif

@@ -84,25 +84,32 @@ const char *profiler_chip(const struct profiler *p);
 const char *profiler_column_unit(const struct profiler *p, size_t column);
 
 /* Measures one row: for each config image, SetConfig, then for each pass
- * Start, prepare(ctx), work(ctx), Stop, until CUPTI has every pass, then
- * DecodeData and the evaluation of work's kernel's range; finally the column
- * values into column_values (ms->ncols values, NaN where a value could not be
- * evaluated). prepare may be NULL. A callback returns the number of kernels
- * it launched (the same in every pass; work's must be 1: a launch that runs
- * several kernels fails its row with the count), or -1 to abort the
- * measurement with PROFILER_ERROR. range_name names the row in messages. */
+ * Start, prepare(ctx, cold_l2), work(ctx), Stop, until CUPTI has every pass,
+ * then DecodeData and the evaluation of work's kernel's range; finally the
+ * column values into column_values (ms->ncols values, NaN where a value could
+ * not be evaluated). prepare may be NULL; it restores what work overwrote and,
+ * when cold_l2 is 1, empties L2: cold_l2 is 0 for an image whose metrics all
+ * count events the cache state cannot change (METRIC_EXACT,
+ * common/metric_class.h), which spares its passes the flush. A callback
+ * returns the number of kernels it launched (the same in every pass of an
+ * image; work's must be 1: a launch that runs several kernels fails its row
+ * with the count), or -1 to abort the measurement with PROFILER_ERROR.
+ * range_name names the row in messages. */
 enum profiler_status profiler_measure(struct profiler *p, const char *range_name,
-                                      int (*prepare)(void *ctx), int (*work)(void *ctx),
+                                      int (*prepare)(void *ctx, int cold_l2), int (*work)(void *ctx),
                                       void *ctx, double *column_values, char *err,
                                       size_t err_len);
 
 /* One range of a batch. */
 struct profiler_range {
     const char *name;            /* "variant/MxNxK", for messages */
-    int (*prepare)(void *ctx);   /* before work in each pass: kernels launched, or -1; may be NULL */
+    int (*prepare)(void *ctx, int cold_l2); /* before work in each pass (profiler_measure):
+                                               kernels launched, or -1; may be NULL */
     int (*work)(void *ctx);      /* the row's kernel: kernels launched (1), or -1 */
-    int expected_kernels;        /* prepare's and work's kernels together, if known (0 =
-                                    unknown): sizes the passes, whose cost grows with it */
+    int expected_kernels;        /* prepare's and work's kernels together with a cold L2,
+                                    if known (0 = unknown): sizes the passes, whose cost
+                                    grows with it */
+    int cold_l2_kernels;         /* of those, prepare's only when cold_l2 (the flush's) */
     void *ctx;
     double *column_values;       /* out: ms->ncols values, NaN where not evaluated */
     enum profiler_status status; /* out */

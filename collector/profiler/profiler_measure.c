@@ -1,7 +1,8 @@
 /* Auto range + user replay, as the reference probe 4 does it
  * (../shared/reference/cupti_autorange_userreplay_probe.cu), once per config
  * image: SetConfig, then per pass Start, and for each range of the batch
- * prepare (the L2 flush) and work (the kernel), then Stop; until CUPTI has
+ * prepare (the L2 flush, for an image that needs it: needs_cold_l2) and work
+ * (the kernel), then Stop; until CUPTI has
  * every pass; then DecodeData and the evaluation of that image's metrics.
  *
  * Every kernel launch in a pass is a range of its own (auto range): the
@@ -24,6 +25,7 @@
 
 #include "collector/profiler/cupti_error.h"
 #include "collector/profiler/profiler_impl.h"
+#include "common/metric_class.h"
 #include "common/trace.h"
 #include "common/util.h"
 
@@ -41,6 +43,7 @@ struct replay_set {
     size_t m;
     int *prepare_kernels;
     int *work_kernels;
+    int cold_l2; /* the image's metrics need an empty L2 (needs_cold_l2) */
 };
 
 /* Auto ranges a pass may hold for a row that says nothing of its kernels,
@@ -63,10 +66,26 @@ static size_t pass_capacity(const struct replay_set *s)
         return KERNELS_PER_RANGE_MAX;
     size_t capacity = 0;
     for (size_t j = 0; j < s->m; j++) {
-        int k = set_range(s, j)->expected_kernels;
-        capacity += k > 0 ? (size_t)k : KERNELS_PER_RANGE_MAX;
+        const struct profiler_range *rg = set_range(s, j);
+        int k = rg->expected_kernels - (s->cold_l2 ? 0 : rg->cold_l2_kernels);
+        capacity += rg->expected_kernels > 0 && k > 0 ? (size_t)k : KERNELS_PER_RANGE_MAX;
     }
     return capacity;
+}
+
+/* Whether g's counters depend on what L2 holds when the kernel starts:
+ * anything but an exact event count (DRAM and L2 totals, elapsed cycles and
+ * what is divided by them, bank conflicts, which follow timing). Exact counts
+ * (requests, sectors, SASS-patched bytes and instructions) need no flush:
+ * collect's 44 rows at 2048^3 then replay 3 of the default set's 5 images as
+ * one replay of 44 ranges each instead of two of 48 and 40, and the flushes
+ * of the batch took 110 ms instead of 229 (H100). */
+static int needs_cold_l2(const struct config_group *g)
+{
+    for (size_t j = 0; j < g->n; j++)
+        if (metric_class_of(g->names[j]) != METRIC_EXACT)
+            return 1;
+    return 0;
 }
 
 static enum profiler_status fail_at(struct profiler *p, CUptiResult r, const char *call,
@@ -177,7 +196,7 @@ static enum profiler_status one_range(struct profiler *p, size_t pass, const str
 {
     struct profiler_range *rg = set_range(s, j);
     double t0 = now_ms();
-    int kernels = rg->prepare ? rg->prepare(rg->ctx) : 0;
+    int kernels = rg->prepare ? rg->prepare(rg->ctx, s->cold_l2) : 0;
     trace_since("profiler: prepare", t0);
     if (kernels < 0) {
         abandon_pass(p);
@@ -431,7 +450,8 @@ static void measure_chunk(struct profiler *p, struct config_group *g,
                           struct profiler_range *ranges, size_t *idx, int *kernels, size_t n,
                           size_t m, double *raw)
 {
-    struct replay_set all = {ranges, idx, m, kernels, kernels + n};
+    int cold_l2 = needs_cold_l2(g);
+    struct replay_set all = {ranges, idx, m, kernels, kernels + n, cold_l2};
     char err[sizeof ranges->err];
     enum profiler_status st = measure_image(p, g, &all, raw, err, sizeof err);
     if (st == PROFILER_OK)
@@ -442,7 +462,7 @@ static void measure_chunk(struct profiler *p, struct config_group *g,
         return;
     }
     for (size_t j = 0; j < m; j++) {
-        struct replay_set one = {ranges, &idx[j], 1, kernels, kernels + n};
+        struct replay_set one = {ranges, &idx[j], 1, kernels, kernels + n, cold_l2};
         struct profiler_range *rg = &ranges[idx[j]];
         st = measure_image(p, g, &one, raw, rg->err, sizeof rg->err);
         if (st != PROFILER_OK)
@@ -462,7 +482,7 @@ static void measure_ranges_with(struct profiler *p, struct config_group *g,
             idx[m++] = i;
     for (size_t first = 0; first < m;) {
         size_t end = first + 1;
-        struct replay_set chunk = {ranges, &idx[first], 1, kernels, kernels + n};
+        struct replay_set chunk = {ranges, &idx[first], 1, kernels, kernels + n, needs_cold_l2(g)};
         while (end < m) {
             chunk.m = end + 1 - first;
             if (pass_capacity(&chunk) > REPLAY_RANGES_MAX)
@@ -510,7 +530,7 @@ enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_
 }
 
 enum profiler_status profiler_measure(struct profiler *p, const char *range_name,
-                                      int (*prepare)(void *ctx), int (*work)(void *ctx),
+                                      int (*prepare)(void *ctx, int cold_l2), int (*work)(void *ctx),
                                       void *ctx, double *column_values, char *err,
                                       size_t err_len)
 {

@@ -113,13 +113,14 @@ static int flush_ready(int device, char *why, size_t why_len)
 }
 
 /* Before each pass: memory as the app left it before the launch (the first
- * pass finds it so: the checkpoint was just saved), then L2 emptied. */
-static int replay_prepare(void *ctx)
+ * pass finds it so: the checkpoint was just saved), then L2 emptied unless
+ * the pass counts only what the cache state cannot change. */
+static int replay_prepare(void *ctx, int cold_l2)
 {
     struct replay *r = ctx;
     if (r->passes++ > 0 && checkpoint_restore(r->cp, r->why, sizeof r->why) != 0)
         fatal_restore(r->why);
-    return l2_flush_buf_run(&g.flush);
+    return cold_l2 ? l2_flush_buf_run(&g.flush) : 0;
 }
 
 static int replay_work(void *ctx)

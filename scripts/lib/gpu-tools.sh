@@ -21,11 +21,8 @@ gpu_tools_require() { # [--no-ncu]
     [ -x "$MMPROF" ] || die "mmprof binary '$MMPROF' not found; build it or set MMPROF"
 }
 
-# The metrics of the default group (the METRICS section of
-# collector/profiler/groups/default.txt), comma-separated.
+# The Perfworks counters collect reads for the default metric set (derived
+# metrics resolved: ncu takes only counters), comma-separated.
 gpu_tools_default_metrics() {
-    awk '/^METRICS/ { m = 1; next } /^LONG/ { m = 0 }
-         m { sub(/#.*/, ""); gsub(/[ \t,]+/, " ");
-             for (i = 1; i <= NF; i++) printf "%s%s", (n++ ? "," : ""), $i }' \
-        "${root:?}/collector/profiler/groups/default.txt"
+    "${MMPROF:?}" info --counters default || die "mmprof info --counters default failed"
 }

@@ -33,6 +33,10 @@ expect 0 'usage: mmprof xcheck' -- xcheck --help
 expect 2 'give mmprof.s run directories with --mmprof' -- xcheck
 expect 2 'no results.csv|cannot open .*/nowhere/results.csv' -- xcheck --mmprof /nowhere --ncu x.csv
 expect 2 "'cpu_blas' is not a GPU variant" -- launch cpu_blas --sizes 64
+# what ncu must read to match collect: counters only, no derived names, no GPU needed
+expect 0 '^l1tex__t_requests_pipe_lsu_mem_global_op_ld\.sum,.*sm__sass_data_bytes_mem_global_op_ldgsts\.sum,' -- info --counters default
+expect 0 '^sm__sass_data_bytes_mem_global_op_st\.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st\.sum$' -- info --counters gst_efficiency
+expect 2 "--counters gld_eficiency: unknown metric 'gld_eficiency'" -- info --counters gld_eficiency
 if ! nvidia-smi -L >/dev/null 2>&1; then
     # Without a GPU, collect says so and fails cleanly, leaving nothing behind.
     out_dir=$(mktemp -d)/run

@@ -106,14 +106,16 @@ static void launch_kernels(int n)
     }
 }
 
-int fake_prepare(void *ctx)
+int fake_prepare(void *ctx, int cold_l2)
 {
     int fail_on = ctx ? *(int *)ctx : 0;
     fake.prepare_calls++;
+    fake.cold_prepare_calls += cold_l2 != 0;
     if (fail_on > 0 && (size_t)fail_on == fake.prepare_calls)
         return -1;
-    launch_kernels(fake.prepare_kernels);
-    return fake.prepare_kernels;
+    int kernels = cold_l2 ? fake.prepare_kernels : 0; /* the flush's */
+    launch_kernels(kernels);
+    return kernels;
 }
 
 int fake_work(void *ctx)

@@ -31,7 +31,7 @@ struct fake_state {
     size_t metrics_per_pass;        /* if not 0: a config of n metrics takes ceil(n / this) passes */
     size_t passes_reported;         /* if not 0: Stop says "all submitted" after this many */
     size_t dropped;                 /* added to DecodeData's numOfRangeDropped */
-    int prepare_kernels;            /* kernels fake_prepare launches (default 2, the flush's) */
+    int prepare_kernels;            /* kernels fake_prepare launches for a cold L2 (default 2, the flush's) */
     int work_kernels;               /* kernels fake_work launches (default 1) */
     int work_kernels_by_call;       /* if not 0: fake_work launches this many ... */
     size_t work_kernels_call;       /* ... in its call number this (1-based) */
@@ -54,6 +54,7 @@ struct fake_state {
     size_t config_passes;           /* passes of the config last set */
     size_t counter_data_sized;      /* GetCounterDataSize's last answer */
     size_t prepare_calls, work_calls;
+    size_t cold_prepare_calls; /* those asked for an empty L2 */
     size_t kernels_outside_pass;    /* launched while no pass was started */
     size_t session_ranges;          /* kernel ranges of the replay's first pass */
     size_t session_dropped;         /* ranges that did not fit it */
@@ -72,7 +73,7 @@ void fake_set_value(const char *name, double value);
 /* Test callbacks for profiler_measure: count calls and launch fake kernels
  * (each a range of its own), returning how many. ctx points to an int: the
  * 1-based call on which the callback fails (0 = never; work: -1 = always). */
-int fake_prepare(void *ctx);
+int fake_prepare(void *ctx, int cold_l2);
 int fake_work(void *ctx);
 /* A library call: launches fake.library_kernels kernels and, not knowing
  * better, says it launched one. */

@@ -211,7 +211,9 @@ static void config_plan_remembered_and_checked(void **state)
 
 /* A batch is image-major and puts every range into each pass: 3 ranges x 2
  * one-pass images cost one Start/Stop per image and one object switch, and
- * each range's values come from its own index in the counter data. */
+ * each range's values come from its own index in the counter data. The first
+ * image counts only exact events (sectors, FP32 instructions): its passes
+ * need no L2 flush, so no flush ranges either. */
 static void batch_ranges_share_passes(void **state)
 {
     double v[3][NCOLS];
@@ -227,22 +229,26 @@ static void batch_ranges_share_passes(void **state)
     assert_int_equal(fake.enables, 2);
     assert_int_equal(fake.starts, 2);
     assert_int_equal(fake.work_calls, 6);
-    assert_int_equal(fake.prepare_calls, 6); /* the L2 flush before every range */
+    assert_int_equal(fake.prepare_calls, 6);      /* before every range of both images */
+    assert_int_equal(fake.cold_prepare_calls, 3); /* the L2 flush: DRAM image only */
     assert_int_equal(fake.session_ranges, 9);
     assert_int_equal(fake.max_ranges_per_pass, 3 * 8); /* rows that say nothing: room for 8 each */
-    /* row i's kernel is range 3i + 2: the flush's ranges 3i, 3i + 1 are dropped */
     for (int i = 0; i < 3; i++) {
         assert_int_equal(r[i].status, PROFILER_OK);
-        assert_double_equal(v[i][0], 100 + 1000 * (3 * i + 2), 0);
+        /* exact image: row i's kernel is range i */
+        assert_double_equal(v[i][0], 100 + 1000 * i, 0);
+        assert_double_equal(v[i][1], 3 + 5 + 2 * 7 + 4000 * i, 0);
+        /* DRAM image: row i's kernel is range 3i + 2, the flush's 3i, 3i + 1 dropped */
         assert_double_equal(v[i][2], 64 + 1000 * (3 * i + 2), 0);
         assert_double_equal(v[i][3], 12 + 1000 * (3 * i + 2), 0);
     }
 }
 
 /* A batch larger than a replay holds (48 ranges) is replayed in chunks on one
- * Range Profiler object per image: 20 rows of 3 kernels are 16 rows, then 4,
- * for each of the 2 images; each row's values come from its index in its
- * chunk's counter data. */
+ * Range Profiler object per image: 20 rows of 3 kernels with a cold L2 are
+ * 16 rows, then 4, for the DRAM image; the exact image's rows launch their
+ * kernel alone, 20 ranges in one replay. Each row's values come from its index
+ * in its chunk's counter data. */
 static void large_batch_replays_in_chunks_on_one_object(void **state)
 {
     enum { ROWS = 20 };
@@ -251,19 +257,20 @@ static void large_batch_replays_in_chunks_on_one_object(void **state)
     for (int i = 0; i < ROWS; i++)
         r[i] = (struct profiler_range){.name = "naive/2048x2048x2048", .prepare = fake_prepare,
                                        .work = fake_work, .expected_kernels = 3,
-                                       .column_values = v[i]};
+                                       .cold_l2_kernels = 2, .column_values = v[i]};
     fake.metrics_per_pass = 4;
     fake.per_range_step = 1000;
     open_ok();
     assert_int_equal(profiler_measure_batch(prof, r, ROWS), PROFILER_OK);
     assert_int_equal(fake.enables, 2); /* the object of open, then one for image 2 */
-    assert_int_equal(fake.set_configs, 4);
-    assert_int_equal(fake.starts, 4);
+    assert_int_equal(fake.set_configs, 3);
+    assert_int_equal(fake.starts, 3);
     assert_int_equal(fake.max_ranges_per_pass, 4 * 3); /* the last replay's: 4 rows */
     assert_int_equal(fake.work_calls, 2 * ROWS);
+    assert_int_equal(fake.cold_prepare_calls, ROWS);
     for (int i = 0; i < ROWS; i++) {
         assert_int_equal(r[i].status, PROFILER_OK);
-        assert_double_equal(v[i][0], 100 + 1000 * (3 * (i % 16) + 2), 0);
+        assert_double_equal(v[i][0], 100 + 1000 * i, 0);
         assert_double_equal(v[i][3], 12 + 1000 * (3 * (i % 16) + 2), 0);
     }
 }

@@ -31,9 +31,9 @@ static struct profile_settings set;
 static struct nvtx_stack stack;
 static int never; /* the fake callbacks' "fail on call" number: 0 = never */
 
-static int ops_prepare(void *ctx)
+static int ops_prepare(void *ctx, int cold_l2)
 {
-    return fake_prepare(ctx);
+    return fake_prepare(ctx, cold_l2);
 }
 
 static int ops_work(void *ctx)

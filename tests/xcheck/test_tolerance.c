@@ -15,31 +15,31 @@
 static void classes(void **state)
 {
     (void)state;
-    assert_int_equal(xc_class_of("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), XC_EXACT);
-    assert_int_equal(xc_class_of("smsp__sass_thread_inst_executed_op_ffma_pred_on.sum"), XC_EXACT);
-    assert_int_equal(xc_class_of("l1tex__t_bytes.sum"), XC_EXACT);
-    assert_int_equal(xc_class_of("dram__bytes_read.sum"), XC_TOTAL);
-    assert_int_equal(xc_class_of("lts__t_sectors_op_read.sum"), XC_TOTAL);
-    assert_int_equal(xc_class_of("lrc__request_sectors_op_read_coalescable.sum"), XC_TOTAL);
-    assert_int_equal(xc_class_of("sm__warps_active.avg.pct_of_peak_sustained_active"), XC_ELAPSED);
-    assert_int_equal(xc_class_of("sm__cycles_elapsed.avg.per_second"), XC_ELAPSED);
-    assert_int_equal(xc_class_of("sm__inst_executed.avg.per_cycle_active"), XC_ELAPSED);
+    assert_int_equal(metric_class_of("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), METRIC_EXACT);
+    assert_int_equal(metric_class_of("smsp__sass_thread_inst_executed_op_ffma_pred_on.sum"), METRIC_EXACT);
+    assert_int_equal(metric_class_of("l1tex__t_bytes.sum"), METRIC_EXACT);
+    assert_int_equal(metric_class_of("dram__bytes_read.sum"), METRIC_TOTAL);
+    assert_int_equal(metric_class_of("lts__t_sectors_op_read.sum"), METRIC_TOTAL);
+    assert_int_equal(metric_class_of("lrc__request_sectors_op_read_coalescable.sum"), METRIC_TOTAL);
+    assert_int_equal(metric_class_of("sm__warps_active.avg.pct_of_peak_sustained_active"), METRIC_ELAPSED);
+    assert_int_equal(metric_class_of("sm__cycles_elapsed.avg.per_second"), METRIC_ELAPSED);
+    assert_int_equal(metric_class_of("sm__inst_executed.avg.per_cycle_active"), METRIC_ELAPSED);
     /* timing, L2 residue, contention, range boundaries: information */
-    assert_int_equal(xc_class_of("dram__bytes_write.sum"), XC_INFO);
-    assert_int_equal(xc_class_of("lts__t_bytes.sum"), XC_INFO);
-    assert_int_equal(xc_class_of("lts__t_sectors_op_membar.sum"), XC_INFO);
-    assert_int_equal(xc_class_of("lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum"), XC_INFO);
-    assert_int_equal(xc_class_of("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"), XC_INFO);
-    assert_int_equal(xc_class_of("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"), XC_INFO);
-    assert_int_equal(xc_class_of("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct"), XC_INFO);
+    assert_int_equal(metric_class_of("dram__bytes_write.sum"), METRIC_INFO);
+    assert_int_equal(metric_class_of("lts__t_bytes.sum"), METRIC_INFO);
+    assert_int_equal(metric_class_of("lts__t_sectors_op_membar.sum"), METRIC_INFO);
+    assert_int_equal(metric_class_of("lrc__request_sectors_op_read_coalescing_achieved_type_hardware.sum"), METRIC_INFO);
+    assert_int_equal(metric_class_of("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"), METRIC_INFO);
+    assert_int_equal(metric_class_of("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"), METRIC_INFO);
+    assert_int_equal(metric_class_of("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct"), METRIC_INFO);
 }
 
 static void exact_class(void **state)
 {
     (void)state;
     double rel;
-    assert_int_equal(xc_judge(XC_EXACT, "x.sum", 7007, 7000, 8192, &rel), XC_OK); /* 0.1 % */
-    assert_int_equal(xc_judge(XC_EXACT, "x.sum", 7035, 7000, 8192, &rel), XC_MISS);
+    assert_int_equal(xc_judge(METRIC_EXACT, "x.sum", 7007, 7000, 8192, &rel), XC_OK); /* 0.1 % */
+    assert_int_equal(xc_judge(METRIC_EXACT, "x.sum", 7035, 7000, 8192, &rel), XC_MISS);
     assert_double_equal(rel, 0.005, 1e-12);
 }
 
@@ -48,14 +48,14 @@ static void total_class_and_floor(void **state)
     (void)state;
     double rel;
     const char *l2 = "lts__t_sectors_op_read.sum", *dram = "dram__bytes_read.sum";
-    assert_int_equal(xc_judge(XC_TOTAL, l2, 1015, 1000, 0, &rel), XC_OK);
-    assert_int_equal(xc_judge(XC_TOTAL, l2, 1030, 1000, 0, &rel), XC_MISS);
-    assert_int_equal(xc_judge(XC_TOTAL, l2, 1030, 1000, 30, &rel), XC_OK);   /* within 30 sectors */
-    assert_int_equal(xc_judge(XC_TOTAL, l2, 1031, 1000, 30, &rel), XC_MISS);
-    assert_int_equal(xc_judge(XC_TOTAL, dram, 1960, 1000, 30, &rel), XC_OK); /* 30 sectors = 960 bytes */
-    assert_int_equal(xc_judge(XC_TOTAL, dram, 1961, 1000, 30, &rel), XC_MISS);
+    assert_int_equal(xc_judge(METRIC_TOTAL, l2, 1015, 1000, 0, &rel), XC_OK);
+    assert_int_equal(xc_judge(METRIC_TOTAL, l2, 1030, 1000, 0, &rel), XC_MISS);
+    assert_int_equal(xc_judge(METRIC_TOTAL, l2, 1030, 1000, 30, &rel), XC_OK);   /* within 30 sectors */
+    assert_int_equal(xc_judge(METRIC_TOTAL, l2, 1031, 1000, 30, &rel), XC_MISS);
+    assert_int_equal(xc_judge(METRIC_TOTAL, dram, 1960, 1000, 30, &rel), XC_OK); /* 30 sectors = 960 bytes */
+    assert_int_equal(xc_judge(METRIC_TOTAL, dram, 1961, 1000, 30, &rel), XC_MISS);
     /* relative to max(|b|, 1): 0.01 against 0 is 1 %, not infinite */
-    assert_int_equal(xc_judge(XC_TOTAL, l2, 0.01, 0, 0, &rel), XC_OK);
+    assert_int_equal(xc_judge(METRIC_TOTAL, l2, 0.01, 0, 0, &rel), XC_OK);
     assert_double_equal(rel, 0.01, 1e-12);
 }
 
@@ -64,28 +64,28 @@ static void elapsed_class(void **state)
     (void)state;
     double rel;
     const char *pct = "sm__warps_active.avg.pct_of_peak_sustained_active", *ipc = "sm__inst_executed.avg.per_cycle_active";
-    assert_int_equal(xc_judge(XC_ELAPSED, pct, 41, 40, 0, &rel), XC_OK);   /* 2.5 % but 1 point */
-    assert_int_equal(xc_judge(XC_ELAPSED, pct, 41.5, 40, 0, &rel), XC_MISS);
-    assert_int_equal(xc_judge(XC_ELAPSED, ipc, 2.04, 2, 0, &rel), XC_MISS); /* no points for a ratio */
-    assert_int_equal(xc_judge(XC_ELAPSED, ipc, 2.02, 2, 0, &rel), XC_OK);
+    assert_int_equal(xc_judge(METRIC_ELAPSED, pct, 41, 40, 0, &rel), XC_OK);   /* 2.5 % but 1 point */
+    assert_int_equal(xc_judge(METRIC_ELAPSED, pct, 41.5, 40, 0, &rel), XC_MISS);
+    assert_int_equal(xc_judge(METRIC_ELAPSED, ipc, 2.04, 2, 0, &rel), XC_MISS); /* no points for a ratio */
+    assert_int_equal(xc_judge(METRIC_ELAPSED, ipc, 2.02, 2, 0, &rel), XC_OK);
 }
 
 static void info_and_missing(void **state)
 {
     (void)state;
     double rel;
-    assert_int_equal(xc_judge(XC_INFO, "lts__t_bytes.sum", 2000, 1000, 0, &rel), XC_INFO_ONLY);
-    assert_int_equal(xc_judge(XC_INFO, "lts__t_bytes.sum", NAN, 1000, 0, &rel), XC_INFO_ONLY);
-    assert_int_equal(xc_judge(XC_EXACT, "x.sum", 5, NAN, 0, &rel), XC_MISS);
+    assert_int_equal(xc_judge(METRIC_INFO, "lts__t_bytes.sum", 2000, 1000, 0, &rel), XC_INFO_ONLY);
+    assert_int_equal(xc_judge(METRIC_INFO, "lts__t_bytes.sum", NAN, 1000, 0, &rel), XC_INFO_ONLY);
+    assert_int_equal(xc_judge(METRIC_EXACT, "x.sum", 5, NAN, 0, &rel), XC_MISS);
     assert_true(isnan(rel));
     char buf[32];
-    xc_limit_text(XC_TOTAL, 8192, buf, sizeof buf);
+    xc_limit_text(METRIC_TOTAL, 8192, buf, sizeof buf);
     assert_string_equal(buf, "2%|8192");
-    xc_limit_text(XC_EXACT, 8192, buf, sizeof buf);
+    xc_limit_text(METRIC_EXACT, 8192, buf, sizeof buf);
     assert_string_equal(buf, "0.1%");
-    xc_limit_text(XC_ELAPSED, 8192, buf, sizeof buf);
+    xc_limit_text(METRIC_ELAPSED, 8192, buf, sizeof buf);
     assert_string_equal(buf, "2%|1pp");
-    xc_limit_text(XC_INFO, 8192, buf, sizeof buf);
+    xc_limit_text(METRIC_INFO, 8192, buf, sizeof buf);
     assert_string_equal(buf, "-");
 }
 
