@@ -33,7 +33,7 @@ static const struct rule counters[] = {
     /* L2 totals over every operation include memory-barrier sectors, which
      * come with the range's boundaries, not with the kernel: on an H100 a
      * barrier is 21 360 sectors, ncu's kernel range holds 2 and CUPTI's user
-     * range 3 or 4 (examples/ncu-crosscheck-h100). The data moved is checked
+     * range 3 or 4 (examples/ncu-crosscheck). The data moved is checked
      * through the read and write sectors. */
     {"*_op_membar*", METRIC_INFO},
     {"lts__t_bytes.sum", METRIC_INFO},
