@@ -2,10 +2,10 @@
  * code and the shape (event counts), a memory total that follows where the
  * buffers land and what the L2 Request Coalescer merges, normalised by the
  * kernel's elapsed or active cycles, or information only. The collector
- * flushes L2 only before the passes whose metrics are not all fixed counts;
- * the cross-check takes its limits from the class (xcheck/tolerance.c,
- * docs/fidelity.md). Shell patterns, matched in order: the first that
- * matches decides, as in a `case` statement. */
+ * flushes L2 before a pass only when some of its metrics are not fixed
+ * counts; the cross-check and diff take their limits from the class
+ * (xcheck/tolerance.c, docs/fidelity.md). Shell patterns, matched in order:
+ * the first that matches decides, as in a `case` statement. */
 #ifndef MMPROF_COMMON_METRIC_CLASS_H
 #define MMPROF_COMMON_METRIC_CLASS_H
 

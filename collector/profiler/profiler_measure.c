@@ -2,8 +2,8 @@
  * (../shared/reference/cupti_autorange_userreplay_probe.cu), once per config
  * image: SetConfig, then per pass Start, and for each range of the batch
  * prepare (the L2 flush, for an image that needs it: needs_cold_l2) and work
- * (the kernel), then Stop; until CUPTI has
- * every pass; then DecodeData and the evaluation of that image's metrics.
+ * (the kernel), then Stop; until CUPTI has every pass; then DecodeData and
+ * the evaluation of that image's metrics.
  *
  * Every kernel launch in a pass is a range of its own (auto range): the
  * flush's kernels get ranges too, and are dropped when decoding, so each
@@ -446,11 +446,10 @@ static enum profiler_status measure_image(struct profiler *p, struct config_grou
 /* ranges[idx[0..m)] with image g in one replay; should that fail, one replay
  * per range, so that a failing launch costs only its own values and its
  * message names it. */
-static void measure_chunk(struct profiler *p, struct config_group *g,
+static void measure_chunk(struct profiler *p, struct config_group *g, int cold_l2,
                           struct profiler_range *ranges, size_t *idx, int *kernels, size_t n,
                           size_t m, double *raw)
 {
-    int cold_l2 = needs_cold_l2(g);
     struct replay_set all = {ranges, idx, m, kernels, kernels + n, cold_l2};
     char err[sizeof ranges->err];
     enum profiler_status st = measure_image(p, g, &all, raw, err, sizeof err);
@@ -480,16 +479,17 @@ static void measure_ranges_with(struct profiler *p, struct config_group *g,
     for (size_t i = 0; i < n; i++)
         if (ranges[i].status == PROFILER_OK)
             idx[m++] = i;
+    int cold_l2 = needs_cold_l2(g);
     for (size_t first = 0; first < m;) {
         size_t end = first + 1;
-        struct replay_set chunk = {ranges, &idx[first], 1, kernels, kernels + n, needs_cold_l2(g)};
+        struct replay_set chunk = {ranges, &idx[first], 1, kernels, kernels + n, cold_l2};
         while (end < m) {
             chunk.m = end + 1 - first;
             if (pass_capacity(&chunk) > REPLAY_RANGES_MAX)
                 break;
             end++;
         }
-        measure_chunk(p, g, ranges, &idx[first], kernels + first, n, end - first, raw);
+        measure_chunk(p, g, cold_l2, ranges, &idx[first], kernels + first, n, end - first, raw);
         first = end;
     }
 }
