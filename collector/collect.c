@@ -417,12 +417,8 @@ int collect_run(const struct collect_options *o)
     if (r.samples)
         fclose(r.samples);
     /* run.json's metric list points into the counters: write it first. */
-    double t_finish = now_ms();
     rc = finish_run(&r, failed);
-    trace_since("collect: finish run", t_finish);
-    double t_release = now_ms();
     release(&r);
-    trace_since("collect: release", t_release);
     trace_since("collect: the whole run", r.t0_ms);
     return rc;
 }
