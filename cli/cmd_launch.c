@@ -24,6 +24,12 @@ static const struct help_option launch_options[] = {
     {"sizes", required_argument, 's', "S", "a square shape SxSxS (one size: launch runs one shape)"},
     {"seed", required_argument, 'S', "S", SEED_HELP_TEXT},
     {"count", required_argument, 'c', "N", "launches of each variant (default 1)"},
+    {"warmup", required_argument, 'W', "N",
+     "before the first launch on a set of buffers, N launches\n"
+     "outside the profiler start/stop (default 0). collect's\n"
+     "counters see a kernel that verification ran already on\n"
+     "its buffers; a first launch on fresh buffers runs longer\n"
+     "(docs/fidelity.md), so the cross-check gives ncu 1"},
     {"device", required_argument, 'd', "N", "CUDA device (default 0)"},
     {"l2-flush", no_argument, 'F', NULL,
      "before each launch, read a buffer twice the size of L2\n"
@@ -70,6 +76,7 @@ struct launch_opts {
     uint64_t seed;
     int seed_fresh; /* no --seed: said once the launch is sure to run */
     long count;
+    long warmup; /* --warmup */
     int device;
     int l2_flush;      /* --l2-flush */
     int profile_flush; /* --profile-flush */
@@ -152,6 +159,13 @@ static int launch_all(const struct launch_opts *o, const struct variant *v, cons
 {
     struct l2_flush_buf flush = {0};
     int rc = o->l2_flush ? l2_flush_buf_alloc(&flush, l2_bytes, why, why_len) : 0;
+    for (long i = 0; i < o->warmup && rc == 0; i++) {
+        if (variant_launch(v, a, 0) != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
+            snprintf(why, why_len, "%s: warm-up launch %ld failed: %s", v->name, i + 1,
+                     cudaGetErrorString(cudaGetLastError()));
+            rc = -1;
+        }
+    }
     for (long i = 0; i < o->count && rc == 0; i++)
         rc = launch_profiled(o, v, a, o->l2_flush ? &flush : NULL, i, why, why_len);
     l2_flush_buf_free(&flush);
@@ -297,15 +311,19 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
             break;
         case 'c':
         case 'd':
-            /* 0 is a device, not a count */
-            if (c == 'd' && strcmp(optarg, "0") == 0) {
+        case 'W':
+            /* 0 is a device, or no warm-up, not a count */
+            if ((c == 'd' || c == 'W') && strcmp(optarg, "0") == 0) {
                 v[0] = 0;
-            } else if (parse_positive(optarg, c == 'd' ? 1023 : 1L << 40, &v[0], inner, sizeof inner) != 0) {
-                snprintf(why, why_len, "%s %s: %s", c == 'c' ? "--count" : "--device", optarg, inner);
+            } else if (parse_positive(optarg, c == 'd' ? 1023 : c == 'W' ? 1000 : 1L << 40, &v[0], inner, sizeof inner) != 0) {
+                snprintf(why, why_len, "%s %s: %s", c == 'c' ? "--count" : c == 'W' ? "--warmup" : "--device", optarg,
+                         inner);
                 return EXIT_USAGE;
             }
             if (c == 'c')
                 o->count = v[0];
+            else if (c == 'W')
+                o->warmup = v[0];
             else
                 o->device = (int)v[0];
             break;

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Cross-checks mmprof's CUPTI counters against Nsight Compute on the same
 # kernels: for each variant and shape, ncu collects the same Perfworks metrics on
-# `mmprof launch --l2-flush --profile-flush` (the L2 flush collect runs before
+# `mmprof launch --warmup 1 --l2-flush --profile-flush` (one unprofiled launch
+# of the variant's kernel on its fresh buffers, as collect's verification runs
+# it before the counters; then the L2 flush collect runs before
 # each range, one kernel that reads a buffer and drops its lines, then one launch of the variant's
 # kernel, all between cudaProfilerStart and Stop; ncu profiles them all,
 # --profile-from-start off, and the flush's rows are dropped) with
@@ -182,6 +184,9 @@ if [ -z "$join_out" ]; then
     # A name given twice would be compared, and counted, twice.
     metrics=$(tr , '\n' <<< "$metrics" | awk 'NF && !seen[$0]++' | paste -sd, -)
     [ -n "$metrics" ] || die "no metrics to compare"
+    # ncu prints IPC to two decimals (1.7 % of a transpose's 0.3): it is also
+    # asked for IPC's two counters, and xcheck takes the ratio from those.
+    ncu_metrics=$("$MMPROF" xcheck --ncu-metrics --metrics "$metrics") || die "mmprof xcheck --ncu-metrics failed"
     # Names, families and globs expand through mmprof list; CPU-only variants
     # (cpu_blas) have no kernel for ncu and are reported, not compared.
     cpu_only=""
@@ -231,8 +236,8 @@ ncu_run() { # tag rep variants shape offsets
     local tag=$1 rep=$2
     rm -f "$rep.ncu-rep"
     if ! "$NCU" --replay-mode "$replay" --cache-control all --clock-control none --profile-from-start off \
-        --metrics "$metrics" --export "$rep" --force-overwrite \
-        "$MMPROF" launch "$3" --mnk "$4" --l2-flush $profile_flush --buffer-offset-mb "$5" > "$rep.log" 2>&1; then
+        --metrics "$ncu_metrics" --export "$rep" --force-overwrite \
+        "$MMPROF" launch "$3" --mnk "$4" --warmup 1 --l2-flush $profile_flush --buffer-offset-mb "$5" > "$rep.log" 2>&1; then
         if grep -q 'ERR_NVGPUCTRPERM' "$rep.log"; then
             skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM): run as root or set NVreg_RestrictProfilingToAdminUsers=0"
         fi

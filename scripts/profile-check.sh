@@ -109,6 +109,7 @@ if [ "$ncu" = 1 ]; then
     # differently each run, and xcheck holds a count that one tool does not reproduce to
     # the totals' limit; medians for the rest, as the collect cross-check takes them.
     metrics=$(gpu_tools_default_metrics)
+    ncu_metrics=$("$MMPROF" xcheck --ncu-metrics --metrics "$metrics") || check 1 "mmprof xcheck --ncu-metrics"
     runs="$out/run" csvs="" t_ncu_all=""
     for i in 2 3; do
         "$MMPROF" profile -c "$count" --out "$out/run$i" -- "$app" "$size" > /dev/null 2>> "$out/profile.log" ||
@@ -118,7 +119,7 @@ if [ "$ncu" = 1 ]; then
     for i in 1 2 3; do
         t0=$(now)
         "$NCU" --nvtx --cache-control all --clock-control none --replay-mode kernel -c "$count" \
-            --metrics "$metrics" --export "$out/ncu$i" --force-overwrite "$app" "$size" > "$out/app-under-ncu.txt" 2> "$out/ncu.log"
+            --metrics "$ncu_metrics" --export "$out/ncu$i" --force-overwrite "$app" "$size" > "$out/app-under-ncu.txt" 2> "$out/ncu.log"
         rc=$?
         t=$(since "$t0")
         t_ncu_all="$t_ncu_all $t"

@@ -20,10 +20,17 @@
  * evenly by ID among them. Counters (.sum) are summed over a sample's
  * kernels; other metrics are kept only for a sample of one kernel. Values
  * may carry thousands separators ("1,234,567"); "n/a" is not measured.
+ * IPC, which ncu prints to two decimals, is taken from sm__inst_executed.sum
+ * and sm__cycles_active.sum where the CSV holds them (not in m: ask ncu).
  * *nsamples gets the count. 0, or -1 with one line in err naming the file,
  * the line and the fix. */
 int xc_read_ncu(const char *path, const char *const *variants, size_t nvariants, const struct xc_shape *shape,
                 const struct str_list *m, struct xc_side *side, size_t *nsamples, char *err, size_t err_len);
+
+/* What to ask ncu for to compare m: m (its first m->n items, in its order),
+ * then the counters of each ratio ncu prints rounded, such as IPC's. 0, or -1
+ * out of memory. */
+int xc_ncu_request(const struct str_list *m, struct str_list *out);
 
 /* An ncu cell as a value: "1,234,567" -> 1234567; -1 when the rest is not a
  * value ("n/a"). */

@@ -1,7 +1,8 @@
 /* The `xcheck` subcommand: options, then one of the comparison (the table,
  * crosscheck.csv, the summary), --noisy (which series need more runs),
  * --list-ok (which variants ncu should launch), --check (what each file
- * holds) or --join (earlier comparisons as one). */
+ * holds), --join (earlier comparisons as one) or --ncu-metrics (what to ask
+ * ncu for). */
 #include "xcheck/xcheck_cmd.h"
 
 #include <getopt.h>
@@ -14,6 +15,7 @@
 #include "xcheck/compare.h"
 #include "xcheck/inputs.h"
 #include "xcheck/join.h"
+#include "xcheck/ncu_csv.h"
 #include "xcheck/output.h"
 #include "xcheck/tolerance.h"
 
@@ -24,7 +26,7 @@
 
 enum {
     OPT_MMPROF = 256, OPT_MMPROF2, OPT_NCU, OPT_NCU2, OPT_METRICS, OPT_FLOOR, OPT_OUT, OPT_CPU_ONLY, OPT_FAILED,
-    OPT_NOISY, OPT_LIST_OK, OPT_CHECK, OPT_JOIN
+    OPT_NOISY, OPT_LIST_OK, OPT_CHECK, OPT_JOIN, OPT_NCU_METRICS
 };
 
 struct opts {
@@ -33,7 +35,7 @@ struct opts {
     const char *out;
     long floor_sectors, failed_runs;
     double noisy_pct;
-    int noisy, list_ok, check;
+    int noisy, list_ok, check, ncu_metrics;
 };
 
 static const struct help_option xcheck_options[] = {
@@ -69,6 +71,10 @@ static const struct help_option xcheck_options[] = {
      "print 'MxNxK V1,V2,...': the variants the mmprof runs measured\n"
      "ok, per shape (what to give `mmprof launch`)"},
     {"check", no_argument, OPT_CHECK, NULL, "read and check every input, say what each holds; compare nothing"},
+    {"ncu-metrics", no_argument, OPT_NCU_METRICS, NULL,
+     "print the --metrics list to give ncu: the list, then the counters\n"
+     "of the ratios ncu prints to two decimals (IPC's), which the\n"
+     "comparison then takes from them"},
     {"join", required_argument, OPT_JOIN, "DIR[,...]",
      "print the comparisons written by earlier --out runs (disjoint\n"
      "variant sets) as one table, counted again; --out gets the join"},
@@ -136,6 +142,7 @@ static int parse_option(int c, const char *arg, struct opts *o)
     case OPT_FAILED: return parse_count(arg, FAILED_RUNS_MAX, &o->failed_runs, "--failed-runs");
     case OPT_LIST_OK: o->list_ok = 1; return 0;
     case OPT_CHECK: o->check = 1; return 0;
+    case OPT_NCU_METRICS: o->ncu_metrics = 1; return 0;
     case OPT_NOISY: {
         char *end;
         o->noisy_pct = strtod(arg, &end);
@@ -158,7 +165,11 @@ static int check_combination(const struct opts *o)
     const struct xc_sources *s = &o->src;
     int inputs = s->mmprof.n || s->mmprof2.n || s->ncu.n || s->ncu2.n;
     const char *why = NULL;
-    if (o->join.n && inputs)
+    if (o->ncu_metrics && (inputs || o->join.n || !s->metrics))
+        why = "--ncu-metrics takes --metrics LIST alone";
+    else if (o->ncu_metrics)
+        return 0;
+    else if (o->join.n && inputs)
         why = "--join reads earlier comparisons; give it no --mmprof or --ncu";
     else if (o->join.n)
         return 0;
@@ -327,6 +338,21 @@ static int compare(const struct opts *opt, const struct xc_inputs *in)
     return xc_output_close(&o);
 }
 
+static int print_ncu_metrics(const char *list)
+{
+    struct str_list m = {0}, ask = {0};
+    int rc = xc_metrics_add_list(&m, list) == 0 && xc_ncu_request(&m, &ask) == 0 ? EXIT_OK : EXIT_RUNTIME;
+    for (size_t i = 0; rc == EXIT_OK && i < ask.n; i++)
+        printf("%s%s", i ? "," : "", ask.item[i]);
+    if (rc == EXIT_OK)
+        printf("\n");
+    else
+        msg_error("xcheck: out of memory");
+    str_list_free(&m);
+    str_list_free(&ask);
+    return rc;
+}
+
 static int join(const struct opts *o)
 {
     const char *dirs[1024];
@@ -353,6 +379,8 @@ int cmd_xcheck(int argc, char **argv)
         return rc;
     if (o.join.n)
         return join(&o);
+    if (o.ncu_metrics)
+        return print_ncu_metrics(o.src.metrics);
     struct xc_inputs in;
     o.src.verbose = o.check;
     if (xc_inputs_load(&o.src, &in) != 0)

@@ -116,7 +116,7 @@ static void ncu_run(int r, double *eff, double *elapsed)
     snprintf(cmd, sizeof cmd,
              "%s --csv --page raw --replay-mode application --cache-control all --clock-control none --profile-from-start off "
              "--metrics " SM_EFFICIENCY "," ELAPSED " %s/cli/mmprof launch " VARIANT " --mnk " SHAPE
-             " --l2-flush --profile-flush > %s/ncu-%d.csv 2> %s/ncu-%d.log",
+             " --warmup 1 --l2-flush --profile-flush > %s/ncu-%d.csv 2> %s/ncu-%d.log",
              ncu, MMPROF_BINARY_DIR, work, r, work, r);
     run(cmd);
     snprintf(path, sizeof path, "%s/ncu-%d.csv", work, r);

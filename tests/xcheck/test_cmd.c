@@ -230,6 +230,25 @@ static void bad_input(void **state)
     captured_free(&c);
 }
 
+/* What to ask ncu for: the list, then IPC's two counters, once each. */
+static void ncu_metrics(void **state)
+{
+    (void)state;
+    struct captured c;
+    const char *argv[] = {"xcheck", "--ncu-metrics", "--metrics",
+                          "dram__bytes_read.sum,sm__inst_executed.avg.per_cycle_active,sm__cycles_active.sum"};
+    capture(cmd_xcheck, 4, argv, &c);
+    assert_int_equal(c.rc, 0);
+    assert_string_equal(c.out, "dram__bytes_read.sum,sm__inst_executed.avg.per_cycle_active,sm__cycles_active.sum,"
+                               "sm__inst_executed.sum\n");
+    captured_free(&c);
+    const char *alone[] = {"xcheck", "--ncu-metrics"};
+    capture(cmd_xcheck, 2, alone, &c);
+    assert_int_equal(c.rc, 2);
+    assert_has(c.err, "--ncu-metrics takes --metrics LIST alone");
+    captured_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +259,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(profile_runs_pair_by_launch, setup, teardown),
         cmocka_unit_test_setup_teardown(exact_counter_that_varies, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_input, setup, teardown),
+        cmocka_unit_test_setup_teardown(ncu_metrics, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,6 +117,38 @@ static void ncu_split_without_flush(void **state)
     assert_non_null(strstr(f->err, "do not split evenly into the 3 samples"));
 }
 
+/* IPC read "0.88" from ncu is taken from its two counters when ncu was asked
+ * for them: 875/1000, not the rounded print; without them, the print. */
+static void ncu_ratio_from_counters(void **state)
+{
+    struct fixture *f = *state;
+#define IPC "sm__inst_executed.avg.per_cycle_active"
+    static const char text[] = HEADER "\"0\",\"kd\",\"" IPC "\",\"inst/cycle\",\"0.88\"\n"
+                                      "\"0\",\"kd\",\"sm__inst_executed.sum\",\"inst\",\"875\"\n"
+                                      "\"0\",\"kd\",\"sm__cycles_active.sum\",\"cycle\",\"1,000\"\n"
+                                      "\"1\",\"kd\",\"" IPC "\",\"inst/cycle\",\"0.5\"\n"
+                                      "\"1\",\"kd\",\"sm__inst_executed.sum\",\"inst\",\"n/a\"\n"
+                                      "\"1\",\"kd\",\"sm__cycles_active.sum\",\"cycle\",\"1,000\"\n";
+    struct str_list m = {0};
+    struct xc_side side;
+    assert_int_equal(xc_metrics_add_list(&m, DRAM "," IPC), 0);
+    xc_side_init(&side, m.n);
+    char path[1024];
+    scratch_write(f->dir, "ncu.csv", text, path, sizeof path);
+    const char *variants[] = {"kd", "kd"};
+    size_t samples;
+    assert_int_equal(xc_read_ncu(path, variants, 2, &f->shape, &m, &side, &samples, f->err, sizeof f->err), 0);
+    struct xc_series *kd = xc_side_find(&side, "kd", &f->shape);
+    assert_non_null(kd);
+    assert_int_equal(kd->nvalues[1], 2);
+    assert_true(kd->values[1][0] == 0.875); /* from the counters */
+    assert_true(kd->values[1][1] == 0.5);   /* a counter is n/a: the print */
+    assert_int_equal(kd->nvalues[0], 0);    /* the terms add no metric to the comparison */
+    xc_side_free(&side);
+    str_list_free(&m);
+#undef IPC
+}
+
 static void ncu_damaged(void **state)
 {
     struct fixture *f = *state;
@@ -179,6 +211,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(ncu_split_by_flush, setup, teardown),
         cmocka_unit_test_setup_teardown(ncu_split_without_flush, setup, teardown),
+        cmocka_unit_test_setup_teardown(ncu_ratio_from_counters, setup, teardown),
         cmocka_unit_test_setup_teardown(ncu_damaged, setup, teardown),
         cmocka_unit_test_setup_teardown(results_csv, setup, teardown),
     };
