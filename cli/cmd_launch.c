@@ -155,10 +155,9 @@ static int launch_profiled(const struct launch_opts *o, const struct variant *v,
 }
 
 static int launch_all(const struct launch_opts *o, const struct variant *v, const struct launch_args *a,
-                      size_t l2_bytes, char *why, size_t why_len)
+                      const struct l2_flush_buf *flush, char *why, size_t why_len)
 {
-    struct l2_flush_buf flush = {0};
-    int rc = o->l2_flush ? l2_flush_buf_alloc(&flush, l2_bytes, why, why_len) : 0;
+    int rc = 0;
     for (long i = 0; i < o->warmup && rc == 0; i++) {
         if (variant_launch(v, a, 0) != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
             snprintf(why, why_len, "%s: warm-up launch %ld failed: %s", v->name, i + 1,
@@ -167,8 +166,7 @@ static int launch_all(const struct launch_opts *o, const struct variant *v, cons
         }
     }
     for (long i = 0; i < o->count && rc == 0; i++)
-        rc = launch_profiled(o, v, a, o->l2_flush ? &flush : NULL, i, why, why_len);
-    l2_flush_buf_free(&flush);
+        rc = launch_profiled(o, v, a, flush, i, why, why_len);
     return rc;
 }
 
@@ -182,7 +180,7 @@ static struct shape variant_shape(const struct launch_opts *o, const struct vari
 }
 
 static int launch_once(const struct launch_opts *o, const struct variant *v, struct host_inputs *h,
-                       size_t l2_bytes, char *why, size_t why_len)
+                       const struct l2_flush_buf *flush, char *why, size_t why_len)
 {
     int mm = v->family == FAMILY_MATMUL;
     struct launch_args a = {.shape = variant_shape(o, v)};
@@ -200,7 +198,7 @@ static int launch_once(const struct launch_opts *o, const struct variant *v, str
     a.b = db;
     a.c = dc;
     if (rc == 0)
-        rc = launch_all(o, v, &a, l2_bytes, why, why_len);
+        rc = launch_all(o, v, &a, flush, why, why_len);
     cudaFree(da);
     cudaFree(db);
     cudaFree(dc);
@@ -373,9 +371,16 @@ static int launch_placement(const struct launch_opts *o, long offset_mib, struct
     void *offset = NULL;
     if (placement_offset_alloc(offset_mib, &offset, why, why_len) != 0)
         return EXIT_USAGE;
-    int rc = 0;
+    /* The flush buffer before the inputs, as collect allocates them (offset,
+     * flush, then the workload), so that the inputs land at the same place
+     * in physical memory under both tools. */
+    struct l2_flush_buf flush = {0};
+    int rc = o->l2_flush && l2_flush_buf_alloc(&flush, l2_bytes, why, why_len) != 0 ? EXIT_RUNTIME : 0;
     for (int j = 0; j < o->nvariants && rc == 0; j++)
-        rc = launch_once(o, o->v[j], &host[o->v[j]->family], l2_bytes, why, why_len) == 0 ? 0 : EXIT_RUNTIME;
+        rc = launch_once(o, o->v[j], &host[o->v[j]->family], o->l2_flush ? &flush : NULL, why, why_len) == 0
+                 ? 0
+                 : EXIT_RUNTIME;
+    l2_flush_buf_free(&flush);
     cudaFree(offset);
     return rc;
 }
