@@ -4,12 +4,15 @@
  * 2 points of Nsight Compute's, the kernel-only reference, and its elapsed
  * cycles within 10 %. While each row's counters covered a user range (launch,
  * kernel and the wait for it) this kernel read 68 % against ncu's 90 %
- * (H100, ../shared/reference/probe4). Below about 20 us ncu's own kernels run
- * 0.3-0.7 us longer (docs/fidelity.md): naive at 257x383x129 read 62.9
- * against 65.2 % on an H200, 61.7 against 63.2 % on an H100, so a kernel
- * that short cannot hold 2 points against ncu either way.
- * Medians of five runs of each tool, both after collect's L2 flush
- * (launch --l2-flush --profile-flush, as scripts/ncu-crosscheck.sh does).
+ * (H100, ../shared/reference/probe4). ncu profiles launch's second launch of
+ * the kernel on its buffers (--warmup 1), as collect's counters see a kernel
+ * that verification ran already: a first launch on fresh buffers runs about
+ * 1000 cycles longer (docs/fidelity.md). Below about 10 us the two tools'
+ * medians of five placements still move by a few points from run to run
+ * (naive at 257x383x129: 63.6 against 61.7 %, H200), so the kernel here is
+ * one of about 45 us. Medians of five runs of each tool, both after
+ * collect's L2 flush (launch --l2-flush --profile-flush, as
+ * scripts/ncu-crosscheck.sh does).
  * Skips (77) without a GPU or without ncu (NCU, PATH, /usr/local/cuda/bin). */
 #include <math.h>
 #include <setjmp.h>
