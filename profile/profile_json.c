@@ -93,8 +93,9 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
     cJSON_AddStringToObject(p, "cache_policy", "L2 flushed (buffer > L2 read, then its lines "
                                                "discarded) before each pass of each profiled kernel");
     cJSON_AddStringToObject(p, "replay", "auto range + user replay (CUPTI Range Profiler) per launch: "
-                                         "device memory saved (CUPTI checkpoint) and restored before "
-                                         "each pass and before the app's own launch");
+                                         "device memory saved (CUPTI checkpoint), the launch replayed "
+                                         "once unprofiled, memory restored before each pass and before "
+                                         "the app's own launch");
     if (r->chip && r->chip[0]) {
         cJSON_AddStringToObject(p, "chip", r->chip);
         cJSON_AddNumberToObject(p, "passes", (double)r->passes);

@@ -3,9 +3,10 @@
  * first profiled launch, on that launch's device), results.csv and
  * launches.tsv. Per launch:
  *   session_begin    the filter's verdict (FILTER_PROFILE: to be profiled)
- *   session_measure  for such a launch, its counters through profiler_measure
- *                    with the launch's ops (restore + flush, replay), and with
- *                    --source one more replay under PC sampling; the caller
+ *   session_measure  for such a launch, one replay not profiled (with --source
+ *                    the replay under PC sampling, for a kernel's first launch),
+ *                    then its counters through profiler_measure with the
+ *                    launch's ops (restore + flush, replay per pass); the caller
  *                    saves device memory before and restores it after, and the
  *                    app's own launch runs after that
  *   session_end      the row (profiled launches) and the launches.tsv line (all),

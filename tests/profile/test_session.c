@@ -137,9 +137,11 @@ static void declared_and_filtered(void **state)
     struct launch_desc k2 = launch("_Z2k2Pf", "void k2(float*)");
     assert_int_equal(run_launch(&s, &k2, 0.001), FILTER_PROFILE);
     session_close(&s);
-    /* two profiled launches, each prepare + work once per pass */
-    assert_int_equal(fake.work_calls, 2 * 2);
-    assert_int_equal(fake.prepare_calls, 2 * 2);
+    /* two profiled launches, each prepare + work once as the warm-up before
+       the passes (on a warm L2: no flush), then once per pass */
+    assert_int_equal(fake.work_calls, 2 * (1 + 2));
+    assert_int_equal(fake.prepare_calls, 2 * (1 + 2));
+    assert_int_equal(fake.cold_prepare_calls, 2 * 2);
     assert_int_equal(fake.initialized, 0);
 
     struct table *t = results();
@@ -224,6 +226,26 @@ static void refused_counters_fail_rows(void **state)
     launch_log_summary_free(&sum);
 }
 
+/* The replay before the counter passes fails (a kernel that faults): a
+ * failed row that says so, no counter pass run. */
+static void failed_warm_up_fails_the_row(void **state)
+{
+    never = -1; /* every work call fails, the warm-up's first */
+    struct profile_session s;
+    open_session(&s);
+    struct launch_desc k = launch("_Z1kv", "k()");
+    assert_int_equal(run_launch(&s, &k, 1.0), FILTER_PROFILE);
+    session_close(&s);
+    never = 0;
+    assert_int_equal(fake.work_calls, 1);
+    assert_int_equal(fake.cold_prepare_calls, 0);
+    struct table *t = results();
+    assert_int_equal(t->nrows, 1);
+    assert_string_equal(cell(t, 0, "status"), "failed");
+    assert_non_null(strstr(cell(t, 0, "reason"), "replayed once before the counter passes failed"));
+    table_free(t);
+}
+
 static void bad_code_declaration_is_ignored_with_reason(void **state)
 {
     struct profile_session s;
@@ -257,6 +279,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(declared_and_filtered, setup, teardown),
         cmocka_unit_test_setup_teardown(list_mode_reads_no_counters, setup, teardown),
         cmocka_unit_test_setup_teardown(refused_counters_fail_rows, setup, teardown),
+        cmocka_unit_test_setup_teardown(failed_warm_up_fails_the_row, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_code_declaration_is_ignored_with_reason, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_settings_refused, setup, teardown),
     };
