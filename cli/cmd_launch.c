@@ -313,7 +313,8 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
             /* 0 is a device, or no warm-up, not a count */
             if ((c == 'd' || c == 'W') && strcmp(optarg, "0") == 0) {
                 v[0] = 0;
-            } else if (parse_positive(optarg, c == 'd' ? 1023 : c == 'W' ? 1000 : 1L << 40, &v[0], inner, sizeof inner) != 0) {
+            } else if (parse_positive(optarg, c == 'd' ? 1023 : c == 'W' ? 1000 : 1L << 40, &v[0], inner,
+                                      sizeof inner) != 0) {
                 snprintf(why, why_len, "%s %s: %s", c == 'c' ? "--count" : c == 'W' ? "--warmup" : "--device", optarg,
                          inner);
                 return EXIT_USAGE;

@@ -44,8 +44,9 @@ static const struct help_option xcheck_options[] = {
      "placement (--buffer-offset-mb); rows with status ok count"},
     {"ncu", required_argument, OPT_NCU, "[VARIANTS@MxNxK:]CSV[,...]",
      "`ncu --import REP --csv --page details --print-units base` of\n"
-     "ncu over `mmprof launch VARIANTS --mnk M,N,K --l2-flush\n"
-     "--profile-flush --buffer-offset-mb O1,O2,...`: the flush kernels\n"
+     "ncu over `mmprof launch VARIANTS --mnk M,N,K --warmup 1\n"
+     "--l2-flush --profile-flush --buffer-offset-mb O1,O2,...`, with\n"
+     "the metrics --ncu-metrics prints: the flush kernels\n"
      "split the samples, which go to VARIANTS in launch's order\n"
      "(every variant at O1, then at O2, ...). Without the prefix:\n"
      "the variants the mmprof runs measured ok, at their one shape.\n"
