@@ -378,8 +378,11 @@ int collect_run(const struct collect_options *o)
         rc = open_device(&r);
         trace_since("collect: device", t_open_device);
     }
-    if (rc == 0)
+    if (rc == 0) {
+        double t_reserve = now_ms();
         rc = reserve_local_memory(&r);
+        trace_since("collect: local memory", t_reserve);
+    }
     if (rc == 0)
         rc = offset_buffers(&r);
     if (rc == 0)

@@ -15,7 +15,9 @@
  * reads), yet moving it with the --buffer-offset-mb placement (offset first)
  * spread those DRAM reads over five placements by 36 % instead of 7 %, and its
  * cycles stayed 2.2-2.8 % below ncu's (3.4-3.6 % before, another H200): it
- * stays first. */
+ * stays first. And nothing may load before it: reading the frames loads the
+ * kernels' code (lazy loading), so they are read in a scratch context,
+ * destroyed before the reservation (local_memory.c has the figures). */
 #ifndef MMPROF_LOCAL_MEMORY_H
 #define MMPROF_LOCAL_MEMORY_H
 
@@ -26,7 +28,9 @@
 
 /* Raises the per-thread stack limit to the largest local memory of the
  * variants' kernels at their shapes (pairs vs[i], shapes[i]; variants that are
- * no kernel of ours, or that cannot launch on d, do not count), which makes the
+ * no kernel of ours, or that cannot launch on d, do not count; read in a
+ * context of its own, so that the run's context loads no code before the
+ * reservation), which makes the
  * driver reserve it now. *per_thread_bytes gets the limit in force after.
  * 0, or -1 with why set. */
 int local_memory_reserve(const struct variant *const *vs, const struct shape *shapes, size_t n,

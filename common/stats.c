@@ -33,12 +33,12 @@ static double median_copy(const double *values, size_t n)
     return m;
 }
 
-/* max(|x|, 1): a relative difference of values near 0 is taken against 1,
- * so that 0 against 0.4 is not an infinite difference. */
+/* |x|, or 1 when x is 0, so that 0.4 against 0 is not an infinite
+ * difference; a ratio under 1 (IPC) stays relative. */
 static double rel_base(double x)
 {
     double d = fabs(x);
-    return d < 1 ? 1 : d;
+    return d != 0 ? d : 1;
 }
 
 void stats_summarize(const double *values, size_t n, struct stats_summary *s)

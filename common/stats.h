@@ -11,7 +11,7 @@
 struct stats_summary {
     size_t runs;       /* numeric values summarized; 0: none */
     double median;
-    double spread_pct; /* (max - min) / max(|median|, 1), in percent */
+    double spread_pct; /* (max - min) / |median| (/ 1 when it is 0), in percent */
     double mean;
     double sd;         /* sample standard deviation (n - 1); 0 for one run */
 };
@@ -33,7 +33,7 @@ double stats_welch_t(const struct stats_summary *a, const struct stats_summary *
 double stats_median_se(const double *values, size_t n);
 
 /* Robust standard error of the difference of two medians, in percent of
- * max(|median of b|, 1): sqrt(se_a^2 + se_b^2). */
+ * |median of b| (of 1 when it is 0): sqrt(se_a^2 + se_b^2). */
 double stats_median_diff_se_pct(const double *a, size_t na, const double *b, size_t nb);
 
 /* The ratio of medians median(b) / median(a) and its interval at z

@@ -13,7 +13,7 @@ struct xc_row {
     char shape[48];       /* MxNxK */
     char metric[256];
     char a[40], b[40];    /* the two medians, %.17g; "" = not measured */
-    char diff[32];        /* |a - b| / max(|b|, 1) as "1.2345%", or "-" */
+    char diff[32];        /* |a - b| / |b| (/ 1 when b is 0) as "1.2345%", or "-" */
     char limit[32];       /* "0.1%", "2%|8192", "2%|1pp", "-" */
     char result[48];      /* ok, MISS, info; " (N kernels)" when ncu summed several */
     char spread_a[32], spread_b[32]; /* (max - min) / median over the runs, or "" */

@@ -28,7 +28,7 @@ enum xc_verdict xc_judge(enum metric_class c, const char *metric, double a, doub
     *rel = NAN;
     if (isnan(a) || isnan(b))
         return c == METRIC_INFO ? XC_INFO_ONLY : XC_MISS;
-    double d = fabs(a - b), base = fabs(b) < 1 ? 1 : fabs(b);
+    double d = fabs(a - b), base = b != 0 ? fabs(b) : 1; /* a ratio under 1 (IPC) stays relative */
     *rel = d / base;
     int ok;
     switch (c) {

@@ -22,7 +22,7 @@ void xc_limit_text(enum metric_class c, long floor_sectors, char *buf, size_t le
 enum xc_verdict { XC_OK, XC_MISS, XC_INFO_ONLY };
 
 /* Verdict of side a's value against side b's (b is the reference: the
- * relative difference is |a - b| / max(|b|, 1), written to *rel). A missing
+ * relative difference is |a - b| / |b| (/ 1 when b is 0), written to *rel). A missing
  * value (NaN) is a miss unless the metric is information only. */
 enum xc_verdict xc_judge(enum metric_class c, const char *metric, double a, double b, long floor_sectors, double *rel);
 

@@ -88,7 +88,7 @@ static const struct help xcheck_help = {
              "       mmprof xcheck --join DIR[,DIR...] [--out DIR]",
     .about = "Compares mmprof's counters with Nsight Compute's on the same kernels: per variant,\n"
              "shape and metric, the median over the runs given (one run a buffer placement)\n"
-             "of each side, the relative difference |mmprof - ncu| / max(|ncu|, 1) against the\n"
+             "of each side, the relative difference |mmprof - ncu| / |ncu| (/ 1 where ncu is 0) against the\n"
              "metric's limit, each side's spread (max - min) / median, and Welch's t of the two\n"
              "means (|t| < 2 on a miss: within the runs' own noise). Limits:\n"
              "  requests, sectors, instructions, shared wavefronts net of bank conflicts  0.1 %\n"

@@ -3,6 +3,8 @@
 
 #include <stddef.h>
 
+#include "collector/profiler/driver_entry.h"
+
 /* The ABI of cuCtxGetCurrent (v4000) and cuDeviceGet (v2000) has not changed
  * since; asking for the CUDA 12.0 version returns them on every driver that can
  * run this CUDA 13 runtime. */
@@ -11,22 +13,11 @@
 typedef CUresult (*ctx_get_current_fn)(CUcontext *);
 typedef CUresult (*device_get_fn)(CUdevice *, int);
 
-/* Looks a driver function up once. NULL when the driver lacks it (or there is no
- * driver); callers report CUDA_ERROR_NOT_FOUND. */
-static void *driver_symbol(const char *name)
-{
-    void *fn = NULL;
-    enum cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
-    cudaError_t e = cudaGetDriverEntryPointByVersion(name, &fn, DRIVER_ABI_VERSION,
-                                                     cudaEnableDefault, &found);
-    return e == cudaSuccess && found == cudaDriverEntryPointSuccess ? fn : NULL;
-}
-
 static CUresult real_ctx_get_current(CUcontext *ctx)
 {
     static ctx_get_current_fn fn;
     if (!fn)
-        fn = (ctx_get_current_fn)driver_symbol("cuCtxGetCurrent");
+        fn = (ctx_get_current_fn)driver_entry("cuCtxGetCurrent", DRIVER_ABI_VERSION);
     return fn ? fn(ctx) : CUDA_ERROR_NOT_FOUND;
 }
 
@@ -34,7 +25,7 @@ static CUresult real_device_get(CUdevice *dev, int ordinal)
 {
     static device_get_fn fn;
     if (!fn)
-        fn = (device_get_fn)driver_symbol("cuDeviceGet");
+        fn = (device_get_fn)driver_entry("cuDeviceGet", DRIVER_ABI_VERSION);
     return fn ? fn(dev, ordinal) : CUDA_ERROR_NOT_FOUND;
 }
 

@@ -37,11 +37,14 @@ static void summary_spread_mean_sd(void **state)
     assert_double_equal(s.mean, 505.0 / 3, 1e-12);
     assert_double_equal(s.sd, sqrt(26004.6667 / 2), 1e-4); /* deviations -66.33, -65.33, 131.67 */
     assert_true(v[0] == 300); /* the caller's values are not reordered */
-    /* a median near 0 is taken against 1 */
-    double small[] = {0, 0.5};
-    stats_summarize(small, 2, &s);
+    /* a median of 0 is taken against 1; one under 1 (an IPC) against itself */
+    double zero[] = {0, 0, 0.5};
+    stats_summarize(zero, 3, &s);
     assert_double_equal(s.spread_pct, 50, 1e-12);
-    stats_summarize(small, 0, &s);
+    double ipc[] = {0.60, 0.63, 0.66};
+    stats_summarize(ipc, 3, &s);
+    assert_double_equal(s.spread_pct, 100 * 0.06 / 0.63, 1e-9);
+    stats_summarize(zero, 0, &s);
     assert_int_equal(s.runs, 0);
 }
 

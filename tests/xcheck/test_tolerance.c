@@ -54,7 +54,7 @@ static void total_class_and_floor(void **state)
     assert_int_equal(xc_judge(METRIC_TOTAL, l2, 1031, 1000, 30, &rel), XC_MISS);
     assert_int_equal(xc_judge(METRIC_TOTAL, dram, 1960, 1000, 30, &rel), XC_OK); /* 30 sectors = 960 bytes */
     assert_int_equal(xc_judge(METRIC_TOTAL, dram, 1961, 1000, 30, &rel), XC_MISS);
-    /* relative to max(|b|, 1): 0.01 against 0 is 1 %, not infinite */
+    /* relative to |b|, or to 1 when b is 0: 0.01 against 0 is 1 %, not infinite */
     assert_int_equal(xc_judge(METRIC_TOTAL, l2, 0.01, 0, 0, &rel), XC_OK);
     assert_double_equal(rel, 0.01, 1e-12);
 }
@@ -68,6 +68,10 @@ static void elapsed_class(void **state)
     assert_int_equal(xc_judge(METRIC_ELAPSED, pct, 41.5, 40, 0, &rel), XC_MISS);
     assert_int_equal(xc_judge(METRIC_ELAPSED, ipc, 2.04, 2, 0, &rel), XC_MISS); /* no points for a ratio */
     assert_int_equal(xc_judge(METRIC_ELAPSED, ipc, 2.02, 2, 0, &rel), XC_OK);
+    /* under 1 too: 0.65 against 0.68 is 4.4 %, not 3 hundredths */
+    assert_int_equal(xc_judge(METRIC_ELAPSED, ipc, 0.65, 0.68, 0, &rel), XC_MISS);
+    assert_double_equal(rel, 0.03 / 0.68, 1e-12);
+    assert_int_equal(xc_judge(METRIC_ELAPSED, ipc, 0.67, 0.68, 0, &rel), XC_OK);
 }
 
 static void info_and_missing(void **state)
