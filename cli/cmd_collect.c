@@ -33,6 +33,7 @@ enum {
     OPT_DEVICES,
     OPT_ONE_CONFIG_IMAGE,
     OPT_BUFFER_OFFSET,
+    OPT_LOCAL_MEMORY_OFFSET,
     OPT_SETTLE,
     OPT_REQUIRE,
     OPT_SOURCE,
@@ -73,6 +74,11 @@ static const struct help_option collect_options[] = {
      "buffer, moving them in physical memory (DRAM/L2 totals of\n"
      "kernels whose data nearly fill L2 depend on placement;\n"
      "scripts/ncu-crosscheck.sh --repeat samples several)"},
+    {"local-memory-offset-mb", required_argument, OPT_LOCAL_MEMORY_OFFSET, "N",
+     "allocate N MiB before the local memory reservation, as a\n"
+     "profiler that holds memory in the process does (spilling\n"
+     "kernels follow where it lands: scripts/ncu-crosscheck.sh\n"
+     "passes what ncu holds; docs/fidelity.md). Default 0"},
     {"settle-ms", required_argument, OPT_SETTLE, "MS",
      "after each L2 flush, leave the GPU idle 4x the kernel's\n"
      "duration, at most MS (default 0: the counters cover the\n"
@@ -278,6 +284,11 @@ static int apply(struct collect_args *a, int c, const char *arg, const char *opt
         if (parse_count_opt("--buffer-offset-mb", arg, PLACEMENT_OFFSET_MAX_MIB, &v, why, why_len) != 0)
             return -1;
         a->opt.buffer_offset_mib = v;
+        return 0;
+    case OPT_LOCAL_MEMORY_OFFSET:
+        if (parse_count_opt("--local-memory-offset-mb", arg, PLACEMENT_OFFSET_MAX_MIB, &v, why, why_len) != 0)
+            return -1;
+        a->opt.local_memory_offset_mib = v;
         return 0;
     case OPT_SETTLE:
         if (parse_count_opt("--settle-ms", arg, L2_SETTLE_CAP_MS_MAX, &v, why, why_len) != 0)

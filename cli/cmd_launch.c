@@ -47,6 +47,11 @@ static const struct help_option launch_options[] = {
      "process, several placements (scripts/ncu-crosscheck.sh\n"
      "profiles every variant of a shape at a few placements\n"
      "in one ncu process this way)"},
+    {"local-memory-offset-mb", required_argument, 'L', "N",
+     "allocate N MiB before the local memory reservation (as\n"
+     "collect --local-memory-offset-mb). launch says on stderr\n"
+     "how much device memory is in use before it: under a\n"
+     "profiler, the profiler's share is the difference"},
     {NULL, 0, 0, NULL, NULL},
 };
 
@@ -82,6 +87,7 @@ struct launch_opts {
     int profile_flush; /* --profile-flush */
     long offsets_mib[LAUNCH_MAX_OFFSETS]; /* --buffer-offset-mb */
     int noffsets;
+    long local_memory_offset_mib; /* --local-memory-offset-mb */
 };
 
 /* The inputs on the host, filled once per family and shared by every variant
@@ -329,6 +335,16 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
         case 'P':
             o->profile_flush = 1;
             break;
+        case 'L':
+            if (strcmp(optarg, "0") == 0) {
+                o->local_memory_offset_mib = 0;
+            } else if (parse_positive(optarg, PLACEMENT_OFFSET_MAX_MIB, &v[0], inner, sizeof inner) != 0) {
+                snprintf(why, why_len, "--local-memory-offset-mb %s: %s", optarg, inner);
+                return EXIT_USAGE;
+            } else {
+                o->local_memory_offset_mib = v[0];
+            }
+            break;
         case 'B':
             if (parse_offsets(optarg, o, inner, sizeof inner) != 0) {
                 snprintf(why, why_len, "--buffer-offset-mb %s: %s", optarg, inner);
@@ -367,7 +383,7 @@ static int launch_placement(const struct launch_opts *o, long offset_mib, struct
                             char *why, size_t why_len)
 {
     void *offset = NULL;
-    if (placement_offset_alloc(offset_mib, &offset, why, why_len) != 0)
+    if (placement_offset_alloc("--buffer-offset-mb", offset_mib, &offset, why, why_len) != 0)
         return EXIT_USAGE;
     /* The flush buffer before the inputs, as collect allocates them (offset,
      * flush, then the workload), so that the inputs land at the same place
@@ -402,18 +418,24 @@ int cmd_launch(int argc, char **argv)
         fprintf(stderr, "mmprof: launch: input seed %llu (--seed to repeat)\n", (unsigned long long)o.seed);
     /* As collect does, first of all (local_memory.h). */
     struct shape shapes[LAUNCH_MAX_VARIANTS];
-    size_t local_bytes;
+    struct local_memory local;
     for (int j = 0; j < o.nvariants; j++)
         shapes[j] = variant_shape(&o, o.v[j]);
-    if (local_memory_reserve(o.v, shapes, (size_t)o.nvariants, &d, &local_bytes, why, sizeof why) != 0) {
+    rc = local_memory_reserve(o.v, shapes, (size_t)o.nvariants, &d, o.local_memory_offset_mib, &local, why,
+                              sizeof why);
+    if (rc != 0) {
         msg_error("%s", why);
-        return EXIT_RUNTIME;
+        local_memory_release(&local);
+        return rc == LOCAL_MEMORY_BAD_OFFSET ? EXIT_USAGE : EXIT_RUNTIME;
     }
+    fprintf(stderr, "mmprof: launch: %zu MiB of device memory in use before the local memory reservation\n",
+            local.in_use_bytes >> 20);
     struct host_inputs host[2] = {{0}}; /* by family */
     for (int i = 0; i < o.noffsets && rc == 0; i++)
         rc = launch_placement(&o, o.offsets_mib[i], host, d.l2_bytes, why, sizeof why);
     host_inputs_free(&host[FAMILY_MATMUL]);
     host_inputs_free(&host[FAMILY_TRANSPOSE]);
+    local_memory_release(&local);
     if (rc != 0)
         msg_error("%s", why);
     return rc;

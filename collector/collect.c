@@ -152,6 +152,7 @@ static void fill_meta(struct run *r)
     r->meta.budget_ms = o->timing.budget_ms;
     r->meta.state = "running";
     r->meta.buffer_offset_mib = o->buffer_offset_mib;
+    r->meta.local_memory_offset_mib = o->local_memory_offset_mib;
     r->meta.settle_cap_ms = o->settle_cap_ms;
     r->meta.chip = "";
     r->meta.cupti_api_version = CUPTI_API_VERSION;
@@ -284,12 +285,14 @@ static int reserve_local_memory(struct run *r)
         shapes[i] = r->plan.items[i].shape;
     }
     if (rc == 0)
-        rc = local_memory_reserve(vs, shapes, r->plan.n, &r->dev, &r->meta.local_bytes_per_thread, why, sizeof why);
+        rc = local_memory_reserve(vs, shapes, r->plan.n, &r->dev, r->opt->local_memory_offset_mib, &r->local, why,
+                                  sizeof why);
+    r->meta.local_bytes_per_thread = r->local.per_thread_bytes;
     free(vs);
     free(shapes);
     if (rc != 0)
         msg_error("%s", why);
-    return rc == 0 ? 0 : EXIT_RUNTIME;
+    return rc == 0 ? 0 : rc == LOCAL_MEMORY_BAD_OFFSET ? EXIT_USAGE : EXIT_RUNTIME;
 }
 
 /* Before every other allocation but local memory, so that all the run's
@@ -299,7 +302,7 @@ static int offset_buffers(struct run *r)
     char why[512];
     if (r->replay)
         return 0;
-    if (placement_offset_alloc(r->opt->buffer_offset_mib, &r->offset_buf, why, sizeof why) != 0) {
+    if (placement_offset_alloc("--buffer-offset-mb", r->opt->buffer_offset_mib, &r->offset_buf, why, sizeof why) != 0) {
         msg_error("%s", why);
         return EXIT_USAGE;
     }
@@ -358,6 +361,7 @@ static void release(struct run *r)
     cJSON_Delete(r->datasheet);
     plan_free(&r->plan);
     cudaFree(r->offset_buf);
+    local_memory_release(&r->local);
 }
 
 int collect_run(const struct collect_options *o)

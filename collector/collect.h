@@ -26,6 +26,7 @@ struct collect_options {
     const char *add_metrics_spec;
     int one_config_image; /* --one-config-image: CUPTI splits one image over passes */
     long buffer_offset_mib; /* --buffer-offset-mb: allocated before any workload buffer */
+    long local_memory_offset_mib; /* --local-memory-offset-mb: allocated before the local memory */
     long settle_cap_ms;     /* --settle-ms: the most to wait after each range's L2 flush */
     const char *command_line;
     double cpu_limit_s; /* skip cpu_blas where its predicted time exceeds this */

@@ -11,6 +11,7 @@
 #include "collector/counters.h"
 #include "collector/device.h"
 #include "collector/l2_flush.h"
+#include "collector/local_memory.h"
 #include "collector/profiler/pc_sampling.h"
 #include "collector/progress.h"
 #include "rundir/plan.h"
@@ -38,6 +39,7 @@ struct run {
     cJSON *ceilings;
     cJSON *datasheet;
     void *offset_buf; /* --buffer-offset-mb, held for the whole run */
+    struct local_memory local; /* its --local-memory-offset-mb held for the whole run too */
     int context_lost; /* a kernel faulted: no more CUDA or CUPTI work in this process */
 };
 

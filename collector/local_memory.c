@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "collector/cuda_check.h"
+#include "collector/placement.h"
 #include "collector/profiler/driver_entry.h"
 #include "collector/resources.h"
 #include "kernels/launch.h"
@@ -92,17 +93,29 @@ static int largest_frame_in_scratch_context(const struct variant *const *vs, con
 }
 
 int local_memory_reserve(const struct variant *const *vs, const struct shape *shapes, size_t n,
-                         const struct device_info *d, size_t *per_thread_bytes, char *why, size_t why_len)
+                         const struct device_info *d, long offset_mib, struct local_memory *lm, char *why,
+                         size_t why_len)
 {
-    size_t need = 0, limit = 0;
+    size_t need = 0, limit = 0, free_bytes = 0, total_bytes = 0;
+    *lm = (struct local_memory){0};
     if (largest_frame_in_scratch_context(vs, shapes, n, d, &need, why, why_len) != 0)
         return -1;
+    CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
+    lm->in_use_bytes = total_bytes - free_bytes;
+    if (placement_offset_alloc("--local-memory-offset-mb", offset_mib, &lm->offset_buf, why, why_len) != 0)
+        return LOCAL_MEMORY_BAD_OFFSET;
     CUDA_TRY(cudaDeviceGetLimit(&limit, cudaLimitStackSize), "cudaDeviceGetLimit(stack size)");
     if (need > limit) {
         CUDA_TRY(cudaDeviceSetLimit(cudaLimitStackSize, need),
                  "cudaDeviceSetLimit(stack size) to reserve the variants' local memory");
         CUDA_TRY(cudaDeviceGetLimit(&limit, cudaLimitStackSize), "cudaDeviceGetLimit(stack size)");
     }
-    *per_thread_bytes = limit;
+    lm->per_thread_bytes = limit;
     return 0;
+}
+
+void local_memory_release(struct local_memory *lm)
+{
+    cudaFree(lm->offset_buf);
+    lm->offset_buf = NULL;
 }

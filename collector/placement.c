@@ -3,7 +3,7 @@
 #include <cuda_runtime_api.h>
 #include <stdio.h>
 
-int placement_offset_alloc(long offset_mib, void **held, char *why, size_t why_len)
+int placement_offset_alloc(const char *option, long offset_mib, void **held, char *why, size_t why_len)
 {
     *held = NULL;
     if (offset_mib <= 0)
@@ -15,7 +15,7 @@ int placement_offset_alloc(long offset_mib, void **held, char *why, size_t why_l
     *held = NULL;
     (void)cudaGetLastError(); /* an allocation failure is not sticky: clear it */
     cudaMemGetInfo(&free_b, &total_b);
-    snprintf(why, why_len, "--buffer-offset-mb %ld: cannot allocate it (%s); the device has %zu MiB free: choose "
-             "a smaller offset", offset_mib, cudaGetErrorString(e), free_b >> 20);
+    snprintf(why, why_len, "%s %ld: cannot allocate it (%s); the device has %zu MiB free: choose a smaller offset",
+             option, offset_mib, cudaGetErrorString(e), free_b >> 20);
     return -1;
 }

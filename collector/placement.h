@@ -10,7 +10,8 @@
 
 #define PLACEMENT_OFFSET_MAX_MIB 65536L
 
-/* Allocates offset_mib MiB (nothing for 0) into *held. 0, or -1 with why set. */
-int placement_offset_alloc(long offset_mib, void **held, char *why, size_t why_len);
+/* Allocates offset_mib MiB (nothing for 0) into *held; the error names
+ * option. 0, or -1 with why set. */
+int placement_offset_alloc(const char *option, long offset_mib, void **held, char *why, size_t why_len);
 
 #endif

@@ -98,6 +98,8 @@ static cJSON *meta_json(const struct run_record *m)
     cJSON_AddStringToObject(clocks, "policy", "not locked: mmprof measures the card as it is (ncu locks to base by default)");
     if (m->buffer_offset_mib > 0) /* absent otherwise: run.json of a default run is unchanged */
         cJSON_AddNumberToObject(root, "buffer_offset_mib", (double)m->buffer_offset_mib);
+    if (m->local_memory_offset_mib > 0)
+        cJSON_AddNumberToObject(root, "local_memory_offset_mib", (double)m->local_memory_offset_mib);
     if (m->local_bytes_per_thread > 0) /* absent in replays */
         cJSON_AddNumberToObject(root, "local_memory_bytes_per_thread", (double)m->local_bytes_per_thread);
     cJSON *t = cJSON_AddObjectToObject(root, "timing");

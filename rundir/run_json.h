@@ -35,6 +35,7 @@ struct run_record {
     const cJSON *datasheet;   /* datasheet alone when ceilings were not measured */
     double wall_s;
     long buffer_offset_mib; /* --buffer-offset-mb, 0 = none */
+    long local_memory_offset_mib; /* --local-memory-offset-mb, 0 = none */
     long settle_cap_ms;     /* --settle-ms: the most waited after each range's L2 flush */
     size_t local_bytes_per_thread; /* local memory reserved at the start (local_memory.h), 0 = none */
     /* GPU facts from the collector's CUDA/CUPTI side, passed in as plain data

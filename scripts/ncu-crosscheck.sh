@@ -76,6 +76,12 @@
 # same placements in separate processes, through the same medians and limits.
 # It shows how far one tool's own medians move at this --repeat, the floor of
 # what a limit can resolve (ncu: twice the ncu time; mmprof: no ncu run).
+# --local-memory-offset-mb auto|N (default auto): ncu holds device memory of
+# its own in the profiled process (138 MiB, ncu 2025.3.1 on an H200), which
+# moves where the driver reserves local memory; spilling kernels follow it
+# (rt_b16_24x24's DRAM reads 1.35e8, 2.01e8, 1.50e8 bytes at 136, 138, 140 MiB).
+# auto measures it (`mmprof launch` says what is in use, alone and under ncu)
+# and gives collect the same offset, so both tools see the same placement.
 # --join OUT DIR... joins the tables of runs over disjoint variant sets (where a
 # command may run 10 minutes, say) into OUT/crosscheck.csv and one summary.
 # Prints the comparison table (also written to OUT/crosscheck.csv) and exits 1 on
@@ -96,6 +102,7 @@
 #                                  [--extend-to M (repeat+1..40)]
 #                                  [--block N (1..10)] [--ncu-per-placement] [--resume]
 #                                  [--skip-flush] [--self ncu|mmprof] [--floor-sectors N]
+#                                  [--local-memory-offset-mb auto|N]
 #        scripts/ncu-crosscheck.sh --join OUT DIR...   (no GPU needed)
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the counters of the default metric set (`mmprof info --counters default`),
@@ -115,11 +122,13 @@ usage() { echo "ncu-crosscheck: $*" >&2; exit 2; } # bad arguments
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
 variants="" metrics="" out="" floor=8192 repeat=1 replay=application profile_flush=--profile-flush block=5 self="" extend_to=0 resume=0
+local_offset=auto
 join_out="" join_dirs=()
 shapes=()
 while [ $# -gt 0 ]; do
     case "$1" in
-    --variants | --sizes | --mnk | --metrics | --out | --self | --replay-mode | --repeat | --extend-to | --block | --floor-sectors)
+    --variants | --sizes | --mnk | --metrics | --out | --self | --replay-mode | --repeat | --extend-to | --block | --floor-sectors | \
+        --local-memory-offset-mb)
         [ $# -ge 2 ] || usage "$1 needs a value (see --help)" ;;
     esac
     case "$1" in
@@ -136,6 +145,9 @@ while [ $# -gt 0 ]; do
         [[ "$2" =~ ^([1-9]|10)$ ]] || usage "--block $2: give a count from 1 to 10"
         block=$2; shift 2 ;;
     --resume) resume=1; shift ;;
+    --local-memory-offset-mb)
+        [[ "$2" =~ ^(auto|[0-9]{1,5})$ ]] || usage "--local-memory-offset-mb $2: give auto or a whole number of MiB"
+        local_offset=$2; shift 2 ;;
     --floor-sectors)
         [[ "$2" =~ ^[0-9]{1,9}$ ]] || usage "--floor-sectors $2: give a whole number of sectors (0: the 2 % alone)"
         floor=$((10#$2)); shift 2 ;;
@@ -187,6 +199,29 @@ if [ -z "$join_out" ]; then
     # ncu prints IPC to two decimals (1.7 % of a transpose's 0.3): it is also
     # asked for IPC's two counters, and xcheck takes the ratio from those.
     ncu_metrics=$("$MMPROF" xcheck --ncu-metrics --metrics "$metrics") || die "mmprof xcheck --ncu-metrics failed"
+    # ncu holds device memory of its own in the profiled process, allocated
+    # before the program's: the local memory reservation, and the spilling
+    # kernels' DRAM reads and sm_efficiency with it, move by as much
+    # (docs/fidelity.md). collect gets the same offset before its reservation,
+    # measured as the difference of what `mmprof launch` finds in use alone
+    # and under ncu. Not for --self: both sides are then one tool.
+    if [ "$local_offset" = auto ] && [ "$resume" = 1 ] && [ -n "$out" ] && [ -f "$out/work/options.txt" ]; then
+        local_offset=$(sed -n 's/.*local_memory_offset_mib=\([0-9]*\).*/\1/p' "$out/work/options.txt") # as measured
+        [ -n "$local_offset" ] || local_offset=auto
+    fi
+    if [ "$local_offset" = auto ]; then
+        local_offset=0
+        if [ -z "$self" ]; then
+            in_use() { "$@" "$MMPROF" launch naive --mnk 64,64,64 2>&1 > /dev/null |
+                sed -n 's/^mmprof: launch: \([0-9]*\) MiB of device memory in use before.*/\1/p' | head -n 1; }
+            alone=$(in_use)
+            under=$(in_use "$NCU" --cache-control all --clock-control none --metrics sm__cycles_elapsed.avg)
+            [[ "$alone" =~ ^[0-9]+$ && "$under" =~ ^[0-9]+$ ]] ||
+                die "could not read the memory in use from mmprof launch (alone: '$alone', under ncu: '$under')"
+            [ "$under" -le "$alone" ] || local_offset=$((under - alone))
+            echo "ncu-crosscheck: ncu holds $local_offset MiB of device memory in the process ($under MiB in use under ncu, $alone alone): collect gets --local-memory-offset-mb $local_offset" >&2
+        fi
+    fi
     # Names, families and globs expand through mmprof list; CPU-only variants
     # (cpu_blas) have no kernel for ncu and are reported, not compared.
     cpu_only=""
@@ -207,6 +242,7 @@ if [ -z "$join_out" ]; then
     work=$out/work
     options="variants=$variants shapes=${shapes[*]} metrics=$metrics repeat=$repeat extend_to=$extend_to"
     options="$options block=$block replay=$replay flush=${profile_flush:-none} self=${self:-none} floor=$floor"
+    options="$options local_memory_offset_mib=$local_offset"
     if [ "$resume" = 1 ] && [ -f "$work/options.txt" ]; then
         [ "$(cat "$work/options.txt")" = "$options" ] ||
             usage "--resume: $out was measured with other options (see $work/options.txt); give them again, or another --out"
@@ -269,6 +305,8 @@ echo "blocks of $block placement(s): in each, one collect per placement and one 
     tee -a "$out/settings.txt"
 [ -z "$self" ] || echo "--self $self: ${labels[0]} and ${labels[1]} are two measurements by $self in separate processes" |
     tee -a "$out/settings.txt"
+[ "$local_offset" = 0 ] || echo "collect with --local-memory-offset-mb $local_offset: the device memory ncu holds in the process" |
+    tee -a "$out/settings.txt"
 
 # Which tools measure: collect runs in every block of the --repeat runs (its
 # first run tells which variants mmprof skips on this device) and, where a
@@ -295,7 +333,7 @@ mmprof_collect() { # variants shape r run_id dir
         block_work=1
         rm -rf "$5" "$5.done"
         if ! "$MMPROF" collect --profile-only --no-ceilings --variants "$1" --mnk "$2" --metrics "$metrics" \
-            --buffer-offset-mb "$(offset_mb "$3")" --out "$5" > "$5.log" 2>&1; then
+            --buffer-offset-mb "$(offset_mb "$3")" --local-memory-offset-mb "$local_offset" --out "$5" > "$5.log" 2>&1; then
             echo "FAIL ${2//,/x}: mmprof collect failed (see $5.log)" >&2
             return 1
         fi

@@ -16,9 +16,12 @@ export REAL_MMPROF=$2
 # --self (collect --out ...b, ncu --export .../ncub).
 cat > "$T/bin/mmprof" <<'SH'
 #!/usr/bin/env bash
-# fake mmprof: list and collect; xcheck is the real one's
+# fake mmprof: list, collect, and launch's memory line; xcheck is the real one's
 case "$1" in
 xcheck) exec "$REAL_MMPROF" "$@" ;;
+launch) # what is in use before the local memory: 138 MiB more under (fake) ncu
+    echo "mmprof: launch: $((526 + ${FAKE_UNDER_NCU:-0} * 138)) MiB of device memory in use before the local memory reservation" >&2
+    exit 0 ;;
 list) # ka and kb run on the GPU, kcpu on the CPU; --variants takes plain names
     case "$*" in *--gpu*) all="ka kb" ;; *) all="ka kb kcpu" ;; esac
     want=$(echo "$*" | sed -n 's/.*--variants \([^ ]*\).*/\1/p')
@@ -33,6 +36,7 @@ while [ $# -gt 0 ]; do
     --variants) variants=$2; shift 2 ;;
     --metrics) metrics=$2; shift 2 ;;
     --buffer-offset-mb) offset=$2; shift 2 ;;
+    --local-memory-offset-mb) local_offset=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --mnk) mnk=$2; shift 2 ;;
     *) shift ;;
@@ -41,6 +45,7 @@ done
 case "$out" in *b) tool=mmprof@b ;; *) tool=mmprof ;; esac
 echo "collect offset=$offset run=$tool" >> "$FAKE_DIR/calls"
 echo "collect variants=$variants offset=$offset" >> "$FAKE_DIR/calls"
+echo "collect local-memory-offset=${local_offset:-none}" >> "$FAKE_DIR/calls"
 mkdir -p "$out"
 {
     printf 'variant,family,M,N,K,status,reason,%s\n' "$metrics"
@@ -58,6 +63,10 @@ cat > "$T/bin/ncu" <<'SH'
 # fake ncu: a profiling run writes REP.ncu-rep; --import prints its CSV.
 # FAKE_NCU_FAIL=1: the profiling run fails.
 if [ "$1" = --import ]; then cat "$2"; exit 0; fi
+case "$*" in *--export*) ;; *) # no report: the script's probe of the memory ncu holds; run the app
+    while [ $# -gt 0 ] && ! [ -x "$1" ]; do shift; done
+    FAKE_UNDER_NCU=1 exec "$@" ;;
+esac
 args="$*"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -162,6 +171,9 @@ for o in 0 2 6; do
     grep -qx "ncu ka offset=$o flush=1" "$T/calls" || fail "ncu did not run launch --l2-flush at offset $o"
 done
 grep -q 'within limits, 0 misses, 0 failed runs' "$T/same.txt" || fail "same: summary line"
+# ncu holds 138 MiB in the process (fake launch under fake ncu): collect gets it before its reservation
+grep -q 'collect gets --local-memory-offset-mb 138' "$T/same.txt" || fail "same: the memory ncu holds not measured"
+[ "$(grep -c '^collect local-memory-offset=138$' "$T/calls")" = 3 ] || fail "same: collect not given --local-memory-offset-mb 138"
 [ "$(grep -c '^ncu process' "$T/calls")" = 1 ] || fail "same: not one ncu process"
 grep -qx 'ncu process ka,kb offsets=0,2,6 run=ncu' "$T/calls" || fail "same: not one ncu process for ka and kb with every offset"
 # ncu must have profiled the flush before every variant at every placement
@@ -246,6 +258,13 @@ for o in 0 2 6; do
     grep -qx "collect offset=$o run=mmprof@b" "$T/calls" || fail "self-mmprof: no second collect at offset $o"
 done
 grep -q 'ncu process' "$T/calls" && fail "self-mmprof: ncu ran"
+grep -q '^collect local-memory-offset=0$' "$T/calls" || fail "self-mmprof: collect not given offset 0 (one tool on both sides)"
+# 5a. An offset given is passed as given, unmeasured.
+run 0 offset-given "" "" "--local-memory-offset-mb 40"
+[ "$(grep -c '^collect local-memory-offset=40$' "$T/calls")" = 3 ] || fail "offset-given: collect not given 40"
+grep -q 'ncu-crosscheck: ncu holds' "$T/offset-given.txt" && fail "offset-given: measured although given"
+run 2 offset-bad "" "" "--local-memory-offset-mb lots"
+grep -q -- '--local-memory-offset-mb lots: give auto or a whole number' "$T/offset-bad.txt" || fail "offset-bad: no message"
 
 # 6. --repeat 12: runs 11 and 12 go back to offsets 0 and 2, and ncu measures
 # them in a second process. ka's DRAM reads: mmprof 100, 200 at 0, 2 MiB and

@@ -52,6 +52,9 @@ static void good_forms(void **state)
     assert_int_equal(args.opt.buffer_offset_mib, 30);
     assert_int_equal(parse(why, sizeof why, "--buffer-offset-mb", "0", NULL), 0);
     assert_int_equal(args.opt.buffer_offset_mib, 0);
+    assert_int_equal(args.opt.local_memory_offset_mib, 0);
+    assert_int_equal(parse(why, sizeof why, "--local-memory-offset-mb", "138", NULL), 0);
+    assert_int_equal(args.opt.local_memory_offset_mib, 138);
     assert_int_equal(args.opt.settle_cap_ms, 0);
     assert_int_equal(parse(why, sizeof why, "--settle-ms", "30", NULL), 0);
     assert_int_equal(args.opt.settle_cap_ms, 30);
@@ -95,6 +98,8 @@ static void bad_input(void **state)
     expect_usage("--buffer-offset-mb 65537: give a whole number from 0 to 65536", "--buffer-offset-mb", "65537",
                  NULL);
     expect_usage("--buffer-offset-mb 1G", "--buffer-offset-mb", "1G", NULL);
+    expect_usage("--local-memory-offset-mb 65537: give a whole number from 0 to 65536", "--local-memory-offset-mb",
+                 "65537", NULL);
     expect_usage("--settle-ms 1001: give a whole number from 0 to 1000", "--settle-ms", "1001", NULL);
     expect_usage("--settle-ms -5", "--settle-ms", "-5", NULL);
 }

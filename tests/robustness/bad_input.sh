@@ -237,6 +237,7 @@ row device-negative 2 '--device -1: give a whole number from 0 to 1023' - - 'neg
 row cpu-limit-zero 2 "--cpu-limit-s: '0' must be at least 1" - - '--cpu-limit-s 0' -- collect --cpu-limit-s 0
 row offset-negative 2 '--buffer-offset-mb -3: give a whole number from 0 to 65536' - - 'negative --buffer-offset-mb' -- collect --buffer-offset-mb -3
 row offset-too-large 2 '--buffer-offset-mb 70000: give a whole number from 0 to 65536' - - '--buffer-offset-mb past 64 GiB' -- collect --buffer-offset-mb 70000
+row local-offset-too-large 2 '--local-memory-offset-mb 70000: give a whole number from 0 to 65536' - - '--local-memory-offset-mb past 64 GiB' -- collect --local-memory-offset-mb 70000
 row settle-too-long 2 '--settle-ms 5000: give a whole number from 0 to 1000' - - '--settle-ms past a second' -- collect --settle-ms 5000
 row nothing-measured 2 'leave nothing to measure' - - '--no-profile with --profile-only' -- collect --no-profile --profile-only
 row require-unknown 2 "--require speed: the one thing collect can require is 'counters'" - - '--require of something else' -- collect --require speed
@@ -281,6 +282,7 @@ row launch-mnk-two 2 '--mnk 1,2: wrong number of values' - - 'two of M,N,K' -- l
 row launch-count-zero 2 "--count 0: '0' must be at least 1" - - '--count 0' -- launch naive --sizes 64 --count 0
 row launch-seed-text 2 "--seed 0abc: give a whole number from 0 to" - - 'seed with trailing garbage' -- launch naive --sizes 64 --seed 0abc
 row launch-offset-text 2 "--buffer-offset-mb 1G: '1G' is not a whole number" - - '--buffer-offset-mb with a unit' -- launch naive --sizes 64 --buffer-offset-mb 1G
+row launch-local-offset-text 2 "--local-memory-offset-mb 1G: '1G' is not a whole number" - - '--local-memory-offset-mb with a unit' -- launch naive --sizes 64 --local-memory-offset-mb 1G
 row launch-offset-list 2 '--buffer-offset-mb 0,,2: empty number' - - 'empty item in an offset list' -- launch naive --sizes 64 --buffer-offset-mb 0,,2
 row launch-offset-many 2 '--buffer-offset-mb 0,1,2,3,4,5,6,7,8,9,10: more than 10 offsets' - - 'more than 10 offsets' -- launch naive --sizes 64 --buffer-offset-mb 0,1,2,3,4,5,6,7,8,9,10
 row launch-flush-value 2 "unknown or incomplete option '--l2-flush=1'" - - 'value on --l2-flush' -- launch naive --sizes 64 --l2-flush=1
