@@ -1,6 +1,7 @@
-/* Launches of the named variants and nothing else on the GPU (with --l2-flush,
- * each after the same L2 flush as collect's ranges), so external tools (ncu,
- * compute-sanitizer) see exactly the kernels mmprof measures. */
+/* Launches of the named variants on buffers made and verified as collect
+ * makes them (with --l2-flush, each after the same L2 flush as collect's
+ * ranges), so external tools (ncu, compute-sanitizer) see exactly the kernels
+ * mmprof measures, at the same place in device memory. */
 #include <cuda_profiler_api.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -13,11 +14,16 @@
 #include "collector/device.h"
 #include "collector/l2_flush.h"
 #include "collector/local_memory.h"
+#include "collector/measure.h"
 #include "collector/placement.h"
+#include "collector/workload.h"
 #include "common/help.h"
+#include "common/results.h"
 #include "common/rng.h"
+#include "common/shape_text.h"
 #include "common/util.h"
 #include "kernels/launch.h"
+#include "rundir/plan.h"
 
 static const struct help_option launch_options[] = {
     {"mnk", required_argument, 'm', "M,N,K", "the shape MxNxK: C (MxN) = A (MxK) * B (KxN); transposes MxN"},
@@ -25,11 +31,10 @@ static const struct help_option launch_options[] = {
     {"seed", required_argument, 'S', "S", SEED_HELP_TEXT},
     {"count", required_argument, 'c', "N", "launches of each variant (default 1)"},
     {"warmup", required_argument, 'W', "N",
-     "before the first launch on a set of buffers, N launches\n"
-     "outside the profiler start/stop (default 0). collect's\n"
-     "counters see a kernel that verification ran already on\n"
-     "its buffers; a first launch on fresh buffers runs longer\n"
-     "(docs/fidelity.md), so the cross-check gives ncu 1"},
+     "before a variant's first profiled launch, N launches\n"
+     "outside the profiler start/stop, after the verification's\n"
+     "(default 0: as collect, whose counters see a kernel that\n"
+     "verification ran once on its buffers)"},
     {"device", required_argument, 'd', "N", "CUDA device (default 0)"},
     {"l2-flush", no_argument, 'F', NULL,
      "before each launch, read a buffer twice the size of L2\n"
@@ -58,14 +63,16 @@ static const struct help_option launch_options[] = {
 static const struct help launch_help = {
     .command = "launch",
     .usage = "VARIANT[,VARIANT...] (--mnk M,N,K | --sizes S) [options]",
-    .about = "Fills the inputs on the host, uploads them, and launches each VARIANT's kernel\n"
-             "--count times (default 1), the variants in the order given. No reference and\n"
-             "no other kernel: for ncu --cache-control all and compute-sanitizer. Each\n"
-             "launch is bracketed by cudaProfilerStart/Stop, so `ncu --profile-from-start\n"
-             "off` profiles only it. Needs a GPU.\n",
+    .about = "Makes the buffers as `collect --profile-only` does (seeded inputs, rotation\n"
+             "copies, the FP64 reference), family by family, verifying each variant once,\n"
+             "so buffers and code sit where collect's do; then launches each VARIANT's\n"
+             "kernel --count times (default 1), in the order given, each bracketed by\n"
+             "cudaProfilerStart/Stop, so `ncu --profile-from-start off` profiles only\n"
+             "those launches (verification stays outside). For ncu --cache-control all\n"
+             "and compute-sanitizer. Needs a GPU.\n",
     .options = launch_options,
-    .exit_status = "0 launched, 1 no GPU or a launch failed, 2 bad usage (unknown variant,\n"
-                   "bad shape)\n",
+    .exit_status = "0 launched, 1 no GPU, a launch failed or a variant gave wrong results,\n"
+                   "2 bad usage (unknown variant, bad shape, a variant that cannot run at it)\n",
     .examples = {"mmprof launch naive --sizes 2048                        # one launch",
                  "ncu --profile-from-start off mmprof launch best --mnk 1000,3000,700 --l2-flush",
                  "compute-sanitizer mmprof launch tr_padded --mnk 67,129,1"},
@@ -89,47 +96,6 @@ struct launch_opts {
     int noffsets;
     long local_memory_offset_mib; /* --local-memory-offset-mb */
 };
-
-/* The inputs on the host, filled once per family and shared by every variant
- * and placement: under ncu's application replay the whole process runs once
- * per pass, and filling 2 x 2048^2 floats again for each launch would cost
- * more than the profiled kernels. Pinned, for the same reason. */
-struct host_inputs {
-    float *a, *b;
-    size_t a_count, b_count;
-};
-
-static int host_fill(float **h, size_t count, uint64_t seed, uint64_t stream, char *why, size_t why_len)
-{
-    if (*h || count == 0)
-        return 0;
-    CUDA_TRY(cudaMallocHost((void **)h, count * sizeof **h), "cudaMallocHost inputs");
-    rng_fill_uniform(*h, count, seed, stream);
-    return 0;
-}
-
-static int host_inputs_for(struct host_inputs *h, const struct launch_opts *o, const struct shape *s, int mm,
-                           char *why, size_t why_len)
-{
-    h->a_count = (size_t)s->m * (mm ? s->k : s->n);
-    h->b_count = mm ? (size_t)s->k * s->n : 0;
-    if (host_fill(&h->a, h->a_count, o->seed, 1, why, why_len) != 0)
-        return -1;
-    return host_fill(&h->b, h->b_count, o->seed, 2, why, why_len);
-}
-
-static void host_inputs_free(struct host_inputs *h)
-{
-    cudaFreeHost(h->a);
-    cudaFreeHost(h->b);
-}
-
-static int alloc_upload(float **d, const float *h, size_t count, char *why, size_t why_len)
-{
-    CUDA_TRY(cudaMalloc((void **)d, count * sizeof **d), "cudaMalloc input");
-    CUDA_TRY(cudaMemcpy(*d, h, count * sizeof *h, cudaMemcpyHostToDevice), "upload input");
-    return 0;
-}
 
 static int run_flush(const struct l2_flush_buf *flush, long i, char *why, size_t why_len)
 {
@@ -170,41 +136,6 @@ static int launch_all(const struct launch_opts *o, const struct variant *v, cons
     int rc = 0;
     for (long i = 0; i < o->count && rc == 0; i++)
         rc = launch_profiled(o, v, a, flush, i, why, why_len);
-    return rc;
-}
-
-/* --mnk as v's family reads it: a transpose has no K. */
-static struct shape variant_shape(const struct launch_opts *o, const struct variant *v)
-{
-    struct shape s = o->s;
-    if (v->family == FAMILY_TRANSPOSE)
-        s.k = 0;
-    return s;
-}
-
-static int launch_once(const struct launch_opts *o, const struct variant *v, struct host_inputs *h,
-                       const struct l2_flush_buf *flush, char *why, size_t why_len)
-{
-    int mm = v->family == FAMILY_MATMUL;
-    struct launch_args a = {.shape = variant_shape(o, v)};
-    if (host_inputs_for(h, o, &a.shape, mm, why, why_len) != 0)
-        return -1;
-    float *da = NULL, *db = NULL, *dc = NULL;
-    int rc = alloc_upload(&da, h->a, h->a_count, why, why_len);
-    if (rc == 0 && mm)
-        rc = alloc_upload(&db, h->b, h->b_count, why, why_len);
-    if (rc == 0 && cudaMalloc((void **)&dc, (size_t)o->s.m * o->s.n * sizeof *dc) != cudaSuccess) {
-        snprintf(why, why_len, "cudaMalloc C: %s", cudaGetErrorString(cudaGetLastError()));
-        rc = -1;
-    }
-    a.a = da;
-    a.b = db;
-    a.c = dc;
-    if (rc == 0)
-        rc = launch_all(o, v, &a, flush, why, why_len);
-    cudaFree(da);
-    cudaFree(db);
-    cudaFree(dc);
     return rc;
 }
 
@@ -377,23 +308,54 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
     return parse_variants(argv[optind], o, why, why_len);
 }
 
-/* Every variant at one placement: the offset allocation first, so that all
- * the buffers after it move. */
-static int launch_placement(const struct launch_opts *o, long offset_mib, struct host_inputs *host, size_t l2_bytes,
-                            char *why, size_t why_len)
+/* One placement, laid out as a `collect --profile-only` run lays it out
+ * (collect_loop.c's batch): the offset, the flush buffer, then each family's
+ * workload in plan order, made and its variants verified before the next
+ * family's is made (which also loads their code and, for cublas, its handle,
+ * where collect does); then the profiled launches, in the order given. Buffers
+ * sit where collect's do, so both tools measure the same placement. */
+static int launch_placement(const struct launch_opts *o, const struct plan *plan, long offset_mib,
+                            const struct device_info *d, char *why, size_t why_len)
 {
     void *offset = NULL;
     if (placement_offset_alloc("--buffer-offset-mb", offset_mib, &offset, why, why_len) != 0)
         return EXIT_USAGE;
-    /* The flush buffer before the inputs, as collect allocates them (offset,
-     * flush, then the workload), so that the inputs land at the same place
-     * in physical memory under both tools. */
     struct l2_flush_buf flush = {0};
-    int rc = o->l2_flush && l2_flush_buf_alloc(&flush, l2_bytes, why, why_len) != 0 ? EXIT_RUNTIME : 0;
-    for (int j = 0; j < o->nvariants && rc == 0; j++)
-        rc = launch_once(o, o->v[j], &host[o->v[j]->family], o->l2_flush ? &flush : NULL, why, why_len) == 0
-                 ? 0
-                 : EXIT_RUNTIME;
+    struct workload w[FAMILY_TRANSPOSE + 1]; /* by family */
+    int made[FAMILY_TRANSPOSE + 1] = {0};
+    struct collect_options verify_only = {.time_kernels = 0};
+    struct measure_ctx mc = {&verify_only, d};
+    int rc = o->l2_flush && l2_flush_buf_alloc(&flush, d->l2_bytes, why, why_len) != 0 ? EXIT_RUNTIME : 0;
+    for (size_t i = 0; i < plan->n && rc == 0; i++) {
+        const struct plan_item *it = &plan->items[i];
+        enum family f = it->v->family;
+        if (!made[f]) {
+            made[f] = 1;
+            if (workload_create(&w[f], f, &it->shape, o->seed, d->l2_bytes, why, why_len) != 0) {
+                rc = EXIT_RUNTIME;
+                break;
+            }
+        }
+        struct result_row row;
+        result_row_init(&row);
+        int lost = measure_gpu_variant(&mc, it->v, &w[f], &row) != 0;
+        if (lost || row.status != STATUS_OK) {
+            char shape[64];
+            shape_text(shape, sizeof shape, it->shape.m, it->shape.n, it->shape.k);
+            snprintf(why, why_len, "%s %s at %s: %s", it->v->name,
+                     row.status == STATUS_SKIPPED ? "cannot launch on this device" : "failed its verification",
+                     shape, row.reason);
+            rc = row.status == STATUS_SKIPPED ? EXIT_USAGE : EXIT_RUNTIME;
+        }
+    }
+    for (int j = 0; j < o->nvariants && rc == 0; j++) {
+        const struct workload *vw = &w[o->v[j]->family];
+        struct launch_args a = workload_args(vw, 0);
+        rc = launch_all(o, o->v[j], &a, o->l2_flush ? &flush : NULL, why, why_len) == 0 ? 0 : EXIT_RUNTIME;
+    }
+    for (int f = 0; f <= FAMILY_TRANSPOSE; f++)
+        if (made[f])
+            workload_destroy(&w[f]);
     l2_flush_buf_free(&flush);
     cudaFree(offset);
     return rc;
@@ -404,38 +366,47 @@ int cmd_launch(int argc, char **argv)
     struct launch_opts o = {.count = 1, .noffsets = 1};
     char why[512] = "";
     struct device_info d;
+    struct plan plan = {0};
     int rc = parse(argc, argv, &o, why, sizeof why);
     if (rc != 0) {
         if (rc > 0)
             msg_error("%s", why);
         return rc > 0 ? rc : EXIT_OK;
     }
+    if (plan_build(&plan, o.v, (size_t)o.nvariants, &o.s, 1) != 0) {
+        msg_error("out of memory planning %d launches", o.nvariants);
+        return EXIT_RUNTIME;
+    }
     if (device_count(why, sizeof why) <= 0 || device_open(o.device, &d, why, sizeof why) != 0) {
         msg_error("%s", why);
+        plan_free(&plan);
         return EXIT_RUNTIME;
     }
     if (o.seed_fresh)
         fprintf(stderr, "mmprof: launch: input seed %llu (--seed to repeat)\n", (unsigned long long)o.seed);
     /* As collect does, first of all (local_memory.h). */
+    const struct variant *vs[LAUNCH_MAX_VARIANTS];
     struct shape shapes[LAUNCH_MAX_VARIANTS];
     struct local_memory local;
-    for (int j = 0; j < o.nvariants; j++)
-        shapes[j] = variant_shape(&o, o.v[j]);
-    rc = local_memory_reserve(o.v, shapes, (size_t)o.nvariants, &d, o.local_memory_offset_mib, &local, why,
-                              sizeof why);
+    for (size_t i = 0; i < plan.n; i++) {
+        vs[i] = plan.items[i].v;
+        shapes[i] = plan.items[i].shape;
+    }
+    rc = local_memory_reserve(vs, shapes, plan.n, &d, o.local_memory_offset_mib, 0, &local, why, sizeof why);
     if (rc != 0) {
         msg_error("%s", why);
         local_memory_release(&local);
+        plan_free(&plan);
         return rc == LOCAL_MEMORY_BAD_OFFSET ? EXIT_USAGE : EXIT_RUNTIME;
     }
-    fprintf(stderr, "mmprof: launch: %zu MiB of device memory in use before the local memory reservation\n",
-            local.in_use_bytes >> 20);
-    struct host_inputs host[2] = {{0}}; /* by family */
+    fprintf(stderr,
+            "mmprof: launch: %zu MiB of device memory in use before the local memory reservation (%zu bytes a "
+            "thread)\n",
+            local.in_use_bytes >> 20, local.per_thread_bytes);
     for (int i = 0; i < o.noffsets && rc == 0; i++)
-        rc = launch_placement(&o, o.offsets_mib[i], host, d.l2_bytes, why, sizeof why);
-    host_inputs_free(&host[FAMILY_MATMUL]);
-    host_inputs_free(&host[FAMILY_TRANSPOSE]);
+        rc = launch_placement(&o, &plan, o.offsets_mib[i], &d, why, sizeof why);
     local_memory_release(&local);
+    plan_free(&plan);
     if (rc != 0)
         msg_error("%s", why);
     return rc;

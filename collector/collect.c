@@ -80,6 +80,8 @@ static int open_counters(struct run *r)
         return without_counters(r, why);
     if (r->replay)
         return 0; /* the recording's counters stand for the GPU's */
+    size_t free_before = 0, free_after = 0, total = 0;
+    int measured = cudaMemGetInfo(&free_before, &total) == cudaSuccess;
     enum counters_open_result rc = counters_open(&r->counters, o->metrics_spec, o->add_metrics_spec,
                                                  o->one_config_image, (double)o->settle_cap_ms, &r->dev, why,
                                                  sizeof why);
@@ -89,6 +91,8 @@ static int open_counters(struct run *r)
     }
     if (rc != COUNTERS_OK)
         return without_counters(r, why);
+    if (measured && cudaMemGetInfo(&free_after, &total) == cudaSuccess && free_before > free_after)
+        r->profiler_held_bytes = free_before - free_after;
     r->meta.profiling = "on";
     r->meta.metrics = counters_headers(r->counters);
     r->meta.nmetrics = counters_columns(r->counters);
@@ -269,8 +273,9 @@ static int open_device(struct run *r)
     return source_pass_attach(r); /* the context exists; no kernel module has loaded */
 }
 
-/* First of all, so that it sits in the same place in every run: see
- * local_memory.h. */
+/* First of all but the profiler, so that it sits in the same place in every
+ * run: see local_memory.h. The profiler's own device memory counts in
+ * --local-memory-offset-mb, as ncu's does in `mmprof launch`'s process. */
 static int reserve_local_memory(struct run *r)
 {
     char why[512];
@@ -285,9 +290,15 @@ static int reserve_local_memory(struct run *r)
         shapes[i] = r->plan.items[i].shape;
     }
     if (rc == 0)
-        rc = local_memory_reserve(vs, shapes, r->plan.n, &r->dev, r->opt->local_memory_offset_mib, &r->local, why,
-                                  sizeof why);
+        rc = local_memory_reserve(vs, shapes, r->plan.n, &r->dev, r->opt->local_memory_offset_mib,
+                                  r->profiler_held_bytes, &r->local, why, sizeof why);
     r->meta.local_bytes_per_thread = r->local.per_thread_bytes;
+    if (rc == 0 && r->opt->local_memory_offset_mib > 0)
+        fprintf(stderr,
+                "mmprof: %zu MiB of device memory in use before the local memory reservation, %zu MiB of it the "
+                "profiler's; %ld MiB allocated for --local-memory-offset-mb %ld\n",
+                r->local.in_use_bytes >> 20, r->profiler_held_bytes >> 20, r->local.padding_mib,
+                r->opt->local_memory_offset_mib);
     free(vs);
     free(shapes);
     if (rc != 0)
@@ -295,8 +306,9 @@ static int reserve_local_memory(struct run *r)
     return rc == 0 ? 0 : rc == LOCAL_MEMORY_BAD_OFFSET ? EXIT_USAGE : EXIT_RUNTIME;
 }
 
-/* Before every other allocation but local memory, so that all the run's
- * buffers move. */
+/* Before every other allocation but the profiler and local memory, so that
+ * all the run's buffers move; then the L2 flush buffer, in the order
+ * `mmprof launch` allocates them (offset, flush, workloads). */
 static int offset_buffers(struct run *r)
 {
     char why[512];
@@ -305,6 +317,10 @@ static int offset_buffers(struct run *r)
     if (placement_offset_alloc("--buffer-offset-mb", r->opt->buffer_offset_mib, &r->offset_buf, why, sizeof why) != 0) {
         msg_error("%s", why);
         return EXIT_USAGE;
+    }
+    if (r->counters && counters_alloc_flush(r->counters, &r->dev, why, sizeof why) != 0) {
+        msg_error("%s", why);
+        return EXIT_RUNTIME;
     }
     return 0;
 }
@@ -383,6 +399,12 @@ int collect_run(const struct collect_options *o)
         trace_since("collect: device", t_open_device);
     }
     if (rc == 0) {
+        fill_meta(&r);
+        double t_open_counters = now_ms();
+        rc = open_counters(&r);
+        trace_since("collect: profiler open", t_open_counters);
+    }
+    if (rc == 0) {
         double t_reserve = now_ms();
         rc = reserve_local_memory(&r);
         trace_since("collect: local memory", t_reserve);
@@ -391,12 +413,6 @@ int collect_run(const struct collect_options *o)
         rc = offset_buffers(&r);
     if (rc == 0)
         rc = check_memory(&r);
-    if (rc == 0) {
-        fill_meta(&r);
-        double t_open_counters = now_ms();
-        rc = open_counters(&r);
-        trace_since("collect: profiler open", t_open_counters);
-    }
     if (rc == 0 && collect_stop_requested) {
         msg_error("interrupted before the run started: nothing was written");
         rc = EXIT_RUNTIME;

@@ -40,6 +40,7 @@ struct run {
     cJSON *datasheet;
     void *offset_buf; /* --buffer-offset-mb, held for the whole run */
     struct local_memory local; /* its --local-memory-offset-mb held for the whole run too */
+    size_t profiler_held_bytes; /* device memory the profiler's open took (counted in that offset) */
     int context_lost; /* a kernel faulted: no more CUDA or CUPTI work in this process */
 };
 

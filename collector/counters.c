@@ -109,14 +109,17 @@ enum counters_open_result counters_open(struct counters **out, const char *metri
         else if (st != PROFILER_OK)
             rc = COUNTERS_REFUSED; /* the message says why; timing goes on */
     }
-    if (rc == COUNTERS_OK && l2_flush_buf_alloc(&c->flush, d->l2_bytes, why, why_len) != 0)
-        rc = COUNTERS_ERROR;
     if (rc != COUNTERS_OK) {
         counters_close(c);
         return rc;
     }
     *out = c;
     return COUNTERS_OK;
+}
+
+int counters_alloc_flush(struct counters *c, const struct device_info *d, char *why, size_t why_len)
+{
+    return l2_flush_buf_alloc(&c->flush, d->l2_bytes, why, why_len);
 }
 
 size_t counters_columns(const struct counters *c)

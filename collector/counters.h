@@ -28,6 +28,11 @@ int counters_forced_off(char *why, size_t why_len);
 enum counters_open_result counters_open(struct counters **c, const char *metrics_spec, const char *add_spec,
                                         int one_config_image, double settle_cap_ms,
                                         const struct device_info *d, char *why, size_t why_len);
+/* The L2 flush buffer, apart from counters_open: collect opens the profiler
+ * before its local memory reservation (the profiler's device memory then sits
+ * below it, as ncu's does) and allocates the flush after --buffer-offset-mb,
+ * where `mmprof launch` allocates its own. 0, or -1 with why. */
+int counters_alloc_flush(struct counters *c, const struct device_info *d, char *why, size_t why_len);
 size_t counters_columns(const struct counters *c);
 /* The Perfworks counters behind those columns (derived metrics read theirs). */
 size_t counters_raw(const struct counters *c);

@@ -93,8 +93,8 @@ static int largest_frame_in_scratch_context(const struct variant *const *vs, con
 }
 
 int local_memory_reserve(const struct variant *const *vs, const struct shape *shapes, size_t n,
-                         const struct device_info *d, long offset_mib, struct local_memory *lm, char *why,
-                         size_t why_len)
+                         const struct device_info *d, long offset_mib, size_t held_bytes, struct local_memory *lm,
+                         char *why, size_t why_len)
 {
     size_t need = 0, limit = 0, free_bytes = 0, total_bytes = 0;
     *lm = (struct local_memory){0};
@@ -102,7 +102,9 @@ int local_memory_reserve(const struct variant *const *vs, const struct shape *sh
         return -1;
     CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
     lm->in_use_bytes = total_bytes - free_bytes;
-    if (placement_offset_alloc("--local-memory-offset-mb", offset_mib, &lm->offset_buf, why, why_len) != 0)
+    long held_mib = (long)(held_bytes >> 20);
+    lm->padding_mib = offset_mib > held_mib ? offset_mib - held_mib : 0;
+    if (placement_offset_alloc("--local-memory-offset-mb", lm->padding_mib, &lm->offset_buf, why, why_len) != 0)
         return LOCAL_MEMORY_BAD_OFFSET;
     CUDA_TRY(cudaDeviceGetLimit(&limit, cudaLimitStackSize), "cudaDeviceGetLimit(stack size)");
     if (need > limit) {

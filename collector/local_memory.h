@@ -29,7 +29,8 @@
 struct local_memory {
     size_t per_thread_bytes; /* the stack limit in force after the reservation */
     size_t in_use_bytes;     /* device memory in use before the offset and the reservation */
-    void *offset_buf;        /* offset_mib MiB held for the run (local_memory_release) */
+    long padding_mib;        /* what was allocated for the offset: offset_mib less held_bytes */
+    void *offset_buf;        /* padding_mib MiB held for the run (local_memory_release) */
 };
 
 /* Raises the per-thread stack limit to the largest local memory of the
@@ -37,17 +38,20 @@ struct local_memory {
  * no kernel of ours, or that cannot launch on d, do not count; read in a
  * context of its own, so that the run's context loads no code before the
  * reservation), which makes the driver reserve it now, after offset_mib MiB
- * allocated first (0: none). A profiler that holds device memory of its own
- * in the process moves the reservation, and spilling kernels follow it
+ * held first (0: none). A profiler that holds device memory of its own in the
+ * process moves the reservation, and spilling kernels follow it
  * (docs/fidelity.md): ncu 2025.3.1 holds 138 MiB on an H200, and collect with
  * an offset of 138 MiB reads what ncu reads (rt_b16_24x24 at 2999x4001x127:
  * DRAM reads 2.01-2.03e8 bytes, ncu 1.95-2.03e8; 1.35e8 and 1.50e8 at 136
- * and 140 MiB). 0; -1 with why set, or LOCAL_MEMORY_BAD_OFFSET when offset_mib
- * cannot be allocated (bad input); release lm either way. */
+ * and 140 MiB). held_bytes: what the caller's own profiler, opened before,
+ * holds already; it counts in offset_mib, so that collect's reservation and
+ * buffers sit where launch's do under ncu. 0; -1 with why set, or
+ * LOCAL_MEMORY_BAD_OFFSET when the offset cannot be allocated (bad input);
+ * release lm either way. */
 #define LOCAL_MEMORY_BAD_OFFSET (-2)
 int local_memory_reserve(const struct variant *const *vs, const struct shape *shapes, size_t n,
-                         const struct device_info *d, long offset_mib, struct local_memory *lm, char *why,
-                         size_t why_len);
+                         const struct device_info *d, long offset_mib, size_t held_bytes, struct local_memory *lm,
+                         char *why, size_t why_len);
 void local_memory_release(struct local_memory *lm);
 
 #endif

@@ -5,7 +5,9 @@
 #   mmprof      mmprof collect --profile-only --variants GPU-LIST --sizes N --metrics LIST
 #               (every GPU variant, each verified first; cpu_blas has no kernel)
 #   ncu, loop   one ncu process per variant over `mmprof launch V --mnk N,N,N`
-#               (exactly the launches mmprof profiles, nothing else)
+#               (exactly the launches mmprof profiles, nothing else: launch's
+#               verification, as collect's, runs outside its profiler bracket,
+#               and --profile-from-start off leaves it unprofiled)
 #   ncu, one    one ncu process over `mmprof launch V1,V2,... --mnk N,N,N` (the
 #               variants the loop profiled): the same launches in one process
 # All with --cache-control all --clock-control none, as the cross-check.
@@ -78,7 +80,7 @@ printf '%-34s %8s s   (%s result rows)\n' "mmprof collect --profile-only" "$t_mm
 t0=$(now)
 n=0 failed=0 launched=""
 for v in $list; do
-    if "$NCU" --cache-control all --clock-control none --metrics "$metrics" \
+    if "$NCU" --cache-control all --clock-control none --profile-from-start off --metrics "$metrics" \
         --export "$out/ncu_$v" --force-overwrite \
         "$MMPROF" launch "$v" --mnk "$size,$size,$size" > "$out/ncu_$v.log" 2>&1; then
         n=$((n + 1)) launched="$launched${launched:+,}$v"
@@ -94,7 +96,7 @@ printf '%-34s %8s s   (%d launches profiled, %d refused)\n' "ncu over mmprof lau
 # --- ncu, one process ------------------------------------------------------
 if [ "$one_process" = 1 ]; then
     t0=$(now)
-    if "$NCU" --cache-control all --clock-control none --metrics "$metrics" \
+    if "$NCU" --cache-control all --clock-control none --profile-from-start off --metrics "$metrics" \
         --export "$out/ncu_one" --force-overwrite \
         "$MMPROF" launch "$launched" --mnk "$size,$size,$size" > "$out/ncu_one.log" 2>&1; then
         t1=$(now)

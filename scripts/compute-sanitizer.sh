@@ -125,9 +125,9 @@ sanitize() {
         if [ "$rc" = 2 ] && grep -q 'is not a GPU variant' "$out"; then
             cell="n/a (not an mmprof kernel)"
             echo na >> "$work/$i.status"
-        elif grep -q 'too many resources requested for launch' "$out"; then
-            # The device refuses the launch (collect records it skipped, with the
-            # register count): there is no kernel run to check.
+        elif [ "$rc" = 2 ] && grep -q 'cannot launch on this device' "$out"; then
+            # launch refuses what the device cannot run (collect records it
+            # skipped, with the register count): there is no kernel run to check.
             cell="n/a (cannot launch: too many resources)"
             echo na >> "$work/$i.status"
         elif [ "$rc" = 0 ] && [ "${n:-0}" = 0 ]; then

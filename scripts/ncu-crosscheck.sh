@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Cross-checks mmprof's CUPTI counters against Nsight Compute on the same
 # kernels: for each variant and shape, ncu collects the same Perfworks metrics on
-# `mmprof launch --warmup 1 --l2-flush --profile-flush` (one unprofiled launch
-# of the variant's kernel on its fresh buffers, as collect's verification runs
-# it before the counters; then the L2 flush collect runs before
+# `mmprof launch --l2-flush --profile-flush` (buffers made and each kernel
+# verified as collect does it before the counters, so both sit at the same
+# place in device memory; then the L2 flush collect runs before
 # each range, one kernel that reads a buffer and drops its lines, then one launch of the variant's
 # kernel, all between cudaProfilerStart and Stop; ncu profiles them all,
 # --profile-from-start off, and the flush's rows are dropped) with
@@ -273,7 +273,7 @@ ncu_run() { # tag rep variants shape offsets
     rm -f "$rep.ncu-rep"
     if ! "$NCU" --replay-mode "$replay" --cache-control all --clock-control none --profile-from-start off \
         --metrics "$ncu_metrics" --export "$rep" --force-overwrite \
-        "$MMPROF" launch "$3" --mnk "$4" --warmup 1 --l2-flush $profile_flush --buffer-offset-mb "$5" > "$rep.log" 2>&1; then
+        "$MMPROF" launch "$3" --mnk "$4" --l2-flush $profile_flush --buffer-offset-mb "$5" > "$rep.log" 2>&1; then
         if grep -q 'ERR_NVGPUCTRPERM' "$rep.log"; then
             skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM): run as root or set NVreg_RestrictProfilingToAdminUsers=0"
         fi

@@ -4,10 +4,10 @@
  * 2 points of Nsight Compute's, the kernel-only reference, and its elapsed
  * cycles within 10 %. While each row's counters covered a user range (launch,
  * kernel and the wait for it) this kernel read 68 % against ncu's 90 %
- * (H100, ../shared/reference/probe4). ncu profiles launch's second launch of
- * the kernel on its buffers (--warmup 1), as collect's counters see a kernel
- * that verification ran already: a first launch on fresh buffers runs about
- * 1000 cycles longer (docs/fidelity.md). Below about 10 us the two tools'
+ * (H100, ../shared/reference/probe4). launch verifies the kernel on its
+ * buffers before the profiled launch, as collect does before its counters: a
+ * first launch on fresh buffers runs about 1000 cycles longer
+ * (docs/fidelity.md). Below about 10 us the two tools'
  * medians of five placements still move by a few points from run to run
  * (naive at 257x383x129: 63.6 against 61.7 %, H200), so the kernel here is
  * one of about 45 us. Medians of five runs of each tool, both after
@@ -119,7 +119,7 @@ static void ncu_run(int r, double *eff, double *elapsed)
     snprintf(cmd, sizeof cmd,
              "%s --csv --page raw --replay-mode application --cache-control all --clock-control none --profile-from-start off "
              "--metrics " SM_EFFICIENCY "," ELAPSED " %s/cli/mmprof launch " VARIANT " --mnk " SHAPE
-             " --warmup 1 --l2-flush --profile-flush > %s/ncu-%d.csv 2> %s/ncu-%d.log",
+             " --l2-flush --profile-flush > %s/ncu-%d.csv 2> %s/ncu-%d.log",
              ncu, MMPROF_BINARY_DIR, work, r, work, r);
     run(cmd);
     snprintf(path, sizeof path, "%s/ncu-%d.csv", work, r);

@@ -14,7 +14,7 @@ case "\$1" in
 list) printf 'name family params seed what\nnaive matmul bs=32 004 x\ntr_copy transpose t=32 002 x\ncpu_blas matmul - - x\nrt_b32_24x24 matmul bs=32 003 x\n' ;;
 launch) echo "\$2 \$4" >> "$T/launches"
         [ "\$2" = cpu_blas ] && { echo "mmprof: error: 'cpu_blas' is not a GPU variant (see \\\`mmprof list\\\`)" >&2; exit 2; }
-        [ "\$2" = rt_b32_24x24 ] && { echo "mmprof: error: rt_b32_24x24: too many resources requested for launch" >&2; exit 1; }
+        [ "\$2" = rt_b32_24x24 ] && { echo "mmprof: error: rt_b32_24x24 cannot launch on this device at 129x67x45: needs 1024 threads per block but its 94 registers/thread allow only 640" >&2; exit 2; }
         exit 0 ;;
 esac
 X
