@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "collector/ceilings_run.h"
 #include "collector/device.h"
+#include "collector/placement.h"
 #include "collector/profiler/metric_set.h"
 #include "collector/profiler/profiler.h"
 #include "common/help.h"
@@ -26,7 +27,7 @@
 #include "profile/profile_json.h"
 #include "rundir/run_create.h"
 
-enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT, OPT_NO_CEILINGS, OPT_SOURCE };
+enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT, OPT_NO_CEILINGS, OPT_SOURCE, OPT_MEMORY_OFFSET };
 
 static const struct help_option profile_options[] = {
     {"kernel-name", required_argument, 'k', "NAME",
@@ -48,6 +49,13 @@ static const struct help_option profile_options[] = {
      "also sample each profiled launch's warps (CUPTI PC sampling):\n"
      "stall reasons per source line in source.csv (`mmprof source RUN`;\n"
      "build the app with -lineinfo for lines)"},
+    {"memory-offset-mb", required_argument, OPT_MEMORY_OFFSET, "N",
+     "hold N MiB of device memory before the app's first\n"
+     "allocation, mmprof's own included (its profiler and L2\n"
+     "flush buffer take them then), as a profiler that holds\n"
+     "memory in the process does: the app's buffers then sit\n"
+     "where they do under it (scripts/profile-check.sh passes\n"
+     "what ncu holds; docs/profile.md). Default 0: mmprof's own"},
     {"out", required_argument, OPT_OUT, "DIR", "run directory (default results/<UTC time>-profile)"},
     {"no-ceilings", no_argument, OPT_NO_CEILINGS, NULL,
      "do not measure the ceilings before the app (the roofline then\n"
@@ -128,6 +136,14 @@ static int apply(struct profile_args *a, int c, const char *val, const char *wor
     case OPT_SOURCE:
         s->source = 1;
         return 0;
+    case OPT_MEMORY_OFFSET:
+        if (parse_count("--memory-offset-mb", val, &s->memory_offset_mib, why, why_len))
+            return EXIT_USAGE;
+        if (s->memory_offset_mib > PLACEMENT_OFFSET_MAX_MIB) {
+            snprintf(why, why_len, "--memory-offset-mb %s: give at most %ld MiB", val, PLACEMENT_OFFSET_MAX_MIB);
+            return EXIT_USAGE;
+        }
+        return 0;
     case OPT_OUT:
         a->out = val;
         return 0;
@@ -187,6 +203,10 @@ static int validate(struct profile_args *a, char *why, size_t why_len)
     }
     if (a->set.list_only && a->set.source) {
         snprintf(why, why_len, "--list samples nothing: drop --source");
+        return EXIT_USAGE;
+    }
+    if (a->set.list_only && a->set.memory_offset_mib > 0) {
+        snprintf(why, why_len, "--list holds no device memory of its own: drop --memory-offset-mb");
         return EXIT_USAGE;
     }
     struct metric_set ms;

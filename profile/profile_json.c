@@ -96,6 +96,7 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
                                          "device memory saved (CUPTI checkpoint), the launch replayed "
                                          "once unprofiled, memory restored before each pass and before "
                                          "the app's own launch");
+    cJSON_AddNumberToObject(p, "memory_offset_mib", (double)r->set->memory_offset_mib);
     if (r->chip && r->chip[0]) {
         cJSON_AddStringToObject(p, "chip", r->chip);
         cJSON_AddNumberToObject(p, "passes", (double)r->passes);

@@ -71,6 +71,12 @@ static void open_profiler(struct profile_session *s, int device)
         fprintf(stderr, "mmprof profile: no counters in process %ld: %s\n", s->pid, s->prof_err);
 }
 
+void session_prepare(struct profile_session *s, int device)
+{
+    if (!s->prof_tried && !s->set.list_only)
+        open_profiler(s, device);
+}
+
 static int sampled_work(void *arg)
 {
     const struct launch_ops *ops = arg;

@@ -1,6 +1,7 @@
 /* One process's profiling session inside the app: the settings, the filter,
- * the --model declarations, the metric set and the profiler (opened at the
- * first profiled launch, on that launch's device), results.csv and
+ * the --model declarations, the metric set and the profiler (opened before
+ * the app's first allocation, or else at its first profiled launch, on that
+ * context's device), results.csv and
  * launches.tsv. Per launch:
  *   session_begin    the filter's verdict (FILTER_PROFILE: to be profiled)
  *   session_measure  for such a launch, one replay not profiled (with --source
@@ -59,6 +60,11 @@ struct profile_session {
 /* 0, or 2 (bad settings: filter, model, metrics) / 1 (files) with why. */
 int session_open(struct profile_session *s, const struct profile_settings *set, long pid,
                  char *why, size_t why_len);
+/* The profiler opened on device now, before the app allocates anything (not
+ * in --list mode; once): its device memory then sits below the app's, as a
+ * profiler's that loads with the process does. session_measure opens it at
+ * the first profiled launch otherwise. */
+void session_prepare(struct profile_session *s, int device);
 enum filter_verdict session_begin(struct profile_session *s, const struct launch_desc *d);
 /* 1 when the launch just begun is to be measured (profiled, not --list). */
 int session_wants_counters(const struct profile_session *s);

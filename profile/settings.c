@@ -17,6 +17,7 @@
 #define ENV_MODEL "MMPROF_PROFILE_MODEL"
 #define ENV_METRICS "MMPROF_PROFILE_METRICS"
 #define ENV_SOURCE "MMPROF_PROFILE_SOURCE"
+#define ENV_MEMORY_OFFSET "MMPROF_PROFILE_MEMORY_OFFSET_MB"
 
 void settings_init(struct profile_settings *s)
 {
@@ -26,16 +27,17 @@ void settings_init(struct profile_settings *s)
 
 int settings_export(const struct profile_settings *s)
 {
-    char skip[32], count[32], nvtx[FILTER_NVTX_MAX * SETTINGS_SPEC_MAX] = "";
+    char skip[32], count[32], offset[32], nvtx[FILTER_NVTX_MAX * SETTINGS_SPEC_MAX] = "";
     snprintf(skip, sizeof skip, "%ld", s->launch_skip);
     snprintf(count, sizeof count, "%ld", s->launch_count);
+    snprintf(offset, sizeof offset, "%ld", s->memory_offset_mib);
     for (size_t i = 0, used = 0; i < s->nnvtx; i++)
         used += (size_t)snprintf(nvtx + used, sizeof nvtx - used, "%s%s", i ? "\n" : "", s->nvtx[i]);
     if (setenv(ENV_DIR, s->dir, 1) || setenv(ENV_LIST, s->list_only ? "1" : "0", 1) ||
         setenv(ENV_KERNEL, s->kernel, 1) || setenv(ENV_SKIP, skip, 1) ||
         setenv(ENV_COUNT, count, 1) || setenv(ENV_NVTX, nvtx, 1) ||
         setenv(ENV_MODEL, s->model, 1) || setenv(ENV_METRICS, s->metrics, 1) ||
-        setenv(ENV_SOURCE, s->source ? "1" : "0", 1))
+        setenv(ENV_SOURCE, s->source ? "1" : "0", 1) || setenv(ENV_MEMORY_OFFSET, offset, 1))
         return -1;
     return 0;
 }
@@ -82,7 +84,8 @@ int settings_import(struct profile_settings *s, char *why, size_t why_len)
     copy_env(ENV_MODEL, s->model, sizeof s->model);
     copy_env(ENV_METRICS, s->metrics, sizeof s->metrics);
     if (env_count(ENV_SKIP, 0, &s->launch_skip, why, why_len) ||
-        env_count(ENV_COUNT, FILTER_LAUNCH_COUNT_DEFAULT, &s->launch_count, why, why_len))
+        env_count(ENV_COUNT, FILTER_LAUNCH_COUNT_DEFAULT, &s->launch_count, why, why_len) ||
+        env_count(ENV_MEMORY_OFFSET, 0, &s->memory_offset_mib, why, why_len))
         return 2;
     const char *nvtx = getenv(ENV_NVTX);
     while (nvtx && *nvtx) {

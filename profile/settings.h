@@ -22,6 +22,7 @@ struct profile_settings {
     char model[SETTINGS_PATH_MAX];  /* --model, "" = none */
     char metrics[SETTINGS_SPEC_MAX]; /* --metrics spec, "" = the default group */
     int source;                     /* --source: PC sampling of each profiled launch */
+    long memory_offset_mib;         /* --memory-offset-mb: held before the app's first allocation */
 };
 
 /* Defaults: no filter, FILTER_LAUNCH_COUNT_DEFAULT, no model, default metrics. */

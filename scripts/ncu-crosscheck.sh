@@ -212,14 +212,8 @@ if [ -z "$join_out" ]; then
     if [ "$local_offset" = auto ]; then
         local_offset=0
         if [ -z "$self" ]; then
-            in_use() { "$@" "$MMPROF" launch naive --mnk 64,64,64 2>&1 > /dev/null |
-                sed -n 's/^mmprof: launch: \([0-9]*\) MiB of device memory in use before.*/\1/p' | head -n 1; }
-            alone=$(in_use)
-            under=$(in_use "$NCU" --cache-control all --clock-control none --metrics sm__cycles_elapsed.avg)
-            [[ "$alone" =~ ^[0-9]+$ && "$under" =~ ^[0-9]+$ ]] ||
-                die "could not read the memory in use from mmprof launch (alone: '$alone', under ncu: '$under')"
-            [ "$under" -le "$alone" ] || local_offset=$((under - alone))
-            echo "ncu-crosscheck: ncu holds $local_offset MiB of device memory in the process ($under MiB in use under ncu, $alone alone): collect gets --local-memory-offset-mb $local_offset" >&2
+            local_offset=$(gpu_tools_ncu_held_mib) || exit 1
+            echo "ncu-crosscheck: collect gets --local-memory-offset-mb $local_offset" >&2
         fi
     fi
     # Names, families and globs expand through mmprof list; CPU-only variants

@@ -43,10 +43,15 @@ now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
 count=500 # both tools' launch cap (mmprof's default)
 
+# ncu holds device memory in the process before the app allocates: mmprof
+# profile holds as much (its own included), so that the app's buffers sit
+# where they sit under ncu (docs/profile.md).
+held=0
+if [ "$ncu" = 1 ]; then held=$(gpu_tools_ncu_held_mib) || exit 1; fi
 "$app" "$size" > "$out/app-alone.txt" 2>&1
 check $? "the app alone exits 0 ($(tr '\n' ' ' < "$out/app-alone.txt"))"
 t0=$(now)
-"$MMPROF" profile -c "$count" --out "$out/run" -- "$app" "$size" > "$out/app-under-mmprof.txt" 2> "$out/profile.log"
+"$MMPROF" profile -c "$count" --memory-offset-mb "$held" --out "$out/run" -- "$app" "$size" > "$out/app-under-mmprof.txt" 2> "$out/profile.log"
 rc=$?
 t_mmprof=$(since "$t0")
 check $rc "mmprof profile exits 0 in ${t_mmprof} s ($(tail -n 1 "$out/profile.log"))"
@@ -112,7 +117,7 @@ if [ "$ncu" = 1 ]; then
     ncu_metrics=$("$MMPROF" xcheck --ncu-metrics --metrics "$metrics") || check 1 "mmprof xcheck --ncu-metrics"
     runs="$out/run" csvs="" t_ncu_all=""
     for i in 2 3; do
-        "$MMPROF" profile -c "$count" --out "$out/run$i" -- "$app" "$size" > /dev/null 2>> "$out/profile.log" ||
+        "$MMPROF" profile -c "$count" --memory-offset-mb "$held" --out "$out/run$i" -- "$app" "$size" > /dev/null 2>> "$out/profile.log" ||
             check 1 "mmprof profile, run $i"
         runs="$runs,$out/run$i"
     done

@@ -8,7 +8,9 @@
  * Invariants: launches mmprof makes itself (flush, replays, graph nodes) run
  * with the thread's `busy` flag set and are never profiled or counted; one
  * launch at a time is in the session (a process-wide lock held from a
- * launch's ENTER to its EXIT callback); the app's memory
+ * launch's ENTER to its EXIT callback); mmprof's own device memory (the
+ * profiler's, the flush buffer, --memory-offset-mb's padding) is allocated
+ * before the app's first allocation or launch; the app's memory
  * is restored to its state before the launch whenever a launch was replayed,
  * and a failed restore ends the app (its results would be wrong). */
 #include "collector/l2_flush.h"
@@ -29,6 +31,7 @@
 #include <generated_nvtx_meta.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +59,8 @@ static struct {
     int open;
     struct l2_flush_buf flush;
     int flush_ready;
+    atomic_int placed;  /* place_before_app ran (once a process) */
+    CUdeviceptr padding; /* --memory-offset-mb less mmprof's own, held to the end */
     CUpti_SubscriberHandle subscriber;
     struct {
         nvtxDomainHandle_t handle;
@@ -110,6 +115,48 @@ static int flush_ready(int device, char *why, size_t why_len)
         return -1;
     g.flush_ready = 1;
     return 0;
+}
+
+/* The app's first device allocation (or its first launch, when that comes
+ * first): mmprof's own device memory goes before it, the profiler's and the
+ * flush buffer, then padding up to --memory-offset-mb. Every buffer of the
+ * app then sits at one offset from where it sits alone, as under ncu, whose
+ * injection holds its memory from the start (138 MiB on an H200; collect's
+ * --local-memory-offset-mb counts its own profiler the same way). Opened
+ * lazily at the first profiled launch instead, the profiler and the flush
+ * moved only the buffers the app allocated after that launch. Called with
+ * the session's lock held and busy set; the app's context is current. */
+static void place_before_app(CUcontext ctx)
+{
+    if (atomic_exchange(&g.placed, 1) || g.session.set.list_only)
+        return;
+    size_t free_before = 0, free_after = 0, total = 0;
+    CUdevice dev = 0;
+    char why[320] = "";
+    if (cuCtxGetDevice(&dev) != CUDA_SUCCESS || cuMemGetInfo(&free_before, &total) != CUDA_SUCCESS)
+        return; /* left to the first profiled launch, as without this */
+    double t0 = now_ms();
+    session_prepare(&g.session, (int)dev);
+    if (cuCtxSetCurrent(ctx) != CUDA_SUCCESS || flush_ready((int)dev, why, sizeof why) != 0 ||
+        cuMemGetInfo(&free_after, &total) != CUDA_SUCCESS) {
+        fprintf(stderr, "mmprof profile: before the app's first allocation: %s; mmprof's device memory "
+                "goes where the first profiled launch finds room\n",
+                why[0] ? why : "cuCtxSetCurrent or cuMemGetInfo failed");
+        return;
+    }
+    long offset_mib = g.session.set.memory_offset_mib;
+    long own_mib = free_before > free_after ? (long)((free_before - free_after) >> 20) : 0;
+    long padding_mib = offset_mib > own_mib ? offset_mib - own_mib : 0;
+    if (padding_mib > 0 && cuMemAlloc(&g.padding, (size_t)padding_mib << 20) != CUDA_SUCCESS) {
+        fprintf(stderr, "mmprof profile: --memory-offset-mb %ld: cannot allocate its %ld MiB of padding; "
+                "the app's buffers sit %ld MiB lower than asked\n", offset_mib, padding_mib, padding_mib);
+        padding_mib = 0;
+    }
+    if (offset_mib > 0)
+        fprintf(stderr, "mmprof profile: process %ld: %ld MiB held before the app's first allocation "
+                "(profiler and L2 flush buffer %ld, padding %ld) for --memory-offset-mb %ld\n",
+                g.session.pid, own_mib + padding_mib, own_mib, padding_mib, offset_mib);
+    trace_since("inject: profiler, flush buffer and padding before the app", t0);
 }
 
 /* Before each pass: memory as the app left it before the launch (the first
@@ -273,6 +320,7 @@ static void on_launch_enter(const CUpti_CallbackData *cb, const struct capture *
 {
     tls.busy = 1;
     lock_session();
+    place_before_app(cb->context);
     describe(cap, cb->symbolName);
     begin_launch(cap, cb->context);
     tls.pending = 1;
@@ -369,6 +417,23 @@ static void on_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *rd)
         unlock_session();
 }
 
+/* The app's device-memory allocations: the first is where place_before_app
+ * runs. */
+static const CUpti_CallbackId alloc_cbids[] = {
+    CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2,          CUPTI_DRIVER_TRACE_CBID_cuMemAllocPitch_v2,
+    CUPTI_DRIVER_TRACE_CBID_cuMemAllocManaged,      CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync,
+    CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync_ptsz,   CUPTI_DRIVER_TRACE_CBID_cuMemAllocFromPoolAsync,
+    CUPTI_DRIVER_TRACE_CBID_cuMemAllocFromPoolAsync_ptsz, CUPTI_DRIVER_TRACE_CBID_cuMemCreate,
+};
+
+static int is_allocation(CUpti_CallbackId cbid)
+{
+    for (size_t i = 0; i < sizeof alloc_cbids / sizeof alloc_cbids[0]; i++)
+        if (alloc_cbids[i] == cbid)
+            return 1;
+    return 0;
+}
+
 static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                                  const void *data)
 {
@@ -389,6 +454,16 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
     struct capture cap;
     CUgraphExec exec;
     CUstream stream;
+    if (is_allocation(cbid)) {
+        if (cb->callbackSite == CUPTI_API_ENTER && !atomic_load(&g.placed)) {
+            tls.busy = 1;
+            lock_session();
+            place_before_app(cb->context);
+            unlock_session();
+            tls.busy = 0;
+        }
+        return;
+    }
     if (cb->callbackSite == CUPTI_API_EXIT) {
         if (graph_nodes_note_instantiate(cbid, cb->functionParams))
             return;
@@ -473,6 +548,12 @@ int InitializeInjection(void)
     for (size_t i = 0; i < sizeof driver_cbids / sizeof driver_cbids[0]; i++)
         if (!cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_DRIVER_API, driver_cbids[i]),
                       "cuptiEnableCallback")) {
+            session_close(&g.session);
+            return 1;
+        }
+    for (size_t i = 0; !set.list_only && i < sizeof alloc_cbids / sizeof alloc_cbids[0]; i++)
+        if (!cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_DRIVER_API, alloc_cbids[i]),
+                      "cuptiEnableCallback(allocations)")) {
             session_close(&g.session);
             return 1;
         }

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
-# Sourced by scripts/ncu-crosscheck.sh and scripts/bench-vs-ncu.sh: what both
-# need before comparing mmprof with Nsight Compute, found the same way so the
-# two agree on when to skip. The sourcing script defines skip (print SKIP,
+# Sourced by scripts/ncu-crosscheck.sh, scripts/bench-vs-ncu.sh and
+# scripts/profile-check.sh: what they need before comparing mmprof with Nsight
+# Compute, found the same way so they agree on when to skip. The sourcing script defines skip (print SKIP,
 # exit 77) and die (print, exit 1), and sets root and MMPROF.
 
 # A GPU, ncu (NCU, else ncu on PATH, else /usr/local/cuda/bin/ncu) and the
@@ -25,4 +25,22 @@ gpu_tools_require() { # [--no-ncu]
 # metrics resolved: ncu takes only counters), comma-separated.
 gpu_tools_default_metrics() {
     "${MMPROF:?}" info --counters default || die "mmprof info --counters default failed"
+}
+
+# The device memory ncu holds in a profiled process before the program
+# allocates anything (MiB, 138 on an H200 with ncu 2025.3.1): what `mmprof
+# launch` finds in use under ncu less what it finds alone. mmprof is given as
+# much (collect --local-memory-offset-mb, profile --memory-offset-mb) so that
+# both tools' buffers sit at the same place (docs/fidelity.md). Dies when
+# launch says nothing readable.
+gpu_tools_ncu_held_mib() {
+    local alone under
+    in_use() { "$@" "${MMPROF:?}" launch naive --mnk 64,64,64 2>&1 > /dev/null |
+        sed -n 's/^mmprof: launch: \([0-9]*\) MiB of device memory in use before.*/\1/p' | head -n 1; }
+    alone=$(in_use)
+    under=$(in_use "$NCU" --cache-control all --clock-control none --metrics sm__cycles_elapsed.avg)
+    [[ "$alone" =~ ^[0-9]+$ && "$under" =~ ^[0-9]+$ ]] ||
+        die "could not read the memory in use from mmprof launch (alone: '$alone', under ncu: '$under')"
+    echo "ncu holds $((under > alone ? under - alone : 0)) MiB of device memory in the process ($under MiB in use under ncu, $alone alone)" >&2
+    echo $((under > alone ? under - alone : 0))
 }

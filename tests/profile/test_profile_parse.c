@@ -51,22 +51,26 @@ static void every_option(void **state)
     assert_non_null(strstr(a.command_line, "mmprof profile -k regex:gemm"));
 }
 
-/* --source travels to the injection library through the environment. */
+/* --source and --memory-offset-mb travel to the injection library through
+ * the environment. */
 static void source_reaches_the_injection(void **state)
 {
-    assert_int_equal(parse("--source ./app"), 0);
+    assert_int_equal(parse("--source --memory-offset-mb 138 ./app"), 0);
     assert_int_equal(a.set.source, 1);
+    assert_int_equal(a.set.memory_offset_mib, 138);
     snprintf(a.set.dir, sizeof a.set.dir, "/tmp/run"); /* make_run_dir's, later */
     assert_int_equal(settings_export(&a.set), 0);
     struct profile_settings in;
     char why2[256];
     assert_int_equal(settings_import(&in, why2, sizeof why2), 0);
     assert_int_equal(in.source, 1);
+    assert_int_equal(in.memory_offset_mib, 138);
     assert_int_equal(parse("./app"), 0);
     snprintf(a.set.dir, sizeof a.set.dir, "/tmp/run");
     assert_int_equal(settings_export(&a.set), 0);
     assert_int_equal(settings_import(&in, why2, sizeof why2), 0);
     assert_int_equal(in.source, 0);
+    assert_int_equal(in.memory_offset_mib, 0);
 }
 
 static void defaults_and_app_without_dashes(void **state)
@@ -105,6 +109,9 @@ static void refusals(void **state)
     refuse(parse("--metrics nope_metric ./app"), "nope_metric");
     refuse(parse("--list --metrics default ./app"), "drop --metrics");
     refuse(parse("--list --source ./app"), "drop --source");
+    refuse(parse("--list --memory-offset-mb 8 ./app"), "drop --memory-offset-mb");
+    refuse(parse("--memory-offset-mb -1 ./app"), "is not a count");
+    refuse(parse("--memory-offset-mb 70000 ./app"), "at most 65536 MiB");
     refuse(parse("--model /nonexistent/model.txt ./app"), "No such file");
     char *argv[2 + 2 * (FILTER_NVTX_MAX + 1) + 1];
     int n = 0;
