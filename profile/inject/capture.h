@@ -25,6 +25,9 @@ struct capture {
 /* 1 and c filled when cbid is a kernel launch of one of the entry points
  * above, 0 otherwise (graph launches are graph_nodes.h's). */
 int capture_launch(CUpti_CallbackId cbid, const void *params, struct capture *c);
+/* 1 with *stream set when cbid is an asynchronous allocation (cuMemAllocAsync,
+ * cuMemAllocFromPoolAsync, their _ptsz forms), else 0. */
+int capture_allocation_stream(CUpti_CallbackId cbid, const void *params, CUstream *stream);
 /* The kernel node's launch, as cuLaunchKernel on stream. */
 void capture_node(const CUDA_KERNEL_NODE_PARAMS *p, CUstream stream, struct capture *c);
 /* Launches c again, asynchronously. */

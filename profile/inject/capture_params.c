@@ -27,6 +27,26 @@ static CUstream per_thread(CUstream s, int ptsz)
     return ptsz && s == NULL ? CU_STREAM_PER_THREAD : s;
 }
 
+int capture_allocation_stream(CUpti_CallbackId cbid, const void *params, CUstream *stream)
+{
+    switch (cbid) {
+    case CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync:
+        *stream = ((const cuMemAllocAsync_params *)params)->hStream;
+        return 1;
+    case CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync_ptsz:
+        *stream = per_thread(((const cuMemAllocAsync_ptsz_params *)params)->hStream, 1);
+        return 1;
+    case CUPTI_DRIVER_TRACE_CBID_cuMemAllocFromPoolAsync:
+        *stream = ((const cuMemAllocFromPoolAsync_params *)params)->hStream;
+        return 1;
+    case CUPTI_DRIVER_TRACE_CBID_cuMemAllocFromPoolAsync_ptsz:
+        *stream = per_thread(((const cuMemAllocFromPoolAsync_ptsz_params *)params)->hStream, 1);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 int capture_launch(CUpti_CallbackId cbid, const void *params, struct capture *c)
 {
     memset(c, 0, sizeof *c);

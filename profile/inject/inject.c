@@ -434,6 +434,18 @@ static int is_allocation(CUpti_CallbackId cbid)
     return 0;
 }
 
+/* An asynchronous allocation recorded into a graph being captured: mmprof's
+ * synchronous allocations now would break the app's capture, so placement
+ * waits for a later allocation or launch. */
+static int allocation_in_capture(CUpti_CallbackId cbid, const void *params)
+{
+    CUstream stream;
+    CUstreamCaptureStatus capturing = CU_STREAM_CAPTURE_STATUS_NONE;
+    if (!capture_allocation_stream(cbid, params, &stream))
+        return 0;
+    return cuStreamIsCapturing(stream, &capturing) != CUDA_SUCCESS || capturing != CU_STREAM_CAPTURE_STATUS_NONE;
+}
+
 static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                                  const void *data)
 {
@@ -455,7 +467,8 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
     CUgraphExec exec;
     CUstream stream;
     if (is_allocation(cbid)) {
-        if (cb->callbackSite == CUPTI_API_ENTER && !atomic_load(&g.placed)) {
+        if (cb->callbackSite == CUPTI_API_ENTER && !atomic_load(&g.placed) &&
+            !allocation_in_capture(cbid, cb->functionParams)) {
             tls.busy = 1;
             lock_session();
             place_before_app(cb->context);

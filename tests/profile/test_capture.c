@@ -3,7 +3,7 @@
  * driver would pass them: each launch entry point's function, geometry,
  * shared memory, stream (stream 0 of a _ptsz call is the per-thread stream),
  * parameters and launch config; graph nodes; graph instantiation and launch;
- * other calls ignored. No driver is needed: graph_nodes_note is this test's. */
+ * the stream of an asynchronous allocation; other calls ignored. No driver is needed: graph_nodes_note is this test's. */
 #define __CUDA_API_VERSION_INTERNAL 1
 #include <setjmp.h>
 #include <stdarg.h>
@@ -122,12 +122,35 @@ static void graphs_and_other_calls(void **state)
     assert_ptr_equal(c.params, args);
 }
 
+/* The injection places its own memory at the app's first allocation unless
+ * an asynchronous one is being captured into a graph: it needs the stream. */
+static void async_allocation_streams(void **state)
+{
+    CUdeviceptr d;
+    CUstream s = NULL;
+    cuMemAllocAsync_params a = {&d, 64, STREAM};
+    assert_int_equal(capture_allocation_stream(CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync, &a, &s), 1);
+    assert_ptr_equal(s, STREAM);
+    cuMemAllocAsync_ptsz_params ap = {&d, 64, NULL};
+    assert_int_equal(capture_allocation_stream(CUPTI_DRIVER_TRACE_CBID_cuMemAllocAsync_ptsz, &ap, &s), 1);
+    assert_ptr_equal(s, CU_STREAM_PER_THREAD);
+    cuMemAllocFromPoolAsync_params fp = {&d, 64, (CUmemoryPool)0x3000, STREAM};
+    assert_int_equal(capture_allocation_stream(CUPTI_DRIVER_TRACE_CBID_cuMemAllocFromPoolAsync, &fp, &s), 1);
+    assert_ptr_equal(s, STREAM);
+    cuMemAllocFromPoolAsync_ptsz_params fpp = {&d, 64, (CUmemoryPool)0x3000, NULL};
+    assert_int_equal(capture_allocation_stream(CUPTI_DRIVER_TRACE_CBID_cuMemAllocFromPoolAsync_ptsz, &fpp, &s), 1);
+    assert_ptr_equal(s, CU_STREAM_PER_THREAD);
+    cuMemAlloc_v2_params sync = {&d, 64};
+    assert_int_equal(capture_allocation_stream(CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2, &sync, &s), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(launch_kernel),
         cmocka_unit_test(launch_kernel_ex_and_cooperative),
         cmocka_unit_test(graphs_and_other_calls),
+        cmocka_unit_test(async_allocation_streams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
