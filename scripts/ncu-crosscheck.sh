@@ -39,8 +39,9 @@
 # tools' own allocations put them in different places. The medians over
 # placements are what can be compared. --extend-to M adds runs repeat+1..M for
 # each variant and shape whose medians are too noisy to resolve the 2 % limit
-# (the robust standard error of their difference is above 0.5 %; it looks at
-# the spread, not at the difference), and compares the medians of all M.
+# of a DRAM/L2 total or a time-based metric (the robust standard error of their
+# difference is above 0.5 %, or 0.25 point for a percentage under 50; it looks
+# at the spread, not at the difference), and compares the medians of all M.
 # Why --l2-flush and application replay (the default; --replay-mode kernel is
 # about 2.5x faster): ncu must see the kernel in the state mmprof's counters see
 # it, right after collect's L2 flush kernel, with ncu's --cache-control all on

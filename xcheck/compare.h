@@ -21,9 +21,10 @@ void xc_compare_series(const struct xc_series *a, const struct xc_series *b, con
 const struct xc_shape *xc_row_shape(const struct xc_series *a, const struct xc_series *b);
 
 /* The largest robust standard error of the difference of the two medians
- * (stats.h), in percent, over the metrics of the 2 % class, and which metric
- * it is (NULL when none has values on both sides). The --extend-to rule:
- * it looks at the spread only, never at the difference. */
+ * (stats.h), in percent, over the metrics of the totals' and the elapsed
+ * class (a percentage's against its 1-point limit where that is wider, scaled
+ * to 2 %), and which metric it is (NULL when none has values on both sides).
+ * The --extend-to rule: it looks at the spread only, never at the difference. */
 double xc_worst_median_diff_se(const struct xc_series *a, const struct xc_series *b, const struct str_list *m,
                                const char **metric);
 

@@ -65,9 +65,11 @@ static const struct help_option xcheck_options[] = {
     {"failed-runs", required_argument, OPT_FAILED, "N", "measurements that failed before this comparison: counted"},
     {"noisy", required_argument, OPT_NOISY, "PCT",
      "instead of comparing, print 'VARIANT MxNxK SE METRIC' for each\n"
-     "variant and shape whose medians cannot resolve the 2 % limit:\n"
-     "robust standard error of their difference (1.2533 x 1.4826 MAD\n"
-     "/ sqrt(n) a side) above PCT % (the cross-check uses 0.5)"},
+     "variant and shape whose medians cannot resolve the 2 % limit of\n"
+     "a total or a time-based metric: robust standard error of their\n"
+     "difference (1.2533 x 1.4826 MAD / sqrt(n) a side) above PCT %\n"
+     "(a percentage's against 1 point where that is more than 2 %;\n"
+     "the cross-check uses 0.5)"},
     {"list-ok", no_argument, OPT_LIST_OK, NULL,
      "print 'MxNxK V1,V2,...': the variants the mmprof runs measured\n"
      "ok, per shape (what to give `mmprof launch`)"},

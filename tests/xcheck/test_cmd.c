@@ -16,6 +16,7 @@
 
 #define L2 "lts__t_sectors_op_read.sum"
 #define REQ "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
+#define EFF "smsp__cycles_active.avg.pct_of_peak_sustained_elapsed"
 
 #define assert_has(text, part)                                                                                     \
     do {                                                                                                           \
@@ -148,6 +149,20 @@ static void noisy_and_list_ok(void **state)
     captured_free(&c);
     run(&c, "--list-ok", NULL, NULL, NULL);
     assert_string_equal(c.out, "64x64x64 ka\n");
+    captured_free(&c);
+    /* The elapsed class too: cycles against 2 %, and a percentage under 50
+     * against its 1-point limit (SE 1.52 points of 20: 7.59 %, 3.03 scaled). */
+    make_runs_of("sm__cycles_elapsed.avg", (const double[]){900, 1000, 1100}, (const double[]){900, 1000, 1100}, 3);
+    run(&c, "--noisy", "0.5", NULL, NULL);
+    assert_string_equal(c.out, "ka 64x64x64 15.17 sm__cycles_elapsed.avg\n");
+    captured_free(&c);
+    make_runs_of(EFF, (const double[]){19, 20, 21}, (const double[]){19, 20, 21}, 3);
+    run(&c, "--noisy", "0.5", NULL, NULL);
+    assert_string_equal(c.out, "ka 64x64x64 3.03 " EFF "\n");
+    captured_free(&c);
+    make_runs_of(EFF, (const double[]){19.9, 20, 20.1}, (const double[]){19.9, 20, 20.1}, 3);
+    run(&c, "--noisy", "0.5", NULL, NULL);
+    assert_string_equal(c.out, ""); /* 0.15 points: resolves the limit */
     captured_free(&c);
 }
 
