@@ -66,8 +66,11 @@
 # (git e2353c2:examples/ncu-crosscheck-h200), and one ncu process per variant after all of
 # mmprof's collects put up to 20 minutes between the two sides.
 # On an H200, ncu takes 66-86 s for a block of 44 variants x 5 placements, and
-# --repeat 10 over every variant and both shapes took 536 s with --extend-to 20
-# and about 720 s with --extend-to 30 (two device calls joined by --resume);
+# --repeat 10 over every variant and both shapes took 513-536 s with
+# --extend-to 20 while --noisy looked at the totals only (17 series extended;
+# the time-based ones now add more: the 12 transposes at 1001x2999x703 alone,
+# 10 of them extended to 40, took 244 s) and about 720 s with --extend-to 30
+# (two device calls joined by --resume);
 # on another H200, after collect began to wait after each flush, ncu took
 # 99-111 s a block and the whole check about 960 s.
 # --ncu-per-placement (= --block 1) gives each placement its own ncu process.
