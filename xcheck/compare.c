@@ -130,12 +130,11 @@ void xc_compare_series(const struct xc_series *a, const struct xc_series *b, con
  * limit, scaled to the 2 % the threshold is written for. */
 static double se_against_limit(const char *metric, double se_pct, const double *b, size_t nb)
 {
-    if (metric_class_of(metric) != METRIC_ELAPSED || !strstr(metric, "pct"))
+    if (metric_class_of(metric) != METRIC_ELAPSED)
         return se_pct;
     struct stats_summary sb;
     stats_summarize(b, nb, &sb);
-    double limit_pct = sb.median != 0 ? fmax(2.0, 100.0 / fabs(sb.median)) : 2.0;
-    return se_pct * 2.0 / limit_pct;
+    return se_pct * XC_REL / xc_elapsed_limit_rel(metric, sb.median);
 }
 
 double xc_worst_median_diff_se(const struct xc_series *a, const struct xc_series *b, const struct str_list *m,

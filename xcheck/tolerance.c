@@ -23,6 +23,12 @@ void xc_limit_text(enum metric_class c, long floor_sectors, char *buf, size_t le
     }
 }
 
+double xc_elapsed_limit_rel(const char *metric, double b)
+{
+    double base = b != 0 ? fabs(b) : 1;
+    return strstr(metric, "pct") ? fmax(XC_REL, XC_ELAPSED_POINTS / base) : XC_REL;
+}
+
 enum xc_verdict xc_judge(enum metric_class c, const char *metric, double a, double b, long floor_sectors, double *rel)
 {
     *rel = NAN;
@@ -37,11 +43,11 @@ enum xc_verdict xc_judge(enum metric_class c, const char *metric, double a, doub
         break;
     case METRIC_TOTAL: { /* the floor is in sectors; byte totals get 32 bytes a sector */
         double floor_units = (double)floor_sectors * (strstr(metric, "bytes") ? XC_SECTOR_BYTES : 1);
-        ok = *rel <= 0.02 || d <= floor_units;
+        ok = *rel <= XC_REL || d <= floor_units;
         break;
     }
-    case METRIC_ELAPSED: /* percentages may differ by 1 point instead */
-        ok = *rel <= 0.02 || (strstr(metric, "pct") && d <= 1);
+    case METRIC_ELAPSED:
+        ok = *rel <= xc_elapsed_limit_rel(metric, b);
         break;
     default:
         return XC_INFO_ONLY;

@@ -13,8 +13,16 @@
 #define XC_FLOOR_SECTORS_DEFAULT 8192 /* no L suffix: help text spells it (HELP_STR) */
 /* The exact class's limit, relative (0.1 %). */
 #define XC_EXACT_REL 0.001
+/* The totals' and the elapsed class's limit, relative (2 %); a percentage of
+ * the elapsed class may also differ by XC_ELAPSED_POINTS. */
+#define XC_REL 0.02
+#define XC_ELAPSED_POINTS 1.0
 /* Bytes per sector, for the floor of the byte totals. */
 #define XC_SECTOR_BYTES 32L
+
+/* The elapsed class's limit for metric against reference value b, relative
+ * to |b| (to 1 when b is 0): XC_REL, or the points where they allow more. */
+double xc_elapsed_limit_rel(const char *metric, double b);
 
 /* The limit column: "0.1%", "2%|8192", "2%|1pp", "-". */
 void xc_limit_text(enum metric_class c, long floor_sectors, char *buf, size_t len);
