@@ -80,8 +80,7 @@ static int open_counters(struct run *r)
         return without_counters(r, why);
     if (r->replay)
         return 0; /* the recording's counters stand for the GPU's */
-    size_t free_before = 0, free_after = 0, total = 0;
-    int measured = cudaMemGetInfo(&free_before, &total) == cudaSuccess;
+    size_t in_use_before = placement_in_use_bytes();
     enum counters_open_result rc = counters_open(&r->counters, o->metrics_spec, o->add_metrics_spec,
                                                  o->one_config_image, (double)o->settle_cap_ms, &r->dev, why,
                                                  sizeof why);
@@ -91,8 +90,8 @@ static int open_counters(struct run *r)
     }
     if (rc != COUNTERS_OK)
         return without_counters(r, why);
-    if (measured && cudaMemGetInfo(&free_after, &total) == cudaSuccess && free_before > free_after)
-        r->profiler_held_bytes = free_before - free_after;
+    size_t in_use_after = placement_in_use_bytes();
+    r->profiler_held_bytes = in_use_before && in_use_after > in_use_before ? in_use_after - in_use_before : 0;
     r->meta.profiling = "on";
     r->meta.metrics = counters_headers(r->counters);
     r->meta.nmetrics = counters_columns(r->counters);

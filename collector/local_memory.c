@@ -96,14 +96,12 @@ int local_memory_reserve(const struct variant *const *vs, const struct shape *sh
                          const struct device_info *d, long offset_mib, size_t held_bytes, struct local_memory *lm,
                          char *why, size_t why_len)
 {
-    size_t need = 0, limit = 0, free_bytes = 0, total_bytes = 0;
+    size_t need = 0, limit = 0;
     *lm = (struct local_memory){0};
     if (largest_frame_in_scratch_context(vs, shapes, n, d, &need, why, why_len) != 0)
         return -1;
-    CUDA_TRY(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
-    lm->in_use_bytes = total_bytes - free_bytes;
-    long held_mib = (long)(held_bytes >> 20);
-    lm->padding_mib = offset_mib > held_mib ? offset_mib - held_mib : 0;
+    lm->in_use_bytes = placement_in_use_bytes();
+    lm->padding_mib = placement_padding_mib(offset_mib, held_bytes);
     if (placement_offset_alloc("--local-memory-offset-mb", lm->padding_mib, &lm->offset_buf, why, why_len) != 0)
         return LOCAL_MEMORY_BAD_OFFSET;
     CUDA_TRY(cudaDeviceGetLimit(&limit, cudaLimitStackSize), "cudaDeviceGetLimit(stack size)");

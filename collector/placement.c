@@ -3,6 +3,18 @@
 #include <cuda_runtime_api.h>
 #include <stdio.h>
 
+size_t placement_in_use_bytes(void)
+{
+    size_t free_b = 0, total_b = 0;
+    return cudaMemGetInfo(&free_b, &total_b) == cudaSuccess ? total_b - free_b : 0;
+}
+
+long placement_padding_mib(long offset_mib, size_t own_bytes)
+{
+    long own_mib = (long)(own_bytes >> 20);
+    return offset_mib > own_mib ? offset_mib - own_mib : 0;
+}
+
 int placement_offset_alloc(const char *option, long offset_mib, void **held, char *why, size_t why_len)
 {
     *held = NULL;

@@ -14,4 +14,13 @@
  * option. 0, or -1 with why set. */
 int placement_offset_alloc(const char *option, long offset_mib, void **held, char *why, size_t why_len);
 
+/* Device memory in use on the current device (total less free), 0 when it
+ * cannot be read. */
+size_t placement_in_use_bytes(void);
+
+/* An offset that stands for a profiler's memory in the process (ncu's) when
+ * mmprof's own profiler holds own_bytes of it already: what is left to
+ * allocate, in whole MiB, at least 0. */
+long placement_padding_mib(long offset_mib, size_t own_bytes);
+
 #endif

@@ -14,6 +14,7 @@
  * is restored to its state before the launch whenever a launch was replayed,
  * and a failed restore ends the app (its results would be wrong). */
 #include "collector/l2_flush.h"
+#include "collector/placement.h"
 #include "profile/inject/capture.h"
 #include "profile/inject/checkpoint.h"
 #include "profile/inject/demangle.h"
@@ -60,7 +61,7 @@ static struct {
     struct l2_flush_buf flush;
     int flush_ready;
     atomic_int placed;  /* place_before_app ran (once a process) */
-    CUdeviceptr padding; /* --memory-offset-mb less mmprof's own, held to the end */
+    void *padding;       /* --memory-offset-mb less mmprof's own, held to the end */
     CUpti_SubscriberHandle subscriber;
     struct {
         nvtxDomainHandle_t handle;
@@ -130,32 +131,32 @@ static void place_before_app(CUcontext ctx)
 {
     if (atomic_exchange(&g.placed, 1) || g.session.set.list_only)
         return;
-    size_t free_before = 0, free_after = 0, total = 0;
     CUdevice dev = 0;
     char why[320] = "";
-    if (cuCtxGetDevice(&dev) != CUDA_SUCCESS || cuMemGetInfo(&free_before, &total) != CUDA_SUCCESS)
+    size_t in_use_before = placement_in_use_bytes();
+    if (cuCtxGetDevice(&dev) != CUDA_SUCCESS || in_use_before == 0)
         return; /* left to the first profiled launch, as without this */
     double t0 = now_ms();
     session_prepare(&g.session, (int)dev);
-    if (cuCtxSetCurrent(ctx) != CUDA_SUCCESS || flush_ready((int)dev, why, sizeof why) != 0 ||
-        cuMemGetInfo(&free_after, &total) != CUDA_SUCCESS) {
+    if (cuCtxSetCurrent(ctx) != CUDA_SUCCESS || flush_ready((int)dev, why, sizeof why) != 0) {
         fprintf(stderr, "mmprof profile: before the app's first allocation: %s; mmprof's device memory "
                 "goes where the first profiled launch finds room\n",
-                why[0] ? why : "cuCtxSetCurrent or cuMemGetInfo failed");
+                why[0] ? why : "cuCtxSetCurrent failed");
         return;
     }
+    size_t in_use_after = placement_in_use_bytes();
+    size_t own_bytes = in_use_after > in_use_before ? in_use_after - in_use_before : 0;
     long offset_mib = g.session.set.memory_offset_mib;
-    long own_mib = free_before > free_after ? (long)((free_before - free_after) >> 20) : 0;
-    long padding_mib = offset_mib > own_mib ? offset_mib - own_mib : 0;
-    if (padding_mib > 0 && cuMemAlloc(&g.padding, (size_t)padding_mib << 20) != CUDA_SUCCESS) {
-        fprintf(stderr, "mmprof profile: --memory-offset-mb %ld: cannot allocate its %ld MiB of padding; "
-                "the app's buffers sit %ld MiB lower than asked\n", offset_mib, padding_mib, padding_mib);
+    long padding_mib = placement_padding_mib(offset_mib, own_bytes);
+    if (placement_offset_alloc("--memory-offset-mb's padding", padding_mib, &g.padding, why, sizeof why) != 0) {
+        fprintf(stderr, "mmprof profile: %s; the app's buffers sit %ld MiB lower than asked\n", why, padding_mib);
         padding_mib = 0;
     }
     if (offset_mib > 0)
         fprintf(stderr, "mmprof profile: process %ld: %ld MiB held before the app's first allocation "
                 "(profiler and L2 flush buffer %ld, padding %ld) for --memory-offset-mb %ld\n",
-                g.session.pid, own_mib + padding_mib, own_mib, padding_mib, offset_mib);
+                g.session.pid, (long)(own_bytes >> 20) + padding_mib, (long)(own_bytes >> 20), padding_mib,
+                offset_mib);
     trace_since("inject: profiler, flush buffer and padding before the app", t0);
 }
 
