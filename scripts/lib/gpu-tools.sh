@@ -1,8 +1,9 @@
 # shellcheck shell=bash
 # Sourced by scripts/ncu-crosscheck.sh, scripts/bench-vs-ncu.sh and
 # scripts/profile-check.sh: what they need before comparing mmprof with Nsight
-# Compute, found the same way so they agree on when to skip. The sourcing script defines skip (print SKIP,
-# exit 77) and die (print, exit 1), and sets root and MMPROF.
+# Compute, found the same way so they agree on when to skip. The sourcing
+# script defines skip (print SKIP, exit 77) and die (print, exit 1), and sets
+# root and MMPROF.
 
 # A GPU, ncu (NCU, else ncu on PATH, else /usr/local/cuda/bin/ncu) and the
 # mmprof binary; sets NCU. Skips without a GPU or ncu; dies without mmprof.
