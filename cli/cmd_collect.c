@@ -67,8 +67,9 @@ static const struct help_option collect_options[] = {
     {"one-config-image", no_argument, OPT_ONE_CONFIG_IMAGE, NULL,
      "schedule all metrics in one CUPTI config image (CUPTI\n"
      "splits it over passes; some totals are then scaled from\n"
-     "part of the units). Default: images packed so that every\n"
-     "counter is read whole (the default set: 5 one-pass images)"},
+     "part of the units). Default: counters measured to stay\n"
+     "whole in a split image share one, the others get one-pass\n"
+     "images (the default set on GH100: 2 images, 5 passes)"},
     {"buffer-offset-mb", required_argument, OPT_BUFFER_OFFSET, "N",
      "allocate N MiB of device memory before every other\n"
      "buffer, moving them in physical memory (DRAM/L2 totals of\n"

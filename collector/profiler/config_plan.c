@@ -1,7 +1,9 @@
-/* Greedy packing of a metric set into config images (see config_plan.h). */
+/* Packing of a metric set into config images (see config_plan.h). */
 #include "collector/profiler/config_plan.h"
 
 #include "collector/profiler/plan_cache.h"
+#include "collector/profiler/split_safe.h"
+#include "common/metric_class.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +54,58 @@ static void group_push(struct config_group *g, const char *name, size_t index)
     g->n++;
 }
 
+static int group_exact(const struct config_group *g)
+{
+    for (size_t j = 0; j < g->n; j++)
+        if (metric_class_of(g->names[j]) != METRIC_EXACT)
+            return 0;
+    return 1;
+}
+
+/* Metric i into the first group that takes it without needing more passes
+ * than the group already does (*placed = 1). With keep_exact, a metric that
+ * is not an exact count skips groups of exact counts: those replay without L2
+ * flushes (profiler_measure.c), and one DRAM total would cost them one a
+ * range. */
+static enum profiler_status join(struct config_plan *plan, const struct chip_ctx *c, const char **names,
+                                 size_t i, int keep_exact, int *placed, char *err, size_t err_len)
+{
+    int exact = metric_class_of(names[i]) == METRIC_EXACT;
+    *placed = 0;
+    for (size_t k = 0; k < plan->ngroups; k++) {
+        struct config_group *g = &plan->group[k];
+        if (keep_exact && !exact && group_exact(g))
+            continue;
+        size_t with;
+        group_push(g, names[i], i);
+        enum profiler_status st = count_passes(c, g->names, g->n, &with, err, err_len);
+        if (st != PROFILER_OK)
+            return st;
+        if (with <= g->passes) {
+            *placed = 1;
+            return PROFILER_OK;
+        }
+        g->n--;
+    }
+    return PROFILER_OK;
+}
+
+/* A new group of plan holding names[idx[0..m)], with the passes CUPTI needs
+ * for them. */
+static enum profiler_status open_group(struct config_plan *plan, const struct chip_ctx *c, const char **names,
+                                       const size_t *idx, size_t m, size_t cap, char *err, size_t err_len)
+{
+    struct config_group *g = &plan->group[plan->ngroups];
+    if (group_alloc(g, cap) != 0) {
+        snprintf(err, err_len, "out of memory planning %zu metrics", cap);
+        return PROFILER_ERROR;
+    }
+    plan->ngroups++;
+    for (size_t j = 0; j < m; j++)
+        group_push(g, names[idx[j]], idx[j]);
+    return count_passes(c, g->names, g->n, &g->passes, err, err_len);
+}
+
 /* Metric i joins the first group that can take it without needing more passes
  * than the group already does; otherwise it opens a new group, which then
  * needs what the metric alone needs. Every group thus takes the passes of the
@@ -61,25 +115,37 @@ static enum profiler_status place(struct config_plan *plan, const struct chip_ct
                                   const char **names, size_t i, size_t cap, char *err,
                                   size_t err_len)
 {
-    enum profiler_status st;
-    for (size_t k = 0; k < plan->ngroups; k++) {
-        struct config_group *g = &plan->group[k];
-        size_t with;
-        group_push(g, names[i], i);
-        if ((st = count_passes(c, g->names, g->n, &with, err, err_len)) != PROFILER_OK)
-            return st;
-        if (with <= g->passes)
-            return PROFILER_OK;
-        g->n--;
-    }
-    struct config_group *g = &plan->group[plan->ngroups];
-    if (group_alloc(g, cap) != 0) {
+    int placed;
+    enum profiler_status st = join(plan, c, names, i, 0, &placed, err, err_len);
+    if (st != PROFILER_OK || placed)
+        return st;
+    return open_group(plan, c, names, &i, 1, cap, err, err_len);
+}
+
+/* The counters split_safe.txt lists for the chip that no one-pass group takes
+ * share one image, which CUPTI splits over passes: one Range Profiler object
+ * (one first Start, ~0.2 s) for them all. */
+static enum profiler_status place_split_safe(struct config_plan *plan, const struct chip_ctx *c,
+                                             const char **names, const size_t *listed, size_t nlisted,
+                                             size_t cap, char *err, size_t err_len)
+{
+    size_t *rest = malloc((nlisted ? nlisted : 1) * sizeof *rest);
+    size_t nrest = 0;
+    if (!rest) {
         snprintf(err, err_len, "out of memory planning %zu metrics", cap);
         return PROFILER_ERROR;
     }
-    plan->ngroups++;
-    group_push(g, names[i], i);
-    return count_passes(c, g->names, 1, &g->passes, err, err_len);
+    enum profiler_status st = PROFILER_OK;
+    for (size_t j = 0; st == PROFILER_OK && j < nlisted; j++) {
+        int placed;
+        st = join(plan, c, names, listed[j], 1, &placed, err, err_len);
+        if (st == PROFILER_OK && !placed)
+            rest[nrest++] = listed[j];
+    }
+    if (st == PROFILER_OK && nrest > 0)
+        st = open_group(plan, c, names, rest, nrest, cap, err, err_len);
+    free(rest);
+    return st;
 }
 
 static enum profiler_status split(struct config_plan *plan, const struct chip_ctx *c,
@@ -96,12 +162,23 @@ static enum profiler_status split(struct config_plan *plan, const struct chip_ct
             group_push(&plan->group[0], names[i], i);
         return PROFILER_OK;
     }
-    for (size_t i = 0; i < n; i++) {
-        enum profiler_status st = place(plan, c, names, i, n, err, err_len);
-        if (st != PROFILER_OK)
-            return st;
+    size_t *listed = malloc(n * sizeof *listed);
+    size_t nlisted = 0;
+    if (!listed) {
+        snprintf(err, err_len, "out of memory planning %zu metrics", n);
+        return PROFILER_ERROR;
     }
-    return PROFILER_OK;
+    enum profiler_status st = PROFILER_OK;
+    for (size_t i = 0; st == PROFILER_OK && i < n; i++) {
+        if (split_safe(c->chip, names[i]))
+            listed[nlisted++] = i;
+        else
+            st = place(plan, c, names, i, n, err, err_len);
+    }
+    if (st == PROFILER_OK)
+        st = place_split_safe(plan, c, names, listed, nlisted, n, err, err_len);
+    free(listed);
+    return st;
 }
 
 /* The kept host object and image of each group (the trial ones are gone). */
@@ -123,9 +200,19 @@ static enum profiler_status build_images(struct config_plan *plan, const struct 
     return PROFILER_OK;
 }
 
+/* Whether every metric of g is listed in split_safe.txt for the chip. */
+static int all_split_safe(const struct chip_ctx *c, const struct config_group *g)
+{
+    for (size_t j = 0; j < g->n; j++)
+        if (!split_safe(c->chip, g->names[j]))
+            return 0;
+    return 1;
+}
+
 /* The images of a remembered plan (plan_cache.h), when each still takes the
- * passes recorded for it and no more than the metric that opened it takes
- * alone (the rule of place()); otherwise the plan is emptied and 0 returned. */
+ * passes recorded for it and either no more than the metric that opened it
+ * takes alone (the rule of place()) or only counters CUPTI reads whole when it
+ * splits (place_split_safe()); otherwise the plan is emptied and 0 returned. */
 static int build_remembered(struct config_plan *plan, const struct chip_ctx *c, const char **names,
                             size_t n)
 {
@@ -142,8 +229,8 @@ static int build_remembered(struct config_plan *plan, const struct chip_ctx *c, 
         struct config_group *g = &plan->group[k];
         size_t alone = 0;
         same = g->passes == recorded[k] &&
-               count_passes(c, g->names, 1, &alone, err, sizeof err) == PROFILER_OK &&
-               g->passes == alone;
+               (all_split_safe(c, g) ||
+                (count_passes(c, g->names, 1, &alone, err, sizeof err) == PROFILER_OK && g->passes == alone));
     }
     free(recorded);
     if (!same)

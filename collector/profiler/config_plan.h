@@ -1,14 +1,22 @@
 /* How a metric set is split into CUPTI config images.
  *
- * CUPTI schedules a config image's raw counters over its passes as it sees fit.
- * On GH100 the default set (29 metrics then) in one image took 5 passes, and totals
- * such as l1tex__t_bytes.sum then move by up to 5 % between runs, while the
- * same metric in a one-pass image equals Nsight Compute's value exactly
- * (git e2353c2:examples/ncu-crosscheck-h200). So by default the set is packed greedily into
- * images that each take only the passes of the metric that opened them (one
- * pass for every metric of the default set): the pass total stays the same,
- * and every counter is read whole, in one pass. PROFILER_ONE_IMAGE keeps
- * CUPTI's own split of a single image, for comparison. */
+ * CUPTI schedules a config image's raw counters over its passes as it sees fit,
+ * and some it then reads from part of the units and scales: on GH100 the
+ * default set in one image took 5 passes and l1tex__t_bytes.sum moved by up to
+ * 5 % between runs, while in a one-pass image it equals Nsight Compute's value
+ * exactly (git e2353c2:examples/ncu-crosscheck-h200). Most counters CUPTI reads
+ * whole however it splits (split_safe.txt lists them per chip, measured).
+ * Each image costs a Range Profiler object, whose first Start takes ~0.2 s
+ * (profiler_measure.c), so by default (PROFILER_WHOLE_COUNTERS):
+ *   - every counter not listed is packed greedily into images that each take
+ *     only the passes of the metric that opened them (one pass for each
+ *     counter of the default set), so it is read whole, in one pass;
+ *   - a listed counter joins one of those when it fits without another pass
+ *     (and without giving an image of exact counts a DRAM or L2 total, which
+ *     would cost that image L2 flushes);
+ *   - the other listed counters share one image that CUPTI splits.
+ * The default set on GH100: 2 images, 5 passes (5 one-pass images before).
+ * PROFILER_ONE_IMAGE keeps CUPTI's own split of a single image, for comparison. */
 #ifndef MMPROF_PROFILER_CONFIG_PLAN_H
 #define MMPROF_PROFILER_CONFIG_PLAN_H
 

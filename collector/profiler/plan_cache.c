@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collector/profiler/split_safe.h"
 #include "common/atomic_file.h"
 #include "common/file.h"
 #include "common/trace.h"
@@ -27,12 +28,19 @@ static uint64_t fnv1a(uint64_t h, const char *s)
     return h;
 }
 
-/* plan-CHIP-HASH.txt, the hash over CUPTI's version and the names in order. */
+static void hash_counter(const char *counter, void *h)
+{
+    *(uint64_t *)h = fnv1a(fnv1a(*(uint64_t *)h, counter), "\n");
+}
+
+/* plan-CHIP-HASH.txt, the hash over CUPTI's version, the counters CUPTI reads
+ * whole in a split image on chip (split_safe.txt) and the names in order. */
 static int plan_path(const char *chip, const char **names, size_t n, char *buf, size_t len)
 {
     char version[32];
     snprintf(version, sizeof version, "cupti %d\n", CUPTI_API_VERSION);
     uint64_t h = fnv1a(0xcbf29ce484222325ULL, version);
+    split_safe_foreach(chip, hash_counter, &h);
     for (size_t i = 0; i < n; i++) {
         h = fnv1a(h, names[i]);
         h = fnv1a(h, "\n");
@@ -139,7 +147,7 @@ void plan_cache_store(const struct config_plan *plan, const char *chip, const ch
     struct atomic_file a;
     if (atomic_open(&a, path) != 0)
         return;
-    fprintf(a.f, "# mmprof config plan for %s (CUPTI %d): the metrics of each one-pass config image,\n"
+    fprintf(a.f, "# mmprof config plan for %s (CUPTI %d): the metrics of each config image,\n"
                  "# one image per line after its passes. Remade when it no longer builds so.\n",
             chip, CUPTI_API_VERSION);
     for (size_t k = 0; k < plan->ngroups; k++) {

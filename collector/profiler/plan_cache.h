@@ -1,9 +1,10 @@
 /* Config plans remembered between runs.
  *
- * Packing a metric set into one-pass config images (config_plan.c) builds a
- * trial image for each metric and group it tries: about 70 images, 0.55 s of
- * a 6 s collect on an H100. The packing depends only on the chip, CUPTI and
- * the metric names, so its groups are kept in the user's cache
+ * Packing a metric set into config images (config_plan.c) builds a trial
+ * image for each metric and group it tries: about 70 images, 0.55 s of a 6 s
+ * collect on an H100. The packing depends only on the chip, CUPTI, the
+ * counters split_safe.txt lists for the chip and the metric names, so its
+ * groups are kept in the user's cache
  * (file_cache_path: plan-CHIP-HASH.txt) and the next run builds just the
  * final images. A remembered plan is a hint, never trusted: the caller builds
  * every image and plans afresh when one takes other passes than were

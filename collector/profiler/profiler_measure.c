@@ -77,9 +77,10 @@ static size_t pass_capacity(const struct replay_set *s)
  * anything but an exact event count (DRAM and L2 totals, elapsed cycles and
  * what is divided by them, bank conflicts, which follow timing). Exact counts
  * (requests, sectors, SASS-patched bytes and instructions) need no flush:
- * collect's 44 rows at 2048^3 then replay 3 of the default set's 5 images as
- * one replay of 44 ranges each instead of two of 48 and 40, and the flushes
- * of the batch took 110 ms instead of 229 (H100). */
+ * collect's 44 rows at 2048^3 then replayed 3 of the default set's 5 images
+ * (one-pass images then) as one replay of 44 ranges each instead of two of 48
+ * and 40, and the flushes of the batch took 110 ms instead of 229 (H100); the
+ * default set's one-pass image (l1tex__t_bytes and the sectors) still does. */
 static int needs_cold_l2(const struct config_group *g)
 {
     for (size_t j = 0; j < g->n; j++)

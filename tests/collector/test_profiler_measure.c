@@ -37,6 +37,7 @@ static struct profiler *prof;
 static int setup(void **state)
 {
     fake_reset();
+    fake.chip = "GA100"; /* split_safe.txt lists none: one-pass images only (but split_safe_share_one_image) */
     fake.passes = 4;
     fake_set_value(LD_SECTORS, 100);
     fake_set_value(FADD, 3);
@@ -77,7 +78,7 @@ static void one_range_all_passes(void **state)
     double v[NCOLS];
     open_ok();
     assert_int_equal(profiler_passes(prof), 4);
-    assert_string_equal(profiler_chip(prof), "GH100");
+    assert_string_equal(profiler_chip(prof), "GA100");
     /* every metric fits the image of the first without adding passes: one image */
     assert_int_equal(profiler_configs(prof), 1);
 
@@ -207,6 +208,42 @@ static void config_plan_remembered_and_checked(void **state)
     open_ok();
     assert_int_equal(profiler_configs(prof), 2);
     assert_int_equal(fake.host_inits, first);
+}
+
+/* On GH100, counters split_safe.txt lists share one image that CUPTI splits
+ * over passes, after joining a one-pass image where they fit. 6 raw metrics,
+ * 2 a pass: OUTSIDE (not listed) opens a one-pass image, which LD_SECTORS
+ * joins; FADD, FMUL, FFMA and DRAM_READ share one image of 2 passes. 2 Range
+ * Profiler objects for 3 passes; the remembered plan keeps the split image
+ * without the one-pass check (a metric alone takes 1 pass, the image 2). */
+static void split_safe_share_one_image(void **state)
+{
+    char err[512];
+    double v[NCOLS];
+    fake.chip = "GH100";
+    fake.metrics_per_pass = 2;
+    open_ok();
+    assert_int_equal(profiler_configs(prof), 2);
+    assert_int_equal(profiler_passes(prof), 3);
+    assert_int_equal(profiler_measure(prof, "vec/2048x2048x2048", fake_prepare, fake_work, NULL,
+                                      v, err, sizeof err),
+                     PROFILER_OK);
+    assert_int_equal(fake.enables, 2); /* the object of open, then one for the split image */
+    assert_int_equal(fake.starts, 3);
+    assert_int_equal(fake.work_calls, 3);
+    assert_int_equal(fake.cold_prepare_calls, 3); /* OUTSIDE and DRAM_READ are no exact counts */
+    assert_double_equal(v[0], 100, 0);
+    assert_double_equal(v[1], 3 + 5 + 2 * 7, 0);
+    assert_double_equal(v[2], 64, 0);
+    assert_double_equal(v[3], 12, 0);
+    profiler_close(prof);
+    prof = NULL;
+
+    fake.host_inits = 0;
+    open_ok();
+    assert_int_equal(profiler_configs(prof), 2);
+    assert_int_equal(profiler_passes(prof), 3);
+    assert_int_equal(fake.host_inits, 4); /* open's own, 2 images, 1 check */
 }
 
 /* A batch is image-major and puts every range into each pass: 3 ranges x 2
@@ -538,6 +575,7 @@ int main(void)
         T(batch_failure_falls_back_to_single_ranges),
         T(large_batch_replays_in_chunks_on_one_object),
         T(one_image_keeps_cuptis_split),
+        T(split_safe_share_one_image),
         T(failure_in_a_later_image),
         T(many_ranges_one_config),
         T(second_replay_refused_falls_back_to_fresh_object),
