@@ -24,6 +24,10 @@
 #   (bank conflicts) on contention, and differ between any two runs; L2 totals
 #   over all operations (lts__t_bytes) hold memory-barrier sectors that come
 #   with the profiler's range, not with the kernel.
+# Once a shape, `collect --no-profile` times the kernels with no profiler at
+# all (CUDA events): where the elapsed class misses, xcheck (--timing) prints
+# how far each tool's elapsed cycles are from that duration, for kernels of
+# 0.3 ms and more (ncu slows some spilling kernels by 2-4 %: docs/fidelity.md).
 # With --repeat N both tools measure everything N times and the medians are
 # compared: L2 read totals move by a few percent between any two runs, ncu's
 # too, with the L1 hit rate (which blocks share an SM) and with how many reads
@@ -417,6 +421,25 @@ run_block() { # shape first last variants collect(0|1) index
     echo "ncu-crosscheck: ${1//,/x} runs $2-$3 ($(tr , '\n' <<< "$4" | wc -l) variants):$took" >&2
 }
 
+# The kernels' unprofiled durations at a shape (collect's CUDA events, once):
+# where the elapsed class misses, xcheck says how far each tool's elapsed
+# cycles are from them (--timing; docs/fidelity.md). Not with --self.
+timing=()
+timing_collect() { # shape
+    local dir="$work/timing_${1//,/x}"
+    [ -z "$self" ] || return 0
+    if ! [ "$resume" = 1 ] || ! [ -f "$dir.done" ]; then
+        rm -rf "$dir" "$dir.done"
+        if ! "$MMPROF" collect --no-profile --no-ceilings --variants "$variants" --mnk "$1" \
+            --local-memory-offset-mb "$local_offset" --out "$dir" > "$dir.log" 2>&1; then
+            echo "ncu-crosscheck: the timing run at ${1//,/x} failed (see $dir.log): no unprofiled durations there" >&2
+            return 0
+        fi
+        touch "$dir.done"
+    fi
+    timing+=(--timing "$dir")
+}
+
 # Blocks of --block runs over FIRST..LAST (INDEX: the first block's number).
 run_blocks() { # shape first last variants collect index
     local first last i=$6
@@ -434,6 +457,7 @@ run_blocks() { # shape first last variants collect index
 # never at the difference, so it cannot pick the runs that pass.
 measure_shape() { # shape
     local shape=$1 s=${1//,/x} v shape_out se worst listed=() first=${#inputs[@]}
+    timing_collect "$shape"
     run_blocks "$shape" 1 "$repeat" "$variants" 1 0
     [ "$extend_to" -gt "$repeat" ] || return 0
     while read -r v shape_out se worst; do
@@ -450,4 +474,4 @@ for shape in "${shapes[@]}"; do measure_shape "$shape"; done
 
 # --- the comparison, in the order measured ------------------------------------
 "$MMPROF" xcheck --metrics "$metrics" --floor-sectors "$floor" --out "$out" --failed-runs "$failures" \
-    ${cpu_only:+--cpu-only "$cpu_only"} "${inputs[@]}"
+    ${cpu_only:+--cpu-only "$cpu_only"} "${timing[@]}" "${inputs[@]}"

@@ -17,6 +17,7 @@
 #include "xcheck/join.h"
 #include "xcheck/ncu_csv.h"
 #include "xcheck/output.h"
+#include "xcheck/referee.h"
 #include "xcheck/tolerance.h"
 
 /* Largest --failed-runs: a count the shell passes on, far above any real one. */
@@ -26,12 +27,12 @@
 
 enum {
     OPT_MMPROF = 256, OPT_MMPROF2, OPT_NCU, OPT_NCU2, OPT_METRICS, OPT_FLOOR, OPT_OUT, OPT_CPU_ONLY, OPT_FAILED,
-    OPT_NOISY, OPT_LIST_OK, OPT_CHECK, OPT_JOIN, OPT_NCU_METRICS
+    OPT_NOISY, OPT_LIST_OK, OPT_CHECK, OPT_JOIN, OPT_NCU_METRICS, OPT_TIMING
 };
 
 struct opts {
     struct xc_sources src;
-    struct xc_args join, cpu_only;
+    struct xc_args join, cpu_only, timing;
     const char *out;
     long floor_sectors, failed_runs;
     double noisy_pct;
@@ -44,7 +45,7 @@ static const struct help_option xcheck_options[] = {
      "placement (--buffer-offset-mb); rows with status ok count"},
     {"ncu", required_argument, OPT_NCU, "[VARIANTS@MxNxK:]CSV[,...]",
      "`ncu --import REP --csv --page details --print-units base` of\n"
-     "ncu over `mmprof launch VARIANTS --mnk M,N,K --warmup 1\n"
+     "ncu over `mmprof launch VARIANTS --mnk M,N,K\n"
      "--l2-flush --profile-flush --buffer-offset-mb O1,O2,...`, with\n"
      "the metrics --ncu-metrics prints: the flush kernels\n"
      "split the samples, which go to VARIANTS in launch's order\n"
@@ -62,6 +63,11 @@ static const struct help_option xcheck_options[] = {
      "(default " HELP_STR(XC_FLOOR_SECTORS_DEFAULT) "; 0: the 2 % alone)"},
     {"out", required_argument, OPT_OUT, "DIR", "write DIR/crosscheck.csv, not-compared.txt and failures"},
     {"cpu-only", required_argument, OPT_CPU_ONLY, "LIST", "variants listed as not compared (no kernel for ncu)"},
+    {"timing", required_argument, OPT_TIMING, "RUN_DIR[,...]",
+     "`mmprof collect` runs with timing (runtime_ms): where the\n"
+     "elapsed class misses, the kernel's unprofiled duration as\n"
+     "cycles at mmprof's clock and each side's distance from it,\n"
+     "after the table (kernels of at least " HELP_STR(XC_REFEREE_MIN_MS) " ms)"},
     {"failed-runs", required_argument, OPT_FAILED, "N", "measurements that failed before this comparison: counted"},
     {"noisy", required_argument, OPT_NOISY, "PCT",
      "instead of comparing, print 'VARIANT MxNxK SE METRIC' for each\n"
@@ -139,6 +145,7 @@ static int parse_option(int c, const char *arg, struct opts *o)
     case OPT_NCU2: return add_arg(&o->src.ncu2, arg, "--ncu2");
     case OPT_JOIN: return add_arg(&o->join, arg, "--join");
     case OPT_CPU_ONLY: return add_arg(&o->cpu_only, arg, "--cpu-only");
+    case OPT_TIMING: return add_arg(&o->timing, arg, "--timing");
     case OPT_METRICS: o->src.metrics = arg; return 0;
     case OPT_OUT: o->out = arg; return 0;
     case OPT_FLOOR: return parse_count(arg, FLOOR_SECTORS_MAX, &o->floor_sectors, "--floor-sectors");
@@ -274,9 +281,18 @@ static int list_noisy(const struct xc_inputs *in, double pct)
     return EXIT_OK;
 }
 
+struct emit_ctx {
+    struct xc_output *out;
+    int elapsed_miss; /* a row of the elapsed class missed in this series */
+};
+
 static void emit_row(const struct xc_row *row, void *ctx)
 {
-    xc_output_row(ctx, row);
+    struct emit_ctx *e = ctx;
+    char limit[32];
+    xc_limit_text(METRIC_ELAPSED, 0, limit, sizeof limit);
+    e->elapsed_miss |= strcmp(row->limit, limit) == 0 && strncmp(row->result, "MISS", 4) == 0;
+    xc_output_row(e->out, row);
 }
 
 static void runs_mismatch(struct xc_output *o, const struct xc_inputs *in, const struct xc_series *s, size_t runs_a,
@@ -315,8 +331,15 @@ static int cpu_only_line(const char *variant, void *o)
 static int compare(const struct opts *opt, const struct xc_inputs *in)
 {
     struct xc_output o;
-    if (xc_output_open(&o, opt->out, in->label_a, in->label_b) != 0)
+    struct xc_referee ref;
+    if (xc_referee_open(&ref, &opt->timing) != 0) {
+        xc_referee_close(&ref, stdout);
+        return EXIT_USAGE;
+    }
+    if (xc_output_open(&o, opt->out, in->label_a, in->label_b) != 0) {
+        xc_referee_close(&ref, stdout);
         return EXIT_RUNTIME;
+    }
     xc_output_header(&o);
     for (size_t i = 0; i < opt->cpu_only.n; i++) {
         char *copy = strdup(opt->cpu_only.v[i]), *save = NULL;
@@ -328,7 +351,10 @@ static int compare(const struct opts *opt, const struct xc_inputs *in)
     for (size_t i = 0; i < in->a.n; i++) {
         const struct xc_series *a = &in->a.series[i], *b = partner(in, a);
         if (b) {
-            xc_compare_series(a, b, &in->metrics, opt->floor_sectors, emit_row, &o);
+            struct emit_ctx e = {&o, 0};
+            xc_compare_series(a, b, &in->metrics, opt->floor_sectors, emit_row, &e);
+            if (e.elapsed_miss)
+                xc_referee_note(&ref, a, b, &in->metrics);
         } else {
             const struct xc_series *other = xc_side_match(&in->b, a->variant, &a->shape);
             runs_mismatch(&o, in, a, a->runs, other ? other->runs : 0);
@@ -338,6 +364,7 @@ static int compare(const struct opts *opt, const struct xc_inputs *in)
         if (!xc_side_match(&in->a, in->b.series[i].variant, &in->b.series[i].shape))
             runs_mismatch(&o, in, &in->b.series[i], 0, in->b.series[i].runs);
     o.tally.failures += opt->failed_runs;
+    xc_referee_close(&ref, stdout); /* after the table, before the summary */
     return xc_output_close(&o);
 }
 

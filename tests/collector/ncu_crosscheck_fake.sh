@@ -39,9 +39,17 @@ while [ $# -gt 0 ]; do
     --local-memory-offset-mb) local_offset=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --mnk) mnk=$2; shift 2 ;;
+    --no-profile) timing_only=1; shift ;;
     *) shift ;;
     esac
 done
+if [ "${timing_only:-0}" = 1 ]; then # the timing run: CUDA events only, 1 ms a kernel
+    echo "timing mnk=$mnk local-memory-offset=${local_offset:-none}" >> "$FAKE_DIR/calls"
+    mkdir -p "$out"
+    { echo 'variant,family,M,N,K,status,reason,runtime_ms'
+      for v in ${variants//,/ }; do echo "$v,matmul,$mnk,ok,,1.0"; done; } > "$out/results.csv"
+    exit 0
+fi
 case "$out" in *b) tool=mmprof@b ;; *) tool=mmprof ;; esac
 echo "collect offset=$offset run=$tool" >> "$FAKE_DIR/calls"
 echo "collect variants=$variants offset=$offset" >> "$FAKE_DIR/calls"
@@ -174,6 +182,8 @@ grep -q 'within limits, 0 misses, 0 failed runs' "$T/same.txt" || fail "same: su
 # ncu holds 138 MiB in the process (fake launch under fake ncu): collect gets it before its reservation
 grep -q 'collect gets --local-memory-offset-mb 138' "$T/same.txt" || fail "same: the memory ncu holds not measured"
 [ "$(grep -c '^collect local-memory-offset=138$' "$T/calls")" = 3 ] || fail "same: collect not given --local-memory-offset-mb 138"
+[ "$(grep -c '^timing mnk=64,64,64 local-memory-offset=138$' "$T/calls")" = 1 ] ||
+    fail "same: not one timing run at the shape, with the memory ncu holds"
 [ "$(grep -c '^ncu process' "$T/calls")" = 1 ] || fail "same: not one ncu process"
 grep -qx 'ncu process ka,kb offsets=0,2,6 run=ncu' "$T/calls" || fail "same: not one ncu process for ka and kb with every offset"
 # ncu must have profiled the flush before every variant at every placement
@@ -245,6 +255,7 @@ for run_id in ncu ncu@b; do
     [ "$(grep -c "^ncu process ka,kb offsets=0,2,6 run=$run_id\$" "$T/calls")" = 1 ] || fail "self-ncu: no ncu process $run_id"
 done
 grep -q 'run=mmprof@b' "$T/calls" && fail "self-ncu: collect ran twice"
+grep -q '^timing' "$T/calls" && fail "self-ncu: a timing run (no mmprof counters to weigh)"
 head -1 "$T/self-ncu/crosscheck.csv" | grep -q '^variant,shape,metric,ncu_1,ncu_2,' || fail "self-ncu: CSV header"
 # ncu's second run 3 % higher on kb's L2 reads at every offset: a miss.
 run 1 self-ncu-miss "" "" "--self ncu" "" "$(printf 'ncu@b kb %s lts__t_sectors_op_read.sum 1030\n' 0 2 6)"

@@ -217,6 +217,66 @@ static void profile_runs_pair_by_launch(void **state)
     captured_free(&c);
 }
 
+/* --timing: where elapsed cycles miss, the kernel's unprofiled duration
+ * (collect's runtime_ms) as cycles at mmprof's clock, and each side's
+ * distance from it; a kernel too short for events says so; a series whose
+ * elapsed class matches gets no note. ka: mmprof 2.0e6 cycles at 2 GHz, ncu
+ * 2.1e6, unprofiled 1.0 ms; kc: 0.1 ms; kd: the tools agree. */
+static void timing_referee(void **state)
+{
+    (void)state;
+    char name[64], text[1024], csv[8192] = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+    const char *cyc = "sm__cycles_elapsed.avg", *clk = "sm__cycles_elapsed.avg.per_second";
+    const char *kernels[] = {"ka", "kc", "kd"};
+    const double mm[] = {2.0e6, 2.0e5, 4.0e6}, ncu[] = {2.1e6, 2.2e5, 4.0e6};
+    int id = 0;
+    for (int r = 0; r < 3; r++) {
+        snprintf(name, sizeof name, "r%d/results.csv", r + 1);
+        snprintf(text, sizeof text, "variant,family,M,N,K,status,reason,%s,%s\n", cyc, clk);
+        for (int k = 0; k < 3; k++) {
+            size_t len = strlen(text);
+            snprintf(text + len, sizeof text - len, "%s,matmul,64,64,64,ok,,%.0f,2e9\n", kernels[k], mm[k]);
+        }
+        scratch_write(dir, name, text, NULL, 0);
+        for (int k = 0; k < 3; k++) {
+            size_t len = strlen(csv);
+            snprintf(csv + len, sizeof csv - len,
+                     "\"%d\",\"l2_flush_kernel(x)\",\"%s\",\"cycle\",\"1\"\n"
+                     "\"%d\",\"%s_kernel\",\"%s\",\"cycle\",\"%.0f\"\n"
+                     "\"%d\",\"%s_kernel\",\"%s\",\"hz\",\"2,000,000,000\"\n",
+                     id, cyc, id + 1, kernels[k], cyc, ncu[k], id + 1, kernels[k], clk);
+            id += 2;
+        }
+    }
+    scratch_write(dir, "ncu.csv", csv, NULL, 0);
+    scratch_write(dir, "t1/results.csv",
+                  "variant,family,M,N,K,status,reason,runtime_ms\nka,matmul,64,64,64,ok,,1.0\n"
+                  "kc,matmul,64,64,64,ok,,0.1\nkd,matmul,64,64,64,ok,,2.0\n",
+                  NULL, 0);
+    char runs[1024], ncu_arg[512], timing[512];
+    snprintf(runs, sizeof runs, "%s/r1,%s/r2,%s/r3", dir, dir, dir);
+    snprintf(ncu_arg, sizeof ncu_arg, "ka,kc,kd@64x64x64:%s/ncu.csv", dir);
+    snprintf(timing, sizeof timing, "%s/t1", dir);
+    const char *argv[] = {"xcheck", "--mmprof", runs, "--ncu", ncu_arg, "--timing", timing};
+    struct captured c;
+    capture(cmd_xcheck, 7, argv, &c);
+    assert_int_equal(c.rc, 1);
+    assert_has(c.out, "against the kernel's unprofiled duration");
+    assert_has(c.out, "ka                     64x64x64        1.0000 ms unprofiled (1 runs) = 2e+06 cycles at "
+                      "mmprof's clock: mmprof +0.00 %, ncu +5.00 %\n");
+    assert_has(c.out, "kc                     64x64x64        0.1000 ms: too short for CUDA events");
+    assert_null(strstr(c.out, "kd                     64x64x64        2.0000 ms"));
+    /* the notes come before the summary */
+    assert_true(strstr(c.out, "unprofiled (1 runs)") < strstr(c.out, "values within limits"));
+    captured_free(&c);
+
+    const char *bad[] = {"xcheck", "--mmprof", runs, "--ncu", ncu_arg, "--timing", "/nonexistent/t9"};
+    capture(cmd_xcheck, 7, bad, &c);
+    assert_int_equal(c.rc, 2);
+    assert_has(c.err, "--timing");
+    captured_free(&c);
+}
+
 static void bad_input(void **state)
 {
     (void)state;
@@ -273,6 +333,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(noisy_and_list_ok, setup, teardown),
         cmocka_unit_test_setup_teardown(profile_runs_pair_by_launch, setup, teardown),
         cmocka_unit_test_setup_teardown(exact_counter_that_varies, setup, teardown),
+        cmocka_unit_test_setup_teardown(timing_referee, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_input, setup, teardown),
         cmocka_unit_test_setup_teardown(ncu_metrics, setup, teardown),
     };
