@@ -7,6 +7,7 @@
 
 #include "common/stats.h"
 #include "common/util.h"
+#include "xcheck/compare.h"
 #include "xcheck/runs.h"
 
 #define RUNTIME "runtime_ms"
@@ -69,7 +70,7 @@ void xc_referee_note(struct xc_referee *r, const struct xc_series *a, const stru
         return;
     double ms = median_of(t, 0), a_cyc = median_of(a, cyc), b_cyc = median_of(b, cyc), hz = median_of(a, clk);
     char shape[64];
-    xc_shape_text(&a->shape, shape, sizeof shape);
+    xc_shape_text(xc_row_shape(a, b), shape, sizeof shape);
     if (!(ms > 0 && a_cyc > 0 && b_cyc > 0 && hz > 0))
         return;
     if (ms < XC_REFEREE_MIN_MS) {
@@ -78,8 +79,10 @@ void xc_referee_note(struct xc_referee *r, const struct xc_series *a, const stru
         return;
     }
     double cycles = ms * 1e-3 * hz;
-    fprintf(r->notes, "%-22s %-15s %.4f ms unprofiled (%zu runs) = %.6g cycles at mmprof's clock: mmprof %+.2f %%, ncu %+.2f %%\n",
-            a->variant, shape, ms, t->nvalues[0], cycles, 100 * (a_cyc / cycles - 1), 100 * (b_cyc / cycles - 1));
+    fprintf(r->notes, "%-22s %-15s %.4f ms unprofiled (%zu timing run%s) = %.6g cycles at mmprof's clock: "
+                      "mmprof %+.2f %%, ncu %+.2f %%\n",
+            a->variant, shape, ms, t->nvalues[0], t->nvalues[0] == 1 ? "" : "s", cycles, 100 * (a_cyc / cycles - 1),
+            100 * (b_cyc / cycles - 1));
 }
 
 void xc_referee_close(struct xc_referee *r, FILE *out)

@@ -262,12 +262,12 @@ static void timing_referee(void **state)
     capture(cmd_xcheck, 7, argv, &c);
     assert_int_equal(c.rc, 1);
     assert_has(c.out, "against the kernel's unprofiled duration");
-    assert_has(c.out, "ka                     64x64x64        1.0000 ms unprofiled (1 runs) = 2e+06 cycles at "
+    assert_has(c.out, "ka                     64x64x64        1.0000 ms unprofiled (1 timing run) = 2e+06 cycles at "
                       "mmprof's clock: mmprof +0.00 %, ncu +5.00 %\n");
     assert_has(c.out, "kc                     64x64x64        0.1000 ms: too short for CUDA events");
     assert_null(strstr(c.out, "kd                     64x64x64        2.0000 ms"));
     /* the notes come before the summary */
-    assert_true(strstr(c.out, "unprofiled (1 runs)") < strstr(c.out, "values within limits"));
+    assert_true(strstr(c.out, "unprofiled (1 timing run)") < strstr(c.out, "values within limits"));
     captured_free(&c);
 
     const char *bad[] = {"xcheck", "--mmprof", runs, "--ncu", ncu_arg, "--timing", "/nonexistent/t9"};
