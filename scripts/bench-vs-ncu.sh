@@ -11,6 +11,10 @@
 #   ncu, one    one ncu process over `mmprof launch V1,V2,... --mnk N,N,N` (the
 #               variants the loop profiled): the same launches in one process
 # All with --cache-control all --clock-control none, as the cross-check.
+# Before the timed runs, one untimed warm-up of each tool on the first variant
+# at 256: their libraries come into the page cache (a fresh machine's first
+# CUPTI process read them from disk: collect 5.28 s where it then took 4.14 s)
+# and mmprof remembers its config plan for the metrics, as after any earlier run.
 #
 # usage: scripts/bench-vs-ncu.sh [--sizes N] [--variants LIST] [--metrics LIST]
 #                                [--skip-one-process] [--out DIR]
@@ -65,6 +69,18 @@ kernels_in() {
 }
 
 echo "bench-vs-ncu: $(nvidia-smi -L | head -n 1); size $size; $(echo "$metrics" | tr ',' '\n' | wc -l) metrics; files in $out"
+
+# --- warm-up, untimed ---------------------------------------------------------
+first=$(printf "%s\n" $list | head -n 1)
+"$MMPROF" collect --profile-only --variants "$first" --sizes 256 --metrics "$metrics" \
+    --out "$out/warmup-mmprof" > "$out/warmup-mmprof.log" 2>&1 || die "mmprof collect (warm-up) failed (see $out/warmup-mmprof.log)"
+if ! "$NCU" --cache-control all --clock-control none --profile-from-start off --metrics "$metrics" \
+    --export "$out/warmup-ncu" --force-overwrite "$MMPROF" launch "$first" --mnk 256,256,256 \
+    > "$out/warmup-ncu.log" 2>&1; then
+    grep -q ERR_NVGPUCTRPERM "$out/warmup-ncu.log" && skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM)"
+    die "ncu (warm-up) failed (see $out/warmup-ncu.log)"
+fi
+echo "warm-up (untimed): each tool once on $first at 256"
 
 # --- mmprof ---------------------------------------------------------------
 t0=$(now)
