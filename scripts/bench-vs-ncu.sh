@@ -12,9 +12,9 @@
 #               variants the loop profiled): the same launches in one process
 # All with --cache-control all --clock-control none, as the cross-check.
 # Before the timed runs, one untimed warm-up of each tool on the first variant
-# at 256: their libraries come into the page cache (a fresh machine's first
-# CUPTI process read them from disk: collect 5.28 s where it then took 4.14 s)
-# and mmprof remembers its config plan for the metrics, as after any earlier run.
+# at 256: their libraries come into the page cache and mmprof remembers its
+# config plan for the metrics, as after any earlier run (as a fresh machine's
+# first CUPTI process collect took 5.28 s, and 4.02 s after the warm-up; H200).
 #
 # usage: scripts/bench-vs-ncu.sh [--sizes N] [--variants LIST] [--metrics LIST]
 #                                [--skip-one-process] [--out DIR]
