@@ -179,8 +179,8 @@ static int check_combination(const struct opts *o)
         why = "--ncu-metrics takes --metrics LIST alone";
     else if (o->ncu_metrics)
         return 0;
-    else if (o->join.n && inputs)
-        why = "--join reads earlier comparisons; give it no --mmprof or --ncu";
+    else if (o->join.n && (inputs || o->timing.n))
+        why = "--join reads earlier comparisons; give it no --mmprof, --ncu or --timing";
     else if (o->join.n)
         return 0;
     else if (o->list_ok && !s->mmprof.n)
@@ -191,6 +191,8 @@ static int check_combination(const struct opts *o)
         why = "--ncu2 and --mmprof2: compare one tool with itself at a time";
     else if (s->mmprof2.n && s->ncu.n)
         why = "--mmprof2 compares mmprof with itself; leave out --ncu";
+    else if (o->timing.n && (s->ncu2.n || s->mmprof2.n))
+        why = "--timing weighs mmprof's elapsed cycles against ncu's, not a tool against itself";
     if (why)
         msg_error("xcheck: %s; see `mmprof xcheck --help`", why);
     return why ? -1 : 0;

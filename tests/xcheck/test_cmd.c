@@ -275,6 +275,11 @@ static void timing_referee(void **state)
     assert_int_equal(c.rc, 2);
     assert_has(c.err, "--timing");
     captured_free(&c);
+    const char *self[] = {"xcheck", "--mmprof", runs, "--mmprof2", runs, "--timing", timing};
+    capture(cmd_xcheck, 7, self, &c);
+    assert_int_equal(c.rc, 2);
+    assert_has(c.err, "--timing weighs mmprof's elapsed cycles against ncu's, not a tool against itself");
+    captured_free(&c);
 }
 
 static void bad_input(void **state)
