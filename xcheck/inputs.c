@@ -35,10 +35,11 @@ static int first_item(const char *item, void *ctx)
 }
 
 struct run_ctx {
-    struct xc_inputs *in;
+    const struct str_list *metrics;
     struct xc_side *side;
     struct xc_statuses *st;
     int verbose;
+    const char *option; /* named in errors: "" or "--timing: " */
 };
 
 static int read_run(const char *dir, void *p)
@@ -46,8 +47,8 @@ static int read_run(const char *dir, void *p)
     struct run_ctx *c = p;
     char err[ERR_LEN];
     size_t before = c->side ? c->side->n : 0;
-    if (xc_read_run(dir, &c->in->metrics, c->side, c->st, err, sizeof err) != 0) {
-        msg_error("xcheck: %s", err);
+    if (xc_read_run(dir, c->metrics, c->side, c->st, err, sizeof err) != 0) {
+        msg_error("xcheck: %s%s", c->option, err);
         return -1;
     }
     if (c->verbose)
@@ -215,9 +216,17 @@ int xc_inputs_load(const struct xc_sources *src, struct xc_inputs *in)
         return -1;
     xc_side_init(&in->a, in->metrics.n);
     xc_side_init(&in->b, in->metrics.n);
-    struct run_ctx runs = {in, self_ncu ? NULL : &in->a, &in->statuses, src->verbose};
-    struct run_ctx runs2 = {in, &in->b, NULL, src->verbose};
+    xc_side_init(&in->timing, 1);
+    struct run_ctx runs = {&in->metrics, self_ncu ? NULL : &in->a, &in->statuses, src->verbose, ""};
+    struct run_ctx runs2 = {&in->metrics, &in->b, NULL, src->verbose, ""};
+    struct run_ctx timing = {&in->timing_metric, &in->timing, NULL, src->verbose, "--timing: "};
+    if (xc_metrics_add(&in->timing_metric, XC_TIMING_METRIC) != 0) {
+        msg_error("xcheck: out of memory");
+        xc_inputs_free(in);
+        return -1;
+    }
     if (each_item(&src->mmprof, read_run, &runs) != 0 || each_item(&src->mmprof2, read_run, &runs2) != 0 ||
+        each_item(&src->timing, read_run, &timing) != 0 ||
         read_ncu_specs(in, &src->ncu, self_ncu ? &in->a : &in->b, src->verbose) != 0 ||
         read_ncu_specs(in, &src->ncu2, &in->b, src->verbose) != 0) {
         xc_inputs_free(in);
@@ -232,4 +241,6 @@ void xc_inputs_free(struct xc_inputs *in)
     xc_statuses_free(&in->statuses);
     xc_side_free(&in->a);
     xc_side_free(&in->b);
+    xc_side_free(&in->timing);
+    str_list_free(&in->timing_metric);
 }

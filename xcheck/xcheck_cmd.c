@@ -32,7 +32,7 @@ enum {
 
 struct opts {
     struct xc_sources src;
-    struct xc_args join, cpu_only, timing;
+    struct xc_args join, cpu_only;
     const char *out;
     long floor_sectors, failed_runs;
     double noisy_pct;
@@ -145,7 +145,7 @@ static int parse_option(int c, const char *arg, struct opts *o)
     case OPT_NCU2: return add_arg(&o->src.ncu2, arg, "--ncu2");
     case OPT_JOIN: return add_arg(&o->join, arg, "--join");
     case OPT_CPU_ONLY: return add_arg(&o->cpu_only, arg, "--cpu-only");
-    case OPT_TIMING: return add_arg(&o->timing, arg, "--timing");
+    case OPT_TIMING: return add_arg(&o->src.timing, arg, "--timing");
     case OPT_METRICS: o->src.metrics = arg; return 0;
     case OPT_OUT: o->out = arg; return 0;
     case OPT_FLOOR: return parse_count(arg, FLOOR_SECTORS_MAX, &o->floor_sectors, "--floor-sectors");
@@ -179,7 +179,7 @@ static int check_combination(const struct opts *o)
         why = "--ncu-metrics takes --metrics LIST alone";
     else if (o->ncu_metrics)
         return 0;
-    else if (o->join.n && (inputs || o->timing.n))
+    else if (o->join.n && (inputs || s->timing.n))
         why = "--join reads earlier comparisons; give it no --mmprof, --ncu or --timing";
     else if (o->join.n)
         return 0;
@@ -191,7 +191,7 @@ static int check_combination(const struct opts *o)
         why = "--ncu2 and --mmprof2: compare one tool with itself at a time";
     else if (s->mmprof2.n && s->ncu.n)
         why = "--mmprof2 compares mmprof with itself; leave out --ncu";
-    else if (o->timing.n && (s->ncu2.n || s->mmprof2.n))
+    else if (s->timing.n && (s->ncu2.n || s->mmprof2.n))
         why = "--timing weighs mmprof's elapsed cycles against ncu's, not a tool against itself";
     if (why)
         msg_error("xcheck: %s; see `mmprof xcheck --help`", why);
@@ -334,9 +334,9 @@ static int compare(const struct opts *opt, const struct xc_inputs *in)
 {
     struct xc_output o;
     struct xc_referee ref;
-    if (xc_referee_open(&ref, &opt->timing) != 0) {
-        xc_referee_close(&ref, stdout);
-        return EXIT_USAGE;
+    if (xc_referee_open(&ref, &in->timing) != 0) {
+        msg_error("xcheck: out of memory");
+        return EXIT_RUNTIME;
     }
     if (xc_output_open(&o, opt->out, in->label_a, in->label_b) != 0) {
         xc_referee_close(&ref, stdout);
@@ -356,7 +356,7 @@ static int compare(const struct opts *opt, const struct xc_inputs *in)
             struct emit_ctx e = {&o, 0};
             xc_compare_series(a, b, &in->metrics, opt->floor_sectors, emit_row, &e);
             if (e.elapsed_miss)
-                xc_referee_note(&ref, a, b, &in->metrics);
+                xc_referee_note(&ref, &in->timing, a, b, &in->metrics);
         } else {
             const struct xc_series *other = xc_side_match(&in->b, a->variant, &a->shape);
             runs_mismatch(&o, in, a, a->runs, other ? other->runs : 0);

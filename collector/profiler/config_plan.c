@@ -126,24 +126,24 @@ static enum profiler_status place(struct config_plan *plan, const struct chip_ct
  * share one image, which CUPTI splits over passes: one Range Profiler object
  * (one first Start, ~0.2 s) for them all. */
 static enum profiler_status place_split_safe(struct config_plan *plan, const struct chip_ctx *c,
-                                             const char **names, const size_t *listed, size_t nlisted,
-                                             size_t cap, char *err, size_t err_len)
+                                             const char **names, size_t n, char *err, size_t err_len)
 {
-    size_t *rest = malloc((nlisted ? nlisted : 1) * sizeof *rest);
+    size_t *rest = malloc(n * sizeof *rest);
     size_t nrest = 0;
     if (!rest) {
-        snprintf(err, err_len, "out of memory planning %zu metrics", cap);
+        snprintf(err, err_len, "out of memory planning %zu metrics", n);
         return PROFILER_ERROR;
     }
     enum profiler_status st = PROFILER_OK;
-    for (size_t j = 0; st == PROFILER_OK && j < nlisted; j++) {
-        int placed;
-        st = join(plan, c, names, listed[j], 1, &placed, err, err_len);
+    for (size_t i = 0; st == PROFILER_OK && i < n; i++) {
+        int placed = 1;
+        if (split_safe(c->chip, names[i]))
+            st = join(plan, c, names, i, 1, &placed, err, err_len);
         if (st == PROFILER_OK && !placed)
-            rest[nrest++] = listed[j];
+            rest[nrest++] = i;
     }
     if (st == PROFILER_OK && nrest > 0)
-        st = open_group(plan, c, names, rest, nrest, cap, err, err_len);
+        st = open_group(plan, c, names, rest, nrest, n, err, err_len);
     free(rest);
     return st;
 }
@@ -162,23 +162,14 @@ static enum profiler_status split(struct config_plan *plan, const struct chip_ct
             group_push(&plan->group[0], names[i], i);
         return PROFILER_OK;
     }
-    size_t *listed = malloc(n * sizeof *listed);
-    size_t nlisted = 0;
-    if (!listed) {
-        snprintf(err, err_len, "out of memory planning %zu metrics", n);
-        return PROFILER_ERROR;
-    }
-    enum profiler_status st = PROFILER_OK;
-    for (size_t i = 0; st == PROFILER_OK && i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         if (split_safe(c->chip, names[i]))
-            listed[nlisted++] = i;
-        else
-            st = place(plan, c, names, i, n, err, err_len);
+            continue; /* after every other counter has its group */
+        enum profiler_status st = place(plan, c, names, i, n, err, err_len);
+        if (st != PROFILER_OK)
+            return st;
     }
-    if (st == PROFILER_OK)
-        st = place_split_safe(plan, c, names, listed, nlisted, n, err, err_len);
-    free(listed);
-    return st;
+    return place_split_safe(plan, c, names, n, err, err_len);
 }
 
 /* The kept host object and image of each group (the trial ones are gone). */
