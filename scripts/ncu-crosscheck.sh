@@ -25,9 +25,11 @@
 #   over all operations (lts__t_bytes) hold memory-barrier sectors that come
 #   with the profiler's range, not with the kernel.
 # Once a shape, `collect --no-profile` times the kernels with no profiler at
-# all (CUDA events): where the elapsed class misses, xcheck (--timing) prints
-# how far each tool's elapsed cycles are from that duration, for kernels of
-# 0.3 ms and more (ncu slows some spilling kernels by 2-4 %: docs/fidelity.md).
+# all (CUDA events, local memory where collect puts it): where the elapsed
+# class misses, xcheck (--timing) prints how far each tool's elapsed cycles
+# are from that duration, for kernels of 0.3 ms and more, and the kernel's
+# range over 10 other placements of its local memory (--timing-placements:
+# spilling kernels follow it, except in ncu's process; docs/fidelity.md).
 # With --repeat N both tools measure everything N times and the medians are
 # compared: L2 read totals move by a few percent between any two runs, ncu's
 # too, with the L1 hit rate (which blocks share an SM) and with how many reads
@@ -472,6 +474,43 @@ measure_shape() { # shape
 }
 for shape in "${shapes[@]}"; do measure_shape "$shape"; done
 
+# Where the elapsed class misses on a kernel long enough for events, the same
+# timing run with local memory at other offsets: a kernel whose local memory
+# traffic nearly fills L2 runs faster or slower with where it lands (the
+# spilling rt_b16_24x24 at 2003x3001x1009: 9.49-11.51 ms over 11 offsets,
+# H200), and ncu's process puts it elsewhere than collect's. xcheck then
+# prints the kernel's range and where each tool's cycles fall in it.
+placement_offsets="0 16 32 64 96 128 192 256 384 512"
+placements=()
+time_placements() {
+    local v s p dir n=0
+    local -A by_shape=()
+    [ ${#timing[@]} -gt 0 ] || return 0
+    while read -r v s; do
+        by_shape[$s]+="${by_shape[$s]:+,}$v"
+        n=$((n + 1))
+    done < <("$MMPROF" xcheck --elapsed-misses --metrics "$metrics" --floor-sectors "$floor" "${timing[@]}" "${inputs[@]}")
+    [ "$n" -gt 0 ] || return 0
+    echo "ncu-crosscheck: $n kernel(s) whose elapsed class misses, timed with local memory at $placement_offsets MiB" >&2
+    for s in "${!by_shape[@]}"; do
+        for p in $placement_offsets; do
+            [ "$p" != "$local_offset" ] || continue
+            dir="$work/placement_${s}_$p"
+            if ! [ "$resume" = 1 ] || [ "$(cat "$dir.done" 2> /dev/null)" != "${by_shape[$s]}" ]; then
+                rm -rf "$dir" "$dir.done"
+                if ! "$MMPROF" collect --no-profile --no-ceilings --variants "${by_shape[$s]}" --mnk "${s//x/,}" \
+                    --local-memory-offset-mb "$p" --out "$dir" > "$dir.log" 2>&1; then
+                    echo "ncu-crosscheck: the timing run at $s, local memory offset $p MiB, failed (see $dir.log)" >&2
+                    continue
+                fi
+                echo "${by_shape[$s]}" > "$dir.done"
+            fi
+            placements+=(--timing-placements "$dir")
+        done
+    done
+}
+time_placements
+
 # --- the comparison, in the order measured ------------------------------------
 "$MMPROF" xcheck --metrics "$metrics" --floor-sectors "$floor" --out "$out" --failed-runs "$failures" \
-    ${cpu_only:+--cpu-only "$cpu_only"} "${timing[@]}" "${inputs[@]}"
+    ${cpu_only:+--cpu-only "$cpu_only"} "${timing[@]}" "${placements[@]}" "${inputs[@]}"

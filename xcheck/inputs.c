@@ -217,16 +217,18 @@ int xc_inputs_load(const struct xc_sources *src, struct xc_inputs *in)
     xc_side_init(&in->a, in->metrics.n);
     xc_side_init(&in->b, in->metrics.n);
     xc_side_init(&in->timing, 1);
+    xc_side_init(&in->placements, 1);
     struct run_ctx runs = {&in->metrics, self_ncu ? NULL : &in->a, &in->statuses, src->verbose, ""};
     struct run_ctx runs2 = {&in->metrics, &in->b, NULL, src->verbose, ""};
     struct run_ctx timing = {&in->timing_metric, &in->timing, NULL, src->verbose, "--timing: "};
+    struct run_ctx placements = {&in->timing_metric, &in->placements, NULL, src->verbose, "--timing-placements: "};
     if (xc_metrics_add(&in->timing_metric, XC_TIMING_METRIC) != 0) {
         msg_error("xcheck: out of memory");
         xc_inputs_free(in);
         return -1;
     }
     if (each_item(&src->mmprof, read_run, &runs) != 0 || each_item(&src->mmprof2, read_run, &runs2) != 0 ||
-        each_item(&src->timing, read_run, &timing) != 0 ||
+        each_item(&src->timing, read_run, &timing) != 0 || each_item(&src->placements, read_run, &placements) != 0 ||
         read_ncu_specs(in, &src->ncu, self_ncu ? &in->a : &in->b, src->verbose) != 0 ||
         read_ncu_specs(in, &src->ncu2, &in->b, src->verbose) != 0) {
         xc_inputs_free(in);
@@ -242,5 +244,6 @@ void xc_inputs_free(struct xc_inputs *in)
     xc_side_free(&in->a);
     xc_side_free(&in->b);
     xc_side_free(&in->timing);
+    xc_side_free(&in->placements);
     str_list_free(&in->timing_metric);
 }

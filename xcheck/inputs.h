@@ -20,6 +20,7 @@ struct xc_sources {
     struct xc_args mmprof, mmprof2; /* RUN_DIR[,RUN_DIR...] */
     struct xc_args ncu, ncu2;       /* [VARIANTS@MxNxK:]CSV[,CSV...] */
     struct xc_args timing;          /* RUN_DIR[,RUN_DIR...] of collect with timing (referee.h) */
+    struct xc_args placements;      /* the same at other local-memory placements (referee.h) */
     const char *metrics;            /* NULL: the first input's */
     int verbose;                    /* --check: a line per file read */
 };
@@ -29,6 +30,7 @@ struct xc_inputs {
     struct xc_statuses statuses; /* from --mmprof */
     struct xc_side a, b;
     struct xc_side timing;        /* --timing: one metric, runtime_ms (XC_TIMING_METRIC) */
+    struct xc_side placements;    /* --timing-placements: the same, a value a placement */
     struct str_list timing_metric;
     const char *label_a, *label_b;
 };
@@ -37,7 +39,8 @@ struct xc_inputs {
 
 /* Reads every source. Side A is --mmprof and side B --ncu; with --ncu2
  * they are --ncu and --ncu2 (--mmprof then gives the statuses only), with
- * --mmprof2 --mmprof and --mmprof2; --timing goes to in->timing. Returns 0, or -1 after one line on
+ * --mmprof2 --mmprof and --mmprof2; --timing goes to in->timing,
+ * --timing-placements to in->placements. Returns 0, or -1 after one line on
  * stderr (a missing or damaged file, a spec that does not parse). */
 int xc_inputs_load(const struct xc_sources *src, struct xc_inputs *in);
 void xc_inputs_free(struct xc_inputs *in);

@@ -1,4 +1,5 @@
-/* The unprofiled duration as a third opinion (referee.h). */
+/* The unprofiled duration as a third opinion, and its range over local-memory
+ * placements (referee.h). */
 #include "xcheck/referee.h"
 
 #include <math.h>
@@ -30,8 +31,53 @@ static double median_of(const struct xc_series *s, int i)
     return sum.runs ? sum.median : NAN;
 }
 
-void xc_referee_note(struct xc_referee *r, const struct xc_side *timing, const struct xc_series *a,
-                     const struct xc_series *b, const struct str_list *m)
+double xc_referee_ms(const struct xc_side *timing, const struct xc_series *a)
+{
+    const struct xc_series *t = xc_side_match(timing, a->variant, &a->shape);
+    return t ? median_of(t, 0) : NAN;
+}
+
+/* Where cycles c fall in [lo, hi]: "inside", or how far above or below. */
+static void position(double c, double lo, double hi, char *buf, size_t len)
+{
+    if (c > hi)
+        snprintf(buf, len, "%.2f %% above", 100 * (c / hi - 1));
+    else if (c < lo)
+        snprintf(buf, len, "%.2f %% below", 100 * (1 - c / lo));
+    else
+        snprintf(buf, len, "inside");
+}
+
+/* Widens [lo, hi] to the durations of series s. */
+static void widen(const struct xc_series *s, double *lo, double *hi)
+{
+    for (size_t i = 0; i < s->nvalues[0]; i++) {
+        *lo = fmin(*lo, s->values[0][i]);
+        *hi = fmax(*hi, s->values[0][i]);
+    }
+}
+
+/* "; over N local-memory placements LO - HI ms: mmprof POS, ncu POS", or
+ * nothing when placements hold no run of the kernel. t: the run at collect's
+ * own placement, one of the N. */
+static void placement_range(FILE *f, const struct xc_series *t, const struct xc_side *placements,
+                            const struct xc_series *a, double hz, double a_cyc, double b_cyc)
+{
+    const struct xc_series *p = xc_side_match(placements, a->variant, &a->shape);
+    if (!p || p->nvalues[0] == 0)
+        return;
+    double lo = INFINITY, hi = -INFINITY;
+    widen(t, &lo, &hi);
+    widen(p, &lo, &hi);
+    char pos_a[48], pos_b[48];
+    position(a_cyc, lo * 1e-3 * hz, hi * 1e-3 * hz, pos_a, sizeof pos_a);
+    position(b_cyc, lo * 1e-3 * hz, hi * 1e-3 * hz, pos_b, sizeof pos_b);
+    fprintf(f, "; over %zu local-memory placements %.4f - %.4f ms: mmprof %s, ncu %s",
+            t->nvalues[0] + p->nvalues[0], lo, hi, pos_a, pos_b);
+}
+
+void xc_referee_note(struct xc_referee *r, const struct xc_side *timing, const struct xc_side *placements,
+                     const struct xc_series *a, const struct xc_series *b, const struct str_list *m)
 {
     const struct xc_series *t = r->notes ? xc_side_match(timing, a->variant, &a->shape) : NULL;
     if (!t)
@@ -49,9 +95,11 @@ void xc_referee_note(struct xc_referee *r, const struct xc_side *timing, const s
     }
     double cycles = ms * 1e-3 * hz;
     fprintf(r->notes, "%-22s %-15s %.4f ms unprofiled (%zu timing run%s) = %.6g cycles at mmprof's clock: "
-                      "mmprof %+.2f %%, ncu %+.2f %%\n",
+                      "mmprof %+.2f %%, ncu %+.2f %%",
             a->variant, shape, ms, t->nvalues[0], t->nvalues[0] == 1 ? "" : "s", cycles, 100 * (a_cyc / cycles - 1),
             100 * (b_cyc / cycles - 1));
+    placement_range(r->notes, t, placements, a, hz, a_cyc, b_cyc);
+    fputc('\n', r->notes);
 }
 
 void xc_referee_close(struct xc_referee *r, FILE *out)
@@ -60,7 +108,7 @@ void xc_referee_close(struct xc_referee *r, FILE *out)
         fclose(r->notes);
         if (r->text_len > 0)
             fprintf(out, "\nelapsed cycles that miss, against the kernel's unprofiled duration (CUDA events of "
-                         "`mmprof collect` timing runs):\n%s",
+                         "`mmprof collect` timing runs, local memory where collect puts it):\n%s",
                     r->text);
     }
     free(r->text);

@@ -1,11 +1,17 @@
 /* A third opinion where the two tools' elapsed cycles disagree: the kernel's
  * duration unprofiled, from the CUDA events of `mmprof collect` timing runs
- * (--timing, read into xc_inputs.timing), at mmprof's clock. Neither
- * profiler runs then, so a side far from it perturbed the kernel: ncu ran the
- * spilling rt_b16_23x24 at 5003x7001x67 for 2.91 ms, collect counted 2.79 ms,
- * events 2.80 ms (H200, docs/fidelity.md). Events of back-to-back launches
- * hold the gap between them (1-2 us), so kernels under XC_REFEREE_MIN_MS get
- * no opinion. The notes are printed after the table. */
+ * (--timing, read into xc_inputs.timing), at mmprof's clock. Those runs put
+ * local memory where collect does (--local-memory-offset-mb), so they check
+ * collect's counters of that placement. A kernel whose local memory traffic
+ * nearly fills L2 (the spilling register tiles) runs faster or slower with
+ * where its local memory lands, and ncu's process puts it elsewhere:
+ * rt_b16_24x24 at 2003x3001x1009 ran 9.49-11.51 ms over 11 placements, ncu
+ * 10.16 ms, collect's 11.52 ms at its own (H200, docs/fidelity.md). So
+ * --timing-placements, the same runs at other local-memory offsets, give the
+ * kernel's own range, and the note says where each tool's cycles fall in it.
+ * Events of back-to-back launches hold the gap between them (1-2 us), so
+ * kernels under XC_REFEREE_MIN_MS get no opinion. The notes are printed after
+ * the table. */
 #ifndef MMPROF_XCHECK_REFEREE_H
 #define MMPROF_XCHECK_REFEREE_H
 
@@ -25,12 +31,17 @@ struct xc_referee {
 /* Ready to take notes when timing holds any series. 0, or -1 out of memory. */
 int xc_referee_open(struct xc_referee *r, const struct xc_side *timing);
 
+/* The median unprofiled duration of series a's kernel in timing (ms); NaN
+ * when timing has none. */
+double xc_referee_ms(const struct xc_side *timing, const struct xc_series *a);
+
 /* A note for series a (mmprof) against b (ncu), whose elapsed class missed:
  * the unprofiled duration as cycles at a's clock, and how far each side's
- * elapsed cycles (metrics m) are from it. Nothing without a timing series
- * for the kernel. */
-void xc_referee_note(struct xc_referee *r, const struct xc_side *timing, const struct xc_series *a,
-                     const struct xc_series *b, const struct str_list *m);
+ * elapsed cycles (metrics m) are from it; with placements of the kernel, its
+ * range over them (and timing's run) and where each side falls. Nothing
+ * without a timing series for the kernel. */
+void xc_referee_note(struct xc_referee *r, const struct xc_side *timing, const struct xc_side *placements,
+                     const struct xc_series *a, const struct xc_series *b, const struct str_list *m);
 
 /* Prints the notes (a heading, then a line each; nothing when there are
  * none) and frees them. */

@@ -1,5 +1,6 @@
 /* The `xcheck` subcommand: options, then one of the comparison (the table,
  * crosscheck.csv, the summary), --noisy (which series need more runs),
+ * --elapsed-misses (which kernels the referee should time at other placements),
  * --list-ok (which variants ncu should launch), --check (what each file
  * holds), --join (earlier comparisons as one) or --ncu-metrics (what to ask
  * ncu for). */
@@ -27,7 +28,7 @@
 
 enum {
     OPT_MMPROF = 256, OPT_MMPROF2, OPT_NCU, OPT_NCU2, OPT_METRICS, OPT_FLOOR, OPT_OUT, OPT_CPU_ONLY, OPT_FAILED,
-    OPT_NOISY, OPT_LIST_OK, OPT_CHECK, OPT_JOIN, OPT_NCU_METRICS, OPT_TIMING
+    OPT_NOISY, OPT_LIST_OK, OPT_CHECK, OPT_JOIN, OPT_NCU_METRICS, OPT_TIMING, OPT_PLACEMENTS, OPT_ELAPSED_MISSES
 };
 
 struct opts {
@@ -36,7 +37,7 @@ struct opts {
     const char *out;
     long floor_sectors, failed_runs;
     double noisy_pct;
-    int noisy, list_ok, check, ncu_metrics;
+    int noisy, list_ok, check, ncu_metrics, elapsed_misses;
 };
 
 static const struct help_option xcheck_options[] = {
@@ -68,6 +69,10 @@ static const struct help_option xcheck_options[] = {
      "elapsed class misses, the kernel's unprofiled duration as\n"
      "cycles at mmprof's clock and each side's distance from it,\n"
      "after the table (kernels of at least " HELP_STR(XC_REFEREE_MIN_MS) " ms)"},
+    {"timing-placements", required_argument, OPT_PLACEMENTS, "RUN_DIR[,...]",
+     "the same timing runs with local memory elsewhere (other\n"
+     "--local-memory-offset-mb): the note adds the kernel's range\n"
+     "over them and where each side's cycles fall in it"},
     {"failed-runs", required_argument, OPT_FAILED, "N", "measurements that failed before this comparison: counted"},
     {"noisy", required_argument, OPT_NOISY, "PCT",
      "instead of comparing, print 'VARIANT MxNxK SE METRIC' for each\n"
@@ -76,6 +81,10 @@ static const struct help_option xcheck_options[] = {
      "difference (1.2533 x 1.4826 MAD / sqrt(n) a side) above PCT %\n"
      "(a percentage's against 1 point where that is more than 2 %;\n"
      "the cross-check uses 0.5)"},
+    {"elapsed-misses", no_argument, OPT_ELAPSED_MISSES, NULL,
+     "instead of comparing, print 'VARIANT MxNxK' for each variant\n"
+     "and shape whose elapsed class misses (with --timing: of kernels\n"
+     "of at least " HELP_STR(XC_REFEREE_MIN_MS) " ms unprofiled): what to time at other placements"},
     {"list-ok", no_argument, OPT_LIST_OK, NULL,
      "print 'MxNxK V1,V2,...': the variants the mmprof runs measured\n"
      "ok, per shape (what to give `mmprof launch`)"},
@@ -146,6 +155,8 @@ static int parse_option(int c, const char *arg, struct opts *o)
     case OPT_JOIN: return add_arg(&o->join, arg, "--join");
     case OPT_CPU_ONLY: return add_arg(&o->cpu_only, arg, "--cpu-only");
     case OPT_TIMING: return add_arg(&o->src.timing, arg, "--timing");
+    case OPT_PLACEMENTS: return add_arg(&o->src.placements, arg, "--timing-placements");
+    case OPT_ELAPSED_MISSES: o->elapsed_misses = 1; return 0;
     case OPT_METRICS: o->src.metrics = arg; return 0;
     case OPT_OUT: o->out = arg; return 0;
     case OPT_FLOOR: return parse_count(arg, FLOOR_SECTORS_MAX, &o->floor_sectors, "--floor-sectors");
@@ -179,7 +190,7 @@ static int check_combination(const struct opts *o)
         why = "--ncu-metrics takes --metrics LIST alone";
     else if (o->ncu_metrics)
         return 0;
-    else if (o->join.n && (inputs || s->timing.n))
+    else if (o->join.n && (inputs || s->timing.n || s->placements.n))
         why = "--join reads earlier comparisons; give it no --mmprof, --ncu or --timing";
     else if (o->join.n)
         return 0;
@@ -191,8 +202,10 @@ static int check_combination(const struct opts *o)
         why = "--ncu2 and --mmprof2: compare one tool with itself at a time";
     else if (s->mmprof2.n && s->ncu.n)
         why = "--mmprof2 compares mmprof with itself; leave out --ncu";
-    else if (s->timing.n && (s->ncu2.n || s->mmprof2.n))
+    else if ((s->timing.n || s->placements.n) && (s->ncu2.n || s->mmprof2.n))
         why = "--timing weighs mmprof's elapsed cycles against ncu's, not a tool against itself";
+    else if (s->placements.n && !s->timing.n)
+        why = "--timing-placements widens the --timing note: give --timing too";
     if (why)
         msg_error("xcheck: %s; see `mmprof xcheck --help`", why);
     return why ? -1 : 0;
@@ -284,8 +297,8 @@ static int list_noisy(const struct xc_inputs *in, double pct)
 }
 
 struct emit_ctx {
-    struct xc_output *out;
-    int elapsed_miss; /* a row of the elapsed class missed in this series */
+    struct xc_output *out; /* NULL: only look */
+    int elapsed_miss;      /* a row of the elapsed class missed in this series */
 };
 
 static void emit_row(const struct xc_row *row, void *ctx)
@@ -294,7 +307,26 @@ static void emit_row(const struct xc_row *row, void *ctx)
     char limit[32];
     xc_limit_text(METRIC_ELAPSED, 0, limit, sizeof limit);
     e->elapsed_miss |= strcmp(row->limit, limit) == 0 && strncmp(row->result, "MISS", 4) == 0;
-    xc_output_row(e->out, row);
+    if (e->out)
+        xc_output_row(e->out, row);
+}
+
+/* --elapsed-misses: the kernels whose elapsed class misses, long enough for
+ * the referee's events when --timing says how long. */
+static int list_elapsed_misses(const struct opts *opt, const struct xc_inputs *in)
+{
+    for (size_t i = 0; i < in->a.n; i++) {
+        const struct xc_series *a = &in->a.series[i], *b = partner(in, a);
+        struct emit_ctx e = {NULL, 0};
+        if (b)
+            xc_compare_series(a, b, &in->metrics, opt->floor_sectors, emit_row, &e);
+        if (!e.elapsed_miss || (in->timing.n && !(xc_referee_ms(&in->timing, a) >= XC_REFEREE_MIN_MS)))
+            continue;
+        char shape[64];
+        xc_shape_text(xc_row_shape(a, b), shape, sizeof shape);
+        printf("%s %s\n", a->variant, shape);
+    }
+    return EXIT_OK;
 }
 
 static void runs_mismatch(struct xc_output *o, const struct xc_inputs *in, const struct xc_series *s, size_t runs_a,
@@ -356,7 +388,7 @@ static int compare(const struct opts *opt, const struct xc_inputs *in)
             struct emit_ctx e = {&o, 0};
             xc_compare_series(a, b, &in->metrics, opt->floor_sectors, emit_row, &e);
             if (e.elapsed_miss)
-                xc_referee_note(&ref, &in->timing, a, b, &in->metrics);
+                xc_referee_note(&ref, &in->timing, &in->placements, a, b, &in->metrics);
         } else {
             const struct xc_series *other = xc_side_match(&in->b, a->variant, &a->shape);
             runs_mismatch(&o, in, a, a->runs, other ? other->runs : 0);
@@ -421,6 +453,8 @@ int cmd_xcheck(int argc, char **argv)
         rc = list_ok(&in);
     else if (o.noisy)
         rc = list_noisy(&in, o.noisy_pct);
+    else if (o.elapsed_misses)
+        rc = list_elapsed_misses(&o, &in);
     else if (o.check)
         rc = EXIT_OK;
     else

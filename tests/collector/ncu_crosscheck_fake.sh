@@ -43,11 +43,12 @@ while [ $# -gt 0 ]; do
     *) shift ;;
     esac
 done
-if [ "${timing_only:-0}" = 1 ]; then # the timing run: CUDA events only, 1 ms a kernel
+if [ "${timing_only:-0}" = 1 ]; then # the timing run: CUDA events only, 1 ms a kernel and 1 us a MiB of local memory offset
     echo "timing mnk=$mnk local-memory-offset=${local_offset:-none}" >> "$FAKE_DIR/calls"
+    echo "timing variants=$variants" >> "$FAKE_DIR/calls"
     mkdir -p "$out"
     { echo 'variant,family,M,N,K,status,reason,runtime_ms'
-      for v in ${variants//,/ }; do echo "$v,matmul,$mnk,ok,,1.0"; done; } > "$out/results.csv"
+      for v in ${variants//,/ }; do echo "$v,matmul,$mnk,ok,,$((1000 + ${local_offset:-0}))e-3"; done; } > "$out/results.csv"
     exit 0
 fi
 case "$out" in *b) tool=mmprof@b ;; *) tool=mmprof ;; esac
@@ -414,6 +415,27 @@ PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof bash "$src/s
 rc=$?
 [ "$rc" = 2 ] || fail "resume: other options exit $rc, expected 2"
 grep -q 'measured with other options' "$T/resume3.txt" || fail "resume: other options not named"
+
+# 8e. Elapsed cycles that miss (ka: mmprof 1.9e6, ncu 2.2e6 at 2 GHz; kb
+# agrees): ka alone is timed again with local memory at the other offsets
+# (0 ... 512 MiB but collect's 138; 1 ms + 1 us a MiB: 1.000 - 1.512 ms, 1.138
+# at 138 = 2.276e6 cycles), and the note gives its range: mmprof 5 % below,
+# ncu inside.
+cyc=sm__cycles_elapsed.avg
+elapsed=$(for o in 0 2 6; do
+    printf 'mmprof ka %s %s 1900000\nncu ka %s %s 2200000\n' "$o" "$cyc" "$o" "$cyc"
+    for t in mmprof ncu; do printf '%s kb %s %s 1000000\n%s ka %s %s.per_second 2e9\n%s kb %s %s.per_second 2e9\n' \
+        "$t" "$o" "$cyc" "$t" "$o" "$cyc" "$t" "$o" "$cyc"; done
+done)
+run 1 placements "" "" "--metrics $M,$cyc,$cyc.per_second" "" "$elapsed"
+for o in 0 16 32 64 96 128 192 256 384 512; do
+    grep -qx "timing mnk=64,64,64 local-memory-offset=$o" "$T/calls" || fail "placements: ka not timed at $o MiB"
+done
+[ "$(grep -c '^timing mnk=' "$T/calls")" = 11 ] || fail "placements: not 1 + 10 timing runs"
+[ "$(grep -c '^timing variants=ka$' "$T/calls")" = 10 ] || fail "placements: not ka alone at the other offsets"
+grep -q '^ka  *64x64x64  *1.1380 ms unprofiled (1 timing run) = 2.276e+06 cycles at mmprof.s clock: mmprof -16.52 %, ncu -3.34 %; over 11 local-memory placements 1.0000 - 1.5120 ms: mmprof 5.00 % below, ncu inside$' \
+    "$T/placements.txt" || { fail "placements: the note"; grep unprofiled "$T/placements.txt"; }
+grep -q '^kb .*unprofiled' "$T/placements.txt" && fail "placements: a note on kb, whose cycles agree"
 
 # 9. Bad arguments: exit 2, naming the argument.
 for bad in "--repeat 41" "--extend-to 2" "--self gpu" "--variants" "--bogus" "--block 11" "--resume"; do

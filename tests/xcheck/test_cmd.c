@@ -275,6 +275,22 @@ static void timing_referee(void **state)
     assert_int_equal(c.rc, 2);
     assert_has(c.err, "--timing");
     captured_free(&c);
+    /* --elapsed-misses: what the cross-check times at other placements */
+    const char *misses[] = {"xcheck", "--elapsed-misses", "--mmprof", runs, "--ncu", ncu_arg, "--timing", timing};
+    capture(cmd_xcheck, 8, misses, &c);
+    assert_int_equal(c.rc, 0);
+    assert_string_equal(c.out, "ka 64x64x64\n"); /* kc is too short for events, kd agrees */
+    captured_free(&c);
+    const char *untimed[] = {"xcheck", "--elapsed-misses", "--mmprof", runs, "--ncu", ncu_arg};
+    capture(cmd_xcheck, 6, untimed, &c);
+    assert_int_equal(c.rc, 0);
+    assert_string_equal(c.out, "ka 64x64x64\nkc 64x64x64\n");
+    captured_free(&c);
+    const char *alone[] = {"xcheck", "--mmprof", runs, "--ncu", ncu_arg, "--timing-placements", timing};
+    capture(cmd_xcheck, 7, alone, &c);
+    assert_int_equal(c.rc, 2);
+    assert_has(c.err, "--timing-placements widens the --timing note: give --timing too");
+    captured_free(&c);
     const char *self[] = {"xcheck", "--mmprof", runs, "--mmprof2", runs, "--timing", timing};
     capture(cmd_xcheck, 7, self, &c);
     assert_int_equal(c.rc, 2);
