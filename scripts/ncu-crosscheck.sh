@@ -477,9 +477,9 @@ for shape in "${shapes[@]}"; do measure_shape "$shape"; done
 # Where the elapsed class misses on a kernel long enough for events, the same
 # timing run with local memory at other offsets: a kernel whose local memory
 # traffic nearly fills L2 runs faster or slower with where it lands (the
-# spilling rt_b16_24x24 at 2003x3001x1009: 9.49-11.51 ms over 11 offsets,
-# H200), and ncu's process puts it elsewhere than collect's. xcheck then
-# prints the kernel's range and where each tool's cycles fall in it.
+# spilling rt_b16_24x24 at 2003x3001x1009: 9.58-11.38 ms over 7 offsets,
+# 0-154 MiB, H200), except in ncu's process (10.11-10.17 ms at each of them).
+# xcheck then prints the kernel's range and where each tool's cycles fall.
 placement_offsets="0 16 32 64 96 128 192 256 384 512"
 placements=()
 time_placements() {

@@ -4,9 +4,9 @@
  * local memory where collect does (--local-memory-offset-mb), so they check
  * collect's counters of that placement. A kernel whose local memory traffic
  * nearly fills L2 (the spilling register tiles) runs faster or slower with
- * where its local memory lands, and ncu's process puts it elsewhere:
- * rt_b16_24x24 at 2003x3001x1009 ran 9.49-11.51 ms over 11 placements, ncu
- * 10.16 ms, collect's 11.52 ms at its own (H200, docs/fidelity.md). So
+ * where its local memory lands, except in ncu's process: rt_b16_24x24 at
+ * 2003x3001x1009 ran 9.58-11.38 ms over 7 offsets of it (0-154 MiB), and
+ * 10.11-10.17 ms at each of them in ncu's process (H200, docs/fidelity.md). So
  * --timing-placements, the same runs at other local-memory offsets, give the
  * kernel's own range, and the note says where each tool's cycles fall in it.
  * Events of back-to-back launches hold the gap between them (1-2 us), so
