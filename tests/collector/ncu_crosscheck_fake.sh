@@ -436,6 +436,12 @@ done
 grep -q '^ka  *64x64x64  *1.1380 ms unprofiled (1 timing run) = 2.276e+06 cycles at mmprof.s clock: mmprof -16.52 %, ncu -3.34 %; over 11 local-memory placements 1.0000 - 1.5120 ms: mmprof 5.00 % below, ncu inside$' \
     "$T/placements.txt" || { fail "placements: the note"; grep unprofiled "$T/placements.txt"; }
 grep -q '^kb .*unprofiled' "$T/placements.txt" && fail "placements: a note on kb, whose cycles agree"
+# --resume keeps the timing runs it finished, and the note
+: > "$T/calls"
+PATH="$T/bin:$PATH" FAKE_DIR=$T NCU=$T/bin/ncu MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 \
+    --sizes 64 --metrics "$M,$cyc,$cyc.per_second" --floor-sectors 0 --out "$T/placements" --resume > "$T/placements2.txt" 2>&1
+grep -q '^timing' "$T/calls" && fail "placements: --resume timed the kernels again"
+grep -q 'over 11 local-memory placements 1.0000 - 1.5120 ms' "$T/placements2.txt" || fail "placements: --resume lost the range"
 
 # 9. Bad arguments: exit 2, naming the argument.
 for bad in "--repeat 41" "--extend-to 2" "--self gpu" "--variants" "--bogus" "--block 11" "--resume"; do
