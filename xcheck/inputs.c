@@ -39,7 +39,7 @@ struct run_ctx {
     struct xc_side *side;
     struct xc_statuses *st;
     int verbose;
-    const char *option; /* named in errors: "" or "--timing: " */
+    const char *option; /* named in errors: "", "--timing: " or "--timing-placements: " */
 };
 
 static int read_run(const char *dir, void *p)
