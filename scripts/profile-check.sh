@@ -10,7 +10,8 @@
 #      --clock-control none with the same metrics and launch cap, compared
 #      launch by launch with `mmprof xcheck` (#N = the N-th profiled launch),
 #      and the wall times: mmprof's must be at most 1/5 of ncu's
-# usage: scripts/profile-check.sh --app BIN [--size N] [--out DIR] [--no-ncu]
+# usage: scripts/profile-check.sh --app BIN [--size N] [--out DIR] [--no-ncu] [--metrics SPEC]
+#   --metrics: the set both tools read (default: the default set), as `mmprof profile --metrics`
 #   MMPROF (default build-gpu/cli/mmprof), NCU as in scripts/lib/gpu-tools.sh
 # Exit: 0 every check passed, 1 one failed, 77 no GPU (or no ncu without --no-ncu).
 set -uo pipefail
@@ -20,13 +21,14 @@ die() { echo "profile-check: $*" >&2; exit 1; }
 skip() { echo "SKIP: profile-check: $*"; exit 77; }
 # shellcheck source=scripts/lib/gpu-tools.sh
 source "$root/scripts/lib/gpu-tools.sh"
-app="" size=1024 out="" ncu=1
+app="" size=1024 out="" ncu=1 spec=default
 while [ $# -gt 0 ]; do
     case $1 in
     --app) app=$2; shift 2 ;;
     --size) size=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --no-ncu) ncu=0; shift ;;
+    --metrics) spec=$2; shift 2 ;;
     *) die "unknown argument '$1' (see the header of $0)" ;;
     esac
 done
@@ -52,7 +54,7 @@ if [ "$ncu" = 1 ]; then held=$(gpu_tools_ncu_held_mib) || exit 1; fi
 "$app" "$size" > "$out/app-alone.txt" 2>&1
 check $? "the app alone exits 0 ($(tr '\n' ' ' < "$out/app-alone.txt"))"
 t0=$(now)
-"$MMPROF" profile -c "$count" --memory-offset-mb "$held" --out "$out/run" -- "$app" "$size" > "$out/app-under-mmprof.txt" 2> "$out/profile.log"
+"$MMPROF" profile --metrics "$spec" -c "$count" --memory-offset-mb "$held" --out "$out/run" -- "$app" "$size" > "$out/app-under-mmprof.txt" 2> "$out/profile.log"
 rc=$?
 t_mmprof=$(since "$t0")
 check $rc "mmprof profile exits 0 in ${t_mmprof} s ($(tail -n 1 "$out/profile.log"))"
@@ -107,7 +109,7 @@ t0=$(now)
 rc=$?
 echo "wall time: mmprof profile --list $(since "$t0") s (rc $rc)"
 t0=$(now)
-MMPROF_TRACE=1 "$MMPROF" profile --no-ceilings -c "$count" --out "$out/run-no-ceilings" -- "$app" "$size" \
+MMPROF_TRACE=1 "$MMPROF" profile --metrics "$spec" --no-ceilings -c "$count" --out "$out/run-no-ceilings" -- "$app" "$size" \
     > /dev/null 2> "$out/profile-trace.log"
 rc=$?
 echo "wall time: mmprof profile --no-ceilings $(since "$t0") s (rc $rc; phases in profile-trace.log)"
@@ -116,12 +118,14 @@ if [ "$ncu" = 1 ]; then
     # Three runs a tool: a kernel that spins on flags (CUB's onesweep) counts its loads
     # differently each run, and xcheck holds a count that one tool does not reproduce to
     # the totals' limit; medians for the rest, as the collect cross-check takes them.
-    metrics=$(gpu_tools_default_metrics)
+    metrics=$("$MMPROF" info --counters "$spec") || die "mmprof info --counters $spec failed"
     ncu_metrics=$("$MMPROF" xcheck --ncu-metrics --metrics "$metrics") || check 1 "mmprof xcheck --ncu-metrics"
-    runs="$out/run" csvs="" t_ncu_all=""
+    runs="$out/run" csvs="" t_ncu_all="" t_mmprof_all=$t_mmprof
     for i in 2 3; do
-        "$MMPROF" profile -c "$count" --memory-offset-mb "$held" --out "$out/run$i" -- "$app" "$size" > /dev/null 2>> "$out/profile.log" ||
+        t0=$(now)
+        "$MMPROF" profile --metrics "$spec" -c "$count" --memory-offset-mb "$held" --out "$out/run$i" -- "$app" "$size" > /dev/null 2>> "$out/profile.log" ||
             check 1 "mmprof profile, run $i"
+        t_mmprof_all="$t_mmprof_all $(since "$t0")"
         runs="$runs,$out/run$i"
     done
     for i in 1 2 3; do
@@ -140,9 +144,10 @@ if [ "$ncu" = 1 ]; then
     done
     "$MMPROF" xcheck --metrics "$metrics" --mmprof "$runs" --ncu "$csvs" --out "$out/xcheck" > "$out/xcheck.txt" 2>&1
     check $? "counters agree with ncu's launch by launch, 3 runs each ($out/xcheck.txt: $(tail -n 1 "$out/xcheck.txt"))"
-    t_ncu=$(printf '%s\n' $t_ncu_all | sort -n | sed -n 2p) # the median of three
+    t_ncu=$(printf '%s\n' $t_ncu_all | sort -n | sed -n 2p) # the medians of three
+    t_mmprof=$(printf '%s\n' $t_mmprof_all | sort -n | sed -n 2p)
     ratio=$(awk -v n="$t_ncu" -v m="$t_mmprof" 'BEGIN { printf "%.2f", n / m }')
-    echo "wall time: mmprof ${t_mmprof} s, ncu ${t_ncu} s (median of${t_ncu_all}), ncu / mmprof = $ratio" | tee "$out/wall-time.txt"
+    echo "wall time: mmprof ${t_mmprof} s (median of ${t_mmprof_all}), ncu ${t_ncu} s (median of${t_ncu_all}), ncu / mmprof = $ratio" | tee "$out/wall-time.txt"
     awk -v r="$ratio" 'BEGIN { exit !(r >= 5) }'; check $? "mmprof takes at most 1/5 of ncu's wall time"
 fi
 echo "$fails failure(s); files in $out"

@@ -514,9 +514,17 @@ enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_
     if (raw && idx && kernels) {
         for (size_t i = 0; i < n * ms->nraw; i++)
             raw[i] = NAN;
-        /* Image-major: one Range Profiler object per image for the whole batch. */
+        /* Image-major: one Range Profiler object per image for the whole
+         * batch, starting with the image whose object is still live (the
+         * previous batch's last): a batch after the first then creates one
+         * object fewer (~0.17 s; `profile` measures a batch per launch). */
+        size_t first = 0;
         for (size_t k = 0; k < p->plan.ngroups; k++)
-            measure_ranges_with(p, &p->plan.group[k], ranges, idx, kernels, n, raw);
+            if (&p->plan.group[k] == p->rp_image)
+                first = k;
+        for (size_t j = 0; j < p->plan.ngroups; j++)
+            measure_ranges_with(p, &p->plan.group[(first + j) % p->plan.ngroups], ranges, idx, kernels, n,
+                                raw);
         for (size_t i = 0; i < n; i++)
             if (ranges[i].status == PROFILER_OK)
                 metric_set_evaluate(ms, &raw[i * ms->nraw], ranges[i].column_values);
