@@ -92,6 +92,9 @@
 # (rt_b16_24x24's DRAM reads 1.35e8, 2.01e8, 1.50e8 bytes at 136, 138, 140 MiB).
 # auto measures it (`mmprof launch` says what is in use, alone and under ncu)
 # and gives collect the same offset, so both tools see the same placement.
+# --ncu-cache-control none (default all) leaves ncu's own cache flush out, so
+# that both tools start the kernel from what collect's flush leaves: it showed
+# that ncu's flush also clears the instruction caches (docs/fidelity.md).
 # --join OUT DIR... joins the tables of runs over disjoint variant sets (where a
 # command may run 10 minutes, say) into OUT/crosscheck.csv and one summary.
 # Prints the comparison table (also written to OUT/crosscheck.csv) and exits 1 on
@@ -112,7 +115,7 @@
 #                                  [--extend-to M (repeat+1..40)]
 #                                  [--block N (1..10)] [--ncu-per-placement] [--resume]
 #                                  [--skip-flush] [--self ncu|mmprof] [--floor-sectors N]
-#                                  [--local-memory-offset-mb auto|N]
+#                                  [--local-memory-offset-mb auto|N] [--ncu-cache-control all|none]
 #        scripts/ncu-crosscheck.sh --join OUT DIR...   (no GPU needed)
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the counters of the default metric set (`mmprof info --counters default`),
@@ -132,13 +135,14 @@ usage() { echo "ncu-crosscheck: $*" >&2; exit 2; } # bad arguments
 skip() { echo "SKIP: ncu-crosscheck: $*"; exit 77; }
 
 variants="" metrics="" out="" floor=8192 repeat=1 replay=application profile_flush=--profile-flush block=5 self="" extend_to=0 resume=0
+ncu_cache=all
 local_offset=auto
 join_out="" join_dirs=()
 shapes=()
 while [ $# -gt 0 ]; do
     case "$1" in
     --variants | --sizes | --mnk | --metrics | --out | --self | --replay-mode | --repeat | --extend-to | --block | --floor-sectors | \
-        --local-memory-offset-mb)
+        --local-memory-offset-mb | --ncu-cache-control)
         [ $# -ge 2 ] || usage "$1 needs a value (see --help)" ;;
     esac
     case "$1" in
@@ -166,6 +170,9 @@ while [ $# -gt 0 ]; do
         shift 2 ;;
     --replay-mode)
         case "$2" in kernel | application) replay=$2 ;; *) usage "--replay-mode $2: give kernel or application" ;; esac
+        shift 2 ;;
+    --ncu-cache-control)
+        case "$2" in all | none) ncu_cache=$2 ;; *) usage "--ncu-cache-control $2: give all or none" ;; esac
         shift 2 ;;
     --repeat)
         [[ "$2" =~ ^([1-9]|[1-3][0-9]|40)$ ]] || usage "--repeat $2: give a count from 1 to 40"
@@ -247,6 +254,8 @@ if [ -z "$join_out" ]; then
     options="variants=$variants shapes=${shapes[*]} metrics=$metrics repeat=$repeat extend_to=$extend_to"
     options="$options block=$block replay=$replay flush=${profile_flush:-none} self=${self:-none} floor=$floor"
     options="$options local_memory_offset_mib=$local_offset"
+    # named only when not the default, so that directories measured before the option resume
+    [ "$ncu_cache" = all ] || options="$options ncu_cache_control=$ncu_cache"
     if [ "$resume" = 1 ] && [ -f "$work/options.txt" ]; then
         [ "$(cat "$work/options.txt")" = "$options" ] ||
             usage "--resume: $out was measured with other options (see $work/options.txt); give them again, or another --out"
@@ -275,7 +284,7 @@ fi
 ncu_run() { # tag rep variants shape offsets
     local tag=$1 rep=$2
     rm -f "$rep.ncu-rep"
-    if ! "$NCU" --replay-mode "$replay" --cache-control all --clock-control none --profile-from-start off \
+    if ! "$NCU" --replay-mode "$replay" --cache-control "$ncu_cache" --clock-control none --profile-from-start off \
         --metrics "$ncu_metrics" --export "$rep" --force-overwrite \
         "$MMPROF" launch "$3" --mnk "$4" --l2-flush $profile_flush --buffer-offset-mb "$5" > "$rep.log" 2>&1; then
         if grep -q 'ERR_NVGPUCTRPERM' "$rep.log"; then
@@ -310,6 +319,9 @@ echo "blocks of $block placement(s): in each, one collect per placement and one 
 [ -z "$self" ] || echo "--self $self: ${labels[0]} and ${labels[1]} are two measurements by $self in separate processes" |
     tee -a "$out/settings.txt"
 [ "$local_offset" = 0 ] || echo "collect with --local-memory-offset-mb $local_offset: the device memory ncu holds in the process" |
+    tee -a "$out/settings.txt"
+[ "$ncu_cache" = all ] || [ "$self" = mmprof ] ||
+    echo "ncu with --cache-control $ncu_cache: the kernel starts from what collect's flush leaves, not from ncu's flush" |
     tee -a "$out/settings.txt"
 
 # Which tools measure: collect runs in every block of the --repeat runs (its

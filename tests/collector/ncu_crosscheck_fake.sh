@@ -99,6 +99,8 @@ esac
 case "$args" in *"--profile-from-start off"*) on=0 ;; *) on=1 ;; esac
 case "$rep" in *b) tool=ncu@b ;; *) tool=ncu ;; esac
 echo "ncu process $vs offsets=$offsets run=$tool" >> "$FAKE_DIR/calls"
+case "$args" in *"--cache-control none"*) cc=none ;; *"--cache-control all"*) cc=all ;; *) cc=unset ;; esac
+echo "ncu-cache-control=$cc" >> "$FAKE_DIR/calls"
 [ "${FAKE_NCU_FAIL:-0}" = 0 ] || { echo "==ERROR== fake failure"; exit 1; }
 id=0
 {
@@ -187,6 +189,7 @@ grep -q 'collect gets --local-memory-offset-mb 138' "$T/same.txt" || fail "same:
     fail "same: not one timing run at the shape, with the memory ncu holds"
 [ "$(grep -c '^ncu process' "$T/calls")" = 1 ] || fail "same: not one ncu process"
 grep -qx 'ncu process ka,kb offsets=0,2,6 run=ncu' "$T/calls" || fail "same: not one ncu process for ka and kb with every offset"
+grep -qx 'ncu-cache-control=all' "$T/calls" || fail "same: ncu not run with --cache-control all"
 # ncu must have profiled the flush before every variant at every placement
 [ "$(grep -c l2_flush_kernel "$T/same/work/ncu_64x64x64_r1-3.csv")" = 18 ] ||
     fail "same: ncu did not profile the flush before each of 2 variants at 3 offsets"
@@ -212,6 +215,12 @@ grep -Eq '^ka +64x64x64 +dram__bytes_read.sum +104 +103 +0.9709% +2%\|0 ok' "$T/
 # blocks of one placement: collect, ncu; ncu, collect; collect, ncu
 [ "$(grep -E '^(collect offset|ncu process)' "$T/calls" | sed 's/ .*offsets*=/ /; s/ run=.*//' | paste -sd' ')" = \
     "collect 0 ncu 0 ncu 2 collect 2 collect 6 ncu 6" ] || fail "per-placement: the tools did not take turns going first"
+
+# 1c'. --ncu-cache-control none reaches ncu, and the settings say so.
+run 0 no-ncu-flush "" "" "--ncu-cache-control none"
+grep -qx 'ncu-cache-control=none' "$T/calls" || fail "no-ncu-flush: ncu not run with --cache-control none"
+grep -q 'ncu-cache-control=all' "$T/calls" && fail "no-ncu-flush: ncu run with --cache-control all"
+grep -q 'ncu with --cache-control none' "$T/no-ncu-flush/settings.txt" || fail "no-ncu-flush: not in settings.txt"
 
 # 1d. A CPU-only variant among those named: reported, not compared.
 run 0 cpu "" "" "--variants kcpu,ka"
@@ -444,7 +453,8 @@ grep -q '^timing' "$T/calls" && fail "placements: --resume timed the kernels aga
 grep -q 'over 11 local-memory placements 1.0000 - 1.5120 ms' "$T/placements2.txt" || fail "placements: --resume lost the range"
 
 # 9. Bad arguments: exit 2, naming the argument.
-for bad in "--repeat 41" "--extend-to 2" "--self gpu" "--variants" "--bogus" "--block 11" "--resume"; do
+for bad in "--repeat 41" "--extend-to 2" "--self gpu" "--variants" "--bogus" "--block 11" "--resume" \
+    "--ncu-cache-control some"; do
     PATH="$T/bin:$PATH" MMPROF=$T/bin/mmprof bash "$src/scripts/ncu-crosscheck.sh" --repeat 3 $bad > "$T/bad.txt" 2>&1
     rc=$?
     [ "$rc" = 2 ] || fail "bad arguments '$bad': exit $rc, expected 2"
