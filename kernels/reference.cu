@@ -156,7 +156,13 @@ extern "C" cudaError_t compare_f32_f64(const float *out, const double *ref, size
     return cudaGetLastError();
 }
 
-/* The L2 flush, one kernel in two phases.
+/* 2^13 copies of x: the instruction-cache sweep's code. */
+#define SWEEP_R2(x) x x
+#define SWEEP_R8(x) SWEEP_R2(SWEEP_R2(SWEEP_R2(x)))
+#define SWEEP_R64(x) SWEEP_R8(SWEEP_R8(x))
+#define SWEEP_R8192(x) SWEEP_R2(SWEEP_R64(SWEEP_R64(x)))
+
+/* The L2 flush, one kernel in two phases, then an instruction-cache sweep.
  * Reads every float4 of buf (a buffer twice the size of L2), keeping the sum
  * alive with a store that never happens (the sum never equals the sentinel
  * for real data), so the compiler cannot drop the reads and the flush writes
@@ -193,6 +199,17 @@ static __global__ void l2_flush_kernel(const float4 *buf4, size_t count4, const 
     cooperative_groups::this_grid().sync();
     for (size_t i = first; i < lines; i += stride)
         asm volatile("discard.global.L2 [%0], 128;" ::"l"(lines_base + i * 128) : "memory");
+    /* 128 KB of code (8192 dependent FFMAs, ~17 us) through every SM's
+     * instruction caches: ncu's --cache-control all clears them, the reads
+     * above do not, and the next kernel's code, left there by its previous
+     * run, made transposes of 9-25 us run 1.4-5.2 % more instructions per
+     * active cycle under collect than under ncu (H200, 1001x2999x703; with
+     * ncu's --cache-control none they agreed). With the sweep: within 1.3 %
+     * (docs/fidelity.md). */
+    float x = (float)threadIdx.x, fa = 1.0001f, fb = 0.5f;
+    SWEEP_R8192(asm volatile("fma.rn.f32 %0, %0, %1, %2;" : "+f"(x) : "f"(fa), "f"(fb));)
+    if (x == 12345.0f)
+        *sink = x;
 }
 
 #define L2_FLUSH_THREADS 256
