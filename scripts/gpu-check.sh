@@ -28,6 +28,7 @@
 #   GPU_CHECK_PROFILE=1    scripts/profile-check.sh: `mmprof profile` on examples/apps/mmprof_example
 #                          against ncu --nvtx --cache-control all (counters through xcheck, wall
 #                          times, the app's output unchanged): $OUT/profile.tgz and its log
+#   GPU_CHECK_PROFILE_ARGS="..." more profile-check arguments, e.g. "--repeat 9"
 #   GPU_CHECK_TRACE=1      where collect's wall time goes: MMPROF_TRACE=1 collect --profile-only of
 #                          every GPU variant at 2048 with the default metrics, once with and once
 #                          without ceilings ($OUT/logs/trace-*.log)
@@ -102,8 +103,9 @@ fi
 if [ "${GPU_CHECK_PROFILE:-0}" = 1 ]; then
     t0=$(date +%s)
     rm -rf results/profile-check
+    # shellcheck disable=SC2086 # the arguments are words
     MMPROF=$mmprof bash scripts/profile-check.sh --app build-gpu/examples/apps/mmprof_example \
-        --out results/profile-check > "$OUT/logs/profile-check.txt" 2>&1
+        --out results/profile-check ${GPU_CHECK_PROFILE_ARGS:-} > "$OUT/logs/profile-check.txt" 2>&1
     echo "profile-check: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 25 "$OUT/logs/profile-check.txt"
     rm -f results/profile-check/ncu*.ncu-rep # the CSVs hold the values
     [ -d results/profile-check ] && tar czf "$OUT/profile.tgz" -C results profile-check

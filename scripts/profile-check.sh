@@ -6,11 +6,12 @@
 #   2. the rows: the declared tiled kernel as tiled_t16, cuBLAS's GEMM, the
 #      sort's kernels, the graph's axpy node, none failed
 #   3. analyze, plot and report of the run
-#   4. (unless --no-ncu) the same app three times under mmprof and under ncu --nvtx --cache-control all
+#   4. (unless --no-ncu) the same app --repeat times (default 3) under mmprof and under ncu --nvtx --cache-control all
 #      --clock-control none with the same metrics and launch cap, compared
 #      launch by launch with `mmprof xcheck` (#N = the N-th profiled launch),
 #      and the wall times: mmprof's must be at most 1/5 of ncu's
-# usage: scripts/profile-check.sh --app BIN [--size N] [--out DIR] [--no-ncu] [--metrics SPEC]
+# usage: scripts/profile-check.sh --app BIN [--size N] [--out DIR] [--no-ncu] [--metrics SPEC] [--repeat N]
+#   --repeat: runs a tool (default 3); medians of them, the wall time the middle run's
 #   --metrics: the set both tools read (default: the default set), as `mmprof profile --metrics`
 #   MMPROF (default build-gpu/cli/mmprof), NCU as in scripts/lib/gpu-tools.sh
 # Exit: 0 every check passed, 1 one failed, 77 no GPU (or no ncu without --no-ncu).
@@ -21,7 +22,7 @@ die() { echo "profile-check: $*" >&2; exit 1; }
 skip() { echo "SKIP: profile-check: $*"; exit 77; }
 # shellcheck source=scripts/lib/gpu-tools.sh
 source "$root/scripts/lib/gpu-tools.sh"
-app="" size=1024 out="" ncu=1 spec=default
+app="" size=1024 out="" ncu=1 spec=default repeat=3
 while [ $# -gt 0 ]; do
     case $1 in
     --app) app=$2; shift 2 ;;
@@ -29,9 +30,11 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --no-ncu) ncu=0; shift ;;
     --metrics) spec=$2; shift 2 ;;
+    --repeat) repeat=$2; shift 2 ;;
     *) die "unknown argument '$1' (see the header of $0)" ;;
     esac
 done
+case $repeat in '' | *[!0-9]* | 0) die "--repeat '$repeat': give a whole number of runs, 1 or more" ;; esac
 [ -x "$app" ] || die "--app '$app' is not an executable; build the mmprof_example target"
 if [ "$ncu" = 1 ]; then gpu_tools_require; else gpu_tools_require --no-ncu; fi
 [ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/profile-check.XXXXXX")
@@ -115,20 +118,21 @@ rc=$?
 echo "wall time: mmprof profile --no-ceilings $(since "$t0") s (rc $rc; phases in profile-trace.log)"
 
 if [ "$ncu" = 1 ]; then
-    # Three runs a tool: a kernel that spins on flags (CUB's onesweep) counts its loads
-    # differently each run, and xcheck holds a count that one tool does not reproduce to
-    # the totals' limit; medians for the rest, as the collect cross-check takes them.
+    # --repeat runs a tool (3 by default): a kernel that spins on flags (CUB's onesweep)
+    # counts its loads differently each run, and xcheck holds a count that one tool does
+    # not reproduce to the totals' limit; medians for the rest, as the collect
+    # cross-check takes them.
     metrics=$("$MMPROF" info --counters "$spec") || die "mmprof info --counters $spec failed"
     ncu_metrics=$("$MMPROF" xcheck --ncu-metrics --metrics "$metrics") || check 1 "mmprof xcheck --ncu-metrics"
     runs="$out/run" csvs="" t_ncu_all="" t_mmprof_all=$t_mmprof
-    for i in 2 3; do
+    for i in $(seq 2 "$repeat"); do
         t0=$(now)
         "$MMPROF" profile --metrics "$spec" -c "$count" --memory-offset-mb "$held" --out "$out/run$i" -- "$app" "$size" > /dev/null 2>> "$out/profile.log" ||
             check 1 "mmprof profile, run $i"
         t_mmprof_all="$t_mmprof_all $(since "$t0")"
         runs="$runs,$out/run$i"
     done
-    for i in 1 2 3; do
+    for i in $(seq 1 "$repeat"); do
         t0=$(now)
         "$NCU" --nvtx --cache-control all --clock-control none --replay-mode kernel -c "$count" \
             --metrics "$ncu_metrics" --export "$out/ncu$i" --force-overwrite "$app" "$size" > "$out/app-under-ncu.txt" 2> "$out/ncu.log"
@@ -143,9 +147,10 @@ if [ "$ncu" = 1 ]; then
         csvs="${csvs:+$csvs,}$out/ncu$i.csv"
     done
     "$MMPROF" xcheck --metrics "$metrics" --mmprof "$runs" --ncu "$csvs" --out "$out/xcheck" > "$out/xcheck.txt" 2>&1
-    check $? "counters agree with ncu's launch by launch, 3 runs each ($out/xcheck.txt: $(tail -n 1 "$out/xcheck.txt"))"
-    t_ncu=$(printf '%s\n' $t_ncu_all | sort -n | sed -n 2p) # the medians of three
-    t_mmprof=$(printf '%s\n' $t_mmprof_all | sort -n | sed -n 2p)
+    check $? "counters agree with ncu's launch by launch, $repeat runs each ($out/xcheck.txt: $(tail -n 1 "$out/xcheck.txt"))"
+    middle=$(((repeat + 1) / 2)) # the median run (the lower middle one for an even count)
+    t_ncu=$(printf '%s\n' $t_ncu_all | sort -n | sed -n "${middle}p")
+    t_mmprof=$(printf '%s\n' $t_mmprof_all | sort -n | sed -n "${middle}p")
     ratio=$(awk -v n="$t_ncu" -v m="$t_mmprof" 'BEGIN { printf "%.2f", n / m }')
     echo "wall time: mmprof ${t_mmprof} s (median of ${t_mmprof_all}), ncu ${t_ncu} s (median of${t_ncu_all}), ncu / mmprof = $ratio" | tee "$out/wall-time.txt"
     awk -v r="$ratio" 'BEGIN { exit !(r >= 5) }'; check $? "mmprof takes at most 1/5 of ncu's wall time"
