@@ -6,8 +6,9 @@
 #   2. the rows: the declared tiled kernel as tiled_t16, cuBLAS's GEMM, the
 #      sort's kernels, the graph's axpy node, none failed
 #   3. analyze, plot and report of the run
-#   4. (unless --no-ncu) the same app --repeat times (default 3) under mmprof and under ncu --nvtx --cache-control all
-#      --clock-control none with the same metrics and launch cap, compared
+#   4. (unless --no-ncu) the same app --repeat times (default 3) under mmprof
+#      and under ncu --nvtx --cache-control all --clock-control none with the
+#      same metrics and launch cap, compared
 #      launch by launch with `mmprof xcheck` (#N = the N-th profiled launch),
 #      and the wall times: mmprof's must be at most 1/5 of ncu's
 # usage: scripts/profile-check.sh --app BIN [--size N] [--out DIR] [--no-ncu] [--metrics SPEC] [--repeat N]
