@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cuda_runtime_api.h>
+#include <cupti_version.h>
 
 #include "cli/commands.h"
 #include "collector/ceilings_run.h"
@@ -288,6 +289,8 @@ static int make_run_dir(struct profile_args *a, char *dir, size_t dir_len, char 
 struct device_facts {
     struct device_info dev;
     int found;
+    char driver[64];                         /* NVML's driver version */
+    int clock_before_sm_mhz, clock_before_mem_mhz; /* before the app, -1 = unknown */
     cJSON *ceilings, *datasheet;
     char chip[64];          /* CUPTI's name, "" when not known */
     size_t passes, configs; /* of the metric set on it */
@@ -320,6 +323,9 @@ static int device_facts(const struct profile_args *a, struct device_facts *f)
         return 0;
     }
     f->found = 1;
+    device_driver_string(f->driver, sizeof f->driver);
+    f->clock_before_sm_mhz = f->clock_before_mem_mhz = -1;
+    device_clocks_mhz(&f->dev, &f->clock_before_sm_mhz, &f->clock_before_mem_mhz);
     int sticky = 0;
     if (!a->no_ceilings) {
         fprintf(stderr, "mmprof: measuring ceilings (DRAM, L2, shared memory, FP32; --no-ceilings "
@@ -364,9 +370,14 @@ static int record(const struct profile_args *a, char **argv, const char *app_pat
     if (!a->set.list_only &&
         metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", NULL, 0) != 0)
         metric_set_free(&ms);
+    int after_sm_mhz = -1, after_mem_mhz = -1; /* the app has ended when st is known */
+    if (f->found && st)
+        device_clocks_mhz(&f->dev, &after_sm_mhz, &after_mem_mhz);
     struct profile_record r = {a->command_line, app_path, argv + a->app_index, &a->set,
                                (const char *const *)ms.headers, ms.ncols, state, st, sum, wall_s,
-                               f->found ? &f->dev : NULL, f->chip, (long)f->passes, (long)f->configs,
+                               f->found ? &f->dev : NULL, f->driver, CUPTI_API_VERSION,
+                               f->clock_before_sm_mhz, f->clock_before_mem_mhz, after_sm_mhz,
+                               after_mem_mhz, f->chip, (long)f->passes, (long)f->configs,
                                f->ceilings, f->datasheet};
     char why[512];
     int rc = profile_json_write(a->set.dir, &r, why, sizeof why);

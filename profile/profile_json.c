@@ -85,6 +85,7 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
     cJSON_AddStringToObject(root, "version", MMPROF_VERSION);
     cJSON_AddStringToObject(root, "command", "profile");
     cJSON_AddStringToObject(root, "command_line", r->command_line);
+    rundir_add_updated_utc(root);
     cJSON_AddItemToObject(root, "app", app(r));
     cJSON_AddItemToObject(root, "environment", environment());
     cJSON_AddItemToObject(root, "filters", filters(r->set));
@@ -106,8 +107,12 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
     cJSON *t = cJSON_AddObjectToObject(root, "timing");
     cJSON_AddStringToObject(t, "method", "CUDA events around the app's own launch (after the "
                                          "profiled replays, on restored memory); graph nodes untimed");
-    if (r->device)
+    if (r->device) {
         rundir_add_device(root, r->device);
+        rundir_add_versions(root, r->driver, r->device, r->cupti_api_version);
+        rundir_add_clocks(root, r->clock_before_sm_mhz, r->clock_before_mem_mhz, r->clock_after_sm_mhz,
+                          r->clock_after_mem_mhz);
+    }
     rundir_add_ceilings(root, r->ceilings, r->datasheet);
     cJSON *m = cJSON_AddArrayToObject(root, "metrics");
     for (size_t i = 0; m && i < r->nmetrics; i++)

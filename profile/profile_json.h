@@ -28,6 +28,10 @@ struct profile_record {
     const struct launch_summary *sum;  /* NULL while running */
     double wall_s;
     const struct device_info *device;  /* NULL: none found */
+    const char *driver;                /* NVML's driver version, with device */
+    long cupti_api_version;            /* the build's CUPTI_API_VERSION */
+    int clock_before_sm_mhz, clock_before_mem_mhz; /* before the app, -1 = unknown */
+    int clock_after_sm_mhz, clock_after_mem_mhz;   /* after it (-1 while it runs) */
     const char *chip;                  /* CUPTI's chip name, "" when not known */
     long passes, configs;              /* of the metric set on that chip, 0 when not known */
     const cJSON *ceilings, *datasheet; /* rundir_add_ceilings's; NULL: none */

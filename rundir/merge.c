@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/atomic_file.h"
@@ -729,12 +728,11 @@ static cJSON *merged_from(const struct merge *m, double *longest)
 
 static cJSON *merged_meta(struct merge *m)
 {
-    char stamp[32];
+    char stamp[RUNDIR_UTC_LEN];
     double longest;
-    time_t now = time(NULL);
     cJSON *root = cJSON_Duplicate(m->s[0].run, 1);
     cJSON *args = cJSON_CreateArray();
-    strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    rundir_utc_now(stamp);
     cJSON_DeleteItemFromObjectCaseSensitive(root, "shard");
     for (int i = 0; i < m->nargs; i++)
         cJSON_AddItemToArray(args, cJSON_CreateString(m->args[i]));

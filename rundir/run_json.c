@@ -25,6 +25,27 @@ static void add_clock(cJSON *parent, const char *name, int sm, int mem)
     }
 }
 
+void rundir_add_clocks(cJSON *root, int before_sm_mhz, int before_mem_mhz, int after_sm_mhz, int after_mem_mhz)
+{
+    cJSON *clocks = cJSON_AddObjectToObject(root, "clocks");
+    add_clock(clocks, "before", before_sm_mhz, before_mem_mhz);
+    add_clock(clocks, "after", after_sm_mhz, after_mem_mhz);
+    cJSON_AddStringToObject(clocks, "policy", "not locked: mmprof measures the card as it is (ncu locks to base by default)");
+}
+
+void rundir_utc_now(char stamp[RUNDIR_UTC_LEN])
+{
+    time_t now = time(NULL);
+    strftime(stamp, RUNDIR_UTC_LEN, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+}
+
+void rundir_add_updated_utc(cJSON *root)
+{
+    char stamp[RUNDIR_UTC_LEN];
+    rundir_utc_now(stamp);
+    cJSON_AddStringToObject(root, "updated_utc", stamp);
+}
+
 void rundir_add_device(cJSON *root, const struct device_info *d)
 {
     char cc[16];
@@ -49,16 +70,16 @@ void rundir_add_device(cJSON *root, const struct device_info *d)
     cJSON_AddNumberToObject(j, "mem_bus_width_bits", d->mem_bus_width_bits);
 }
 
-static void add_versions(cJSON *root, const struct run_record *m)
+void rundir_add_versions(cJSON *root, const char *driver, const struct device_info *d, long cupti_api_version)
 {
     char v[32];
     cJSON *j = cJSON_AddObjectToObject(root, "versions");
-    cJSON_AddStringToObject(j, "driver", m->driver);
-    snprintf(v, sizeof v, "%d.%d", m->device->driver_version / 1000, m->device->driver_version % 1000 / 10);
+    cJSON_AddStringToObject(j, "driver", driver);
+    snprintf(v, sizeof v, "%d.%d", d->driver_version / 1000, d->driver_version % 1000 / 10);
     cJSON_AddStringToObject(j, "cuda_driver_api", v);
-    snprintf(v, sizeof v, "%d.%d", m->device->runtime_version / 1000, m->device->runtime_version % 1000 / 10);
+    snprintf(v, sizeof v, "%d.%d", d->runtime_version / 1000, d->runtime_version % 1000 / 10);
     cJSON_AddStringToObject(j, "cuda_runtime", v);
-    cJSON_AddNumberToObject(j, "cupti_api", (double)m->cupti_api_version);
+    cJSON_AddNumberToObject(j, "cupti_api", (double)cupti_api_version);
 }
 
 void rundir_add_ceilings(cJSON *root, const cJSON *ceilings, const cJSON *datasheet)
@@ -71,14 +92,11 @@ void rundir_add_ceilings(cJSON *root, const cJSON *ceilings, const cJSON *datash
 
 static cJSON *meta_json(const struct run_record *m)
 {
-    char created[32];
-    time_t now = time(NULL);
-    strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "tool", "mmprof");
     cJSON_AddStringToObject(root, "version", MMPROF_VERSION);
     cJSON_AddStringToObject(root, "command_line", m->command_line);
-    cJSON_AddStringToObject(root, "updated_utc", created);
+    rundir_add_updated_utc(root);
     cJSON_AddStringToObject(root, "state", m->state);
     cJSON_AddNumberToObject(root, "wall_s", m->wall_s);
     cJSON_AddNumberToObject(root, "seed", (double)m->seed);
@@ -91,11 +109,9 @@ static cJSON *meta_json(const struct run_record *m)
         cJSON_AddNumberToObject(sh, "count", m->shard_count);
     }
     rundir_add_device(root, m->device);
-    add_versions(root, m);
-    cJSON *clocks = cJSON_AddObjectToObject(root, "clocks");
-    add_clock(clocks, "before", m->clock_before_sm_mhz, m->clock_before_mem_mhz);
-    add_clock(clocks, "after", m->clock_after_sm_mhz, m->clock_after_mem_mhz);
-    cJSON_AddStringToObject(clocks, "policy", "not locked: mmprof measures the card as it is (ncu locks to base by default)");
+    rundir_add_versions(root, m->driver, m->device, m->cupti_api_version);
+    rundir_add_clocks(root, m->clock_before_sm_mhz, m->clock_before_mem_mhz, m->clock_after_sm_mhz,
+                      m->clock_after_mem_mhz);
     if (m->buffer_offset_mib > 0) /* absent otherwise: run.json of a default run is unchanged */
         cJSON_AddNumberToObject(root, "buffer_offset_mib", (double)m->buffer_offset_mib);
     if (m->local_memory_offset_mib > 0)

@@ -49,6 +49,17 @@ struct run_record {
  * run.json and `mmprof profile`'s (profile/profile_json.c). */
 void rundir_add_device(cJSON *root, const struct device_info *d);
 void rundir_add_ceilings(cJSON *root, const cJSON *ceilings, const cJSON *datasheet);
+/* Also for both: "versions": the NVIDIA driver (NVML's string), d's CUDA driver API and
+ * runtime, and the CUPTI API the build used. */
+void rundir_add_versions(cJSON *root, const char *driver, const struct device_info *d, long cupti_api_version);
+/* "clocks": the SM and memory clocks before and after the measurement (-1 =
+ * unknown: NVML missing), and the clock policy (none locked). */
+void rundir_add_clocks(cJSON *root, int before_sm_mhz, int before_mem_mhz, int after_sm_mhz, int after_mem_mhz);
+/* "updated_utc": the time of this write, as rundir_utc_now writes it
+ * ("2026-11-26T09:30:00Z"). */
+#define RUNDIR_UTC_LEN 32
+void rundir_utc_now(char stamp[RUNDIR_UTC_LEN]);
+void rundir_add_updated_utc(cJSON *root);
 
 /* Writes dir/run.json atomically (temporary file + rename). */
 int rundir_write_meta(const char *dir, const struct run_record *m, char *why, size_t why_len);
