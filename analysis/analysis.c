@@ -68,8 +68,7 @@ static int row_is_matmul(const struct analysis_row *r)
     return r->v ? r->v->family == FAMILY_MATMUL : strcmp(r->family, "matmul") == 0;
 }
 
-/* An undeclared kernel of `mmprof profile`: no model, its FLOPs counted. */
-static int row_is_user_kernel(const struct analysis_row *r)
+int analysis_row_is_user_kernel(const struct analysis_row *r)
 {
     return !r->v && strcmp(r->family, RESULTS_FAMILY_KERNEL) == 0;
 }
@@ -92,8 +91,8 @@ static void fill_row(const struct table *t, size_t row, double sm_count, struct 
     struct measure_basis b = {
         .useful_flops = model_or_column(r->th.flops, t, row, "flops"),
         .bytes_compulsory = model_or_column(r->th.bytes_compulsory, t, row, "bytes_compulsory"),
-        .has_flops = row_is_matmul(r) || row_is_user_kernel(r),
-        .flops_from_counters = row_is_user_kernel(r),
+        .has_flops = row_is_matmul(r) || analysis_row_is_user_kernel(r),
+        .flops_from_counters = analysis_row_is_user_kernel(r),
         .loads_by_cp_async = r->th.loads_by_cp_async,
         .ok = strcmp(r->status, "ok") == 0,
     };

@@ -55,6 +55,9 @@ void analysis_free(struct analysis *a);
 
 /* 1 when the row is a GPU matmul with a model (the rows CGMA applies to). */
 int analysis_row_is_gpu_matmul(const struct analysis_row *r);
+/* 1 when the row is a kernel `mmprof profile` saw undeclared: no model, its
+ * FLOPs counted (family RESULTS_FAMILY_KERNEL). */
+int analysis_row_is_user_kernel(const struct analysis_row *r);
 
 /* The model's 32-byte sectors per 8 words of r's global loads (stores = 0)
  * or stores (1): 1 when every byte of every sector is used, 8 when each

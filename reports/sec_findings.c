@@ -171,6 +171,25 @@ static void bound_row(struct report_ctx *c, struct grid *g, const struct analysi
         n->by[at.far_below ? BY_NONE : at.compute ? BY_FP32 : at.level]++;
 }
 
+/* An undeclared kernel of a profile run that the roofline chart draws
+ * (plots/chart_roofline.c: counted FLOPs, a rate and an intensity), at its
+ * first such launch: the chart's point for that kernel. */
+static int app_kernel_point(const struct report_ctx *c, size_t i)
+{
+    const struct analysis_row *r = &c->a.rows[i];
+    double in[] = {r->ms.intensity_l1_flop_per_byte, r->ms.intensity_l2_flop_per_byte,
+                   r->ms.intensity_dram_flop_per_byte};
+    int any = 0;
+    for (size_t l = 0; l < COUNT_OF(in); l++)
+        any |= isfinite(in[l]) && in[l] > 0;
+    if (!any || !row_is_ok(r) || !analysis_row_is_user_kernel(r) || !isfinite(r->ms.gflop_s) || r->ms.gflop_s <= 0)
+        return 0;
+    for (size_t j = 0; j < i; j++)
+        if (strcmp(c->a.rows[j].variant, r->variant) == 0 && app_kernel_point(c, j))
+            return 0;
+    return 1;
+}
+
 static void bounds(struct report_ctx *c)
 {
     if (!roofline_source(&c->roof)) {
@@ -198,14 +217,22 @@ static void bounds(struct report_ctx *c)
         if (ns > 0)
             bound_row(c, g, ctx_ok_row(c, vars[v]->name, &s[ns - 1]), &n);
     }
+    size_t app_kernels = 0;
+    for (size_t i = 0; i < c->a.nrows; i++)
+        if (app_kernel_point(c, i)) {
+            bound_row(c, g, &c->a.rows[i], &n);
+            app_kernels++;
+        }
     doc_table(&c->doc, g);
     grid_free(g);
-    doc_para(&c->doc, "At their largest size: %zu variant(s) bound by L1/shared bandwidth, %zu by L2, %zu by "
+    doc_para(&c->doc, "At their largest size: %zu %s bound by L1/shared bandwidth, %zu by L2, %zu by "
              "DRAM, %zu by FP32, %zu below %.0f %% of every roof (latency, occupancy or issue, not a bandwidth or "
-             "FP32)%s.", n.by[ROOF_L1], n.by[ROOF_L2], n.by[ROOF_DRAM], n.by[BY_FP32], n.by[BY_NONE],
-             ROOF_FAR_BELOW_PCT,
+             "FP32)%s.%s", n.by[ROOF_L1], app_kernels ? "kernel(s)" : "variant(s)", n.by[ROOF_L2],
+             n.by[ROOF_DRAM], n.by[BY_FP32], n.by[BY_NONE], ROOF_FAR_BELOW_PCT,
              n.above ? "; points above their roof mean a ceiling measured low or a counter undercounting "
-                       "(DRAM bytes of an output still in L2)" : "");
+                       "(DRAM bytes of an output still in L2)" : "",
+             app_kernels ? " The app's undeclared kernels (no size) stand at their first launch, by the FLOPs "
+                           "their counters saw: they have no model to set a theory beside them." : "");
 }
 
 /* How far a row strays from its model: the largest |log| of its ratios

@@ -30,6 +30,15 @@ done
 grep -q "Hierarchical roofline: the app's kernels" "$work/run/plots/roofline.gp" || fail "roofline title"
 "$mmprof" report "$work/run" > "$work/report.txt" 2>&1 || fail "report: $(cat "$work/report.txt")"
 grep -q 'roofline' "$work/run/report.md" || fail "the report has no roofline"
+# the roofline table names every kernel the chart draws: the declared one by its size, the
+# undeclared ones at their first launch, with no size
+for k in '`tiled_t16` | 1024x1024x1024 |' '`void axpy(float, float const*, float*, int)` | - |' \
+    '`void cutlass::Kernel<sm90_xmma>(Params)` | - |'; do
+    sed -n '/^\*\*Hierarchical roofline position/,/^At their largest size/p' "$work/run/report.md" |
+        grep -qF "$k" || fail "the roofline table lacks $k"
+done
+grep -q "The app's undeclared kernels (no size) stand at their first launch" "$work/run/report.md" ||
+    fail "the roofline table does not say how undeclared kernels are placed"
 # a library kernel's demangled name runs to hundreds of characters (CUB's on an H100: the report
 # once took the names cut at 64 for a results.csv changed while read)
 long="void cub::CUB_300001_SM_900::detail::radix_sort::DeviceRadixSortOnesweepKernel<cub::detail::radix::policy_hub<float, cub::NullType, unsigned int>::Policy900>(int)"
