@@ -172,20 +172,25 @@ static void bound_row(struct report_ctx *c, struct grid *g, const struct analysi
 }
 
 /* An undeclared kernel of a profile run that the roofline chart draws
- * (plots/chart_roofline.c: counted FLOPs, a rate and an intensity), at its
- * first such launch: the chart's point for that kernel. */
-static int app_kernel_point(const struct report_ctx *c, size_t i)
+ * (plots/chart_roofline.c): counted FLOPs, a rate and an intensity. */
+static int app_kernel_drawn(const struct analysis_row *r)
 {
-    const struct analysis_row *r = &c->a.rows[i];
     double in[] = {r->ms.intensity_l1_flop_per_byte, r->ms.intensity_l2_flop_per_byte,
                    r->ms.intensity_dram_flop_per_byte};
     int any = 0;
     for (size_t l = 0; l < COUNT_OF(in); l++)
         any |= isfinite(in[l]) && in[l] > 0;
-    if (!any || !row_is_ok(r) || !analysis_row_is_user_kernel(r) || !isfinite(r->ms.gflop_s) || r->ms.gflop_s <= 0)
+    return any && row_is_ok(r) && analysis_row_is_user_kernel(r) && isfinite(r->ms.gflop_s) && r->ms.gflop_s > 0;
+}
+
+/* Row i is such a kernel's first drawn launch: the chart's point for it. */
+static int app_kernel_point(const struct report_ctx *c, size_t i)
+{
+    const struct analysis_row *r = &c->a.rows[i];
+    if (!app_kernel_drawn(r))
         return 0;
     for (size_t j = 0; j < i; j++)
-        if (strcmp(c->a.rows[j].variant, r->variant) == 0 && app_kernel_point(c, j))
+        if (strcmp(c->a.rows[j].variant, r->variant) == 0 && app_kernel_drawn(&c->a.rows[j]))
             return 0;
     return 1;
 }
