@@ -181,6 +181,14 @@ void roofline_roof_text(const struct roofline *r, enum roof_level l, enum roof_b
         snprintf(buf, len, "no %s roof", roof_level_name(l));
 }
 
+int roofline_has_point(const double flop_per_byte[ROOF_LEVELS], double attained_gflops)
+{
+    int any = 0;
+    for (int l = 0; l < ROOF_LEVELS; l++)
+        any |= isfinite(flop_per_byte[l]) && flop_per_byte[l] > 0;
+    return any && isfinite(attained_gflops) && attained_gflops > 0;
+}
+
 struct roof_binding roofline_binding(const struct roofline *r, const double flop_per_byte[ROOF_LEVELS],
                                      double attained_gflops)
 {

@@ -95,6 +95,10 @@ struct roof_binding {
     int far_below;             /* pct_of_roof < ROOF_FAR_BELOW_PCT */
 };
 
+/* 1 when a kernel has a point on the roofline: a FLOP rate above 0 and an
+ * intensity above 0 at one level at least (NaN unknown). */
+int roofline_has_point(const double flop_per_byte[ROOF_LEVELS], double attained_gflops);
+
 /* flop_per_byte[l]: the kernel's FLOP per byte at each level (NaN unknown). */
 struct roof_binding roofline_binding(const struct roofline *r, const double flop_per_byte[ROOF_LEVELS],
                                      double attained_gflops);

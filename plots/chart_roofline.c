@@ -28,11 +28,7 @@ static const char *const level_title[ROOF_LEVELS] = {"L1/shared", "L2 read", "DR
 
 static int roofline_row(const struct plot_row *r)
 {
-    int any = 0;
-    for (int l = 0; l < ROOF_LEVELS; l++)
-        any |= isfinite(r->intensity[l]) && r->intensity[l] > 0;
-    return any && row_ok(r) && (row_is_matmul(r) || row_is_user_kernel(r)) && isfinite(r->gflop_s) &&
-           r->gflop_s > 0;
+    return row_ok(r) && (row_is_matmul(r) || row_is_user_kernel(r)) && roofline_has_point(r->intensity, r->gflop_s);
 }
 
 /* The row's lowest (want_max 0) or highest intensity: the ends of the

@@ -175,12 +175,9 @@ static void bound_row(struct report_ctx *c, struct grid *g, const struct analysi
  * (plots/chart_roofline.c): counted FLOPs, a rate and an intensity. */
 static int app_kernel_drawn(const struct analysis_row *r)
 {
-    double in[] = {r->ms.intensity_l1_flop_per_byte, r->ms.intensity_l2_flop_per_byte,
-                   r->ms.intensity_dram_flop_per_byte};
-    int any = 0;
-    for (size_t l = 0; l < COUNT_OF(in); l++)
-        any |= isfinite(in[l]) && in[l] > 0;
-    return any && row_is_ok(r) && analysis_row_is_user_kernel(r) && isfinite(r->ms.gflop_s) && r->ms.gflop_s > 0;
+    double in[ROOF_LEVELS] = {r->ms.intensity_l1_flop_per_byte, r->ms.intensity_l2_flop_per_byte,
+                              r->ms.intensity_dram_flop_per_byte};
+    return row_is_ok(r) && analysis_row_is_user_kernel(r) && roofline_has_point(in, r->ms.gflop_s);
 }
 
 /* Row i is such a kernel's first drawn launch: the chart's point for it. */
