@@ -91,7 +91,14 @@
 # moves where the driver reserves local memory; spilling kernels follow it
 # (rt_b16_24x24's DRAM reads 1.35e8, 2.01e8, 1.50e8 bytes at 136, 138, 140 MiB).
 # auto measures it (`mmprof launch` says what is in use, alone and under ncu)
-# and gives collect the same offset, so both tools see the same placement.
+# and gives collect the same offset, so both tools' buffers sit at the same
+# addresses. ncu's process does not keep local memory where that offset puts
+# it, though: rt_b16_24x24 at 2999x4001x127 ran 1.92-1.99 ms under ncu at
+# offsets 0, 64 and 138 MiB, alone 1.80-2.40 ms over 48 offsets of 0-188 MiB
+# (median 1.94; H200). Adding 0-188 MiB to collect's offset by run gave its
+# cycles a median 5.5 % below ncu's on an H100 (GPU-8d9d11d9; -14.8 % without,
+# the committed check on GPU-919e3fa7), spread 16 % against ncu's 4 %: no match
+# either, so the offset stays fixed (docs/fidelity.md).
 # --ncu-cache-control none (default all) leaves ncu's own cache flush out, so
 # that both tools start the kernel from what collect's flush leaves: it showed
 # that ncu's flush also clears the instruction caches (docs/fidelity.md).
