@@ -1,7 +1,7 @@
 /* Launches of the named variants on buffers made and verified as collect
  * makes them (with --l2-flush, each after the same L2 flush as collect's
  * ranges), so external tools (ncu, compute-sanitizer) see exactly the kernels
- * mmprof measures, at the same place in device memory. */
+ * mmprof measures, with as much device memory in use before each buffer. */
 #include <cuda_profiler_api.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -65,11 +65,11 @@ static const struct help launch_help = {
     .usage = "VARIANT[,VARIANT...] (--mnk M,N,K | --sizes S) [options]",
     .about = "Makes the buffers as `collect --profile-only` does (seeded inputs, rotation\n"
              "copies, the FP64 reference), family by family, verifying each variant once,\n"
-             "so buffers and code sit where collect's do; then launches each VARIANT's\n"
-             "kernel --count times (default 1), in the order given, each bracketed by\n"
-             "cudaProfilerStart/Stop, so `ncu --profile-from-start off` profiles only\n"
-             "those launches (verification stays outside). For ncu --cache-control all\n"
-             "and compute-sanitizer. Needs a GPU.\n",
+             "with as much memory in use before each buffer as collect; then launches\n"
+             "each VARIANT's kernel --count times (default 1), in the order given, each\n"
+             "bracketed by cudaProfilerStart/Stop, so `ncu --profile-from-start off`\n"
+             "profiles only those launches (verification stays outside). For ncu\n"
+             "--cache-control all and compute-sanitizer. Needs a GPU.\n",
     .options = launch_options,
     .exit_status = "0 launched, 1 no GPU, a launch failed or a variant gave wrong results,\n"
                    "2 bad usage (unknown variant, bad shape, a variant that cannot run at it)\n",
@@ -312,8 +312,9 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
  * (collect_loop.c's batch): the offset, the flush buffer, then each family's
  * workload in plan order, made and its variants verified before the next
  * family's is made (which also loads their code and, for cublas, its handle,
- * where collect does); then the profiled launches, in the order given. Buffers
- * sit where collect's do, so both tools measure the same placement. */
+ * where collect does); then the profiled launches, in the order given: as much
+ * memory in use before each buffer as in collect (under ncu the addresses
+ * differ: docs/fidelity.md). */
 static int launch_placement(const struct launch_opts *o, const struct plan *plan, long offset_mib,
                             const struct device_info *d, char *why, size_t why_len)
 {

@@ -2,8 +2,8 @@
 # Cross-checks mmprof's CUPTI counters against Nsight Compute on the same
 # kernels: for each variant and shape, ncu collects the same Perfworks metrics on
 # `mmprof launch --l2-flush --profile-flush` (buffers made and each kernel
-# verified as collect does it before the counters, so both sit at the same
-# place in device memory; then the L2 flush collect runs before
+# verified as collect does it before the counters, so as much device memory is
+# in use before each buffer in both; then the L2 flush collect runs before
 # each range, one kernel that reads a buffer and drops its lines, then one launch of the variant's
 # kernel, all between cudaProfilerStart and Stop; ncu profiles them all,
 # --profile-from-start off, and the flush's rows are dropped) with
@@ -91,14 +91,15 @@
 # moves where the driver reserves local memory; spilling kernels follow it
 # (rt_b16_24x24's DRAM reads 1.35e8, 2.01e8, 1.50e8 bytes at 136, 138, 140 MiB).
 # auto measures it (`mmprof launch` says what is in use, alone and under ncu)
-# and gives collect the same offset, so both tools' buffers sit at the same
-# addresses. ncu's process does not keep local memory where that offset puts
-# it, though: rt_b16_24x24 at 2999x4001x127 ran 1.92-1.99 ms under ncu at
-# offsets 0, 64 and 138 MiB, alone 1.80-2.40 ms over 48 offsets of 0-188 MiB
-# (median 1.94; H200). Adding 0-188 MiB to collect's offset by run gave its
-# cycles a median 5.5 % below ncu's on an H100 (GPU-8d9d11d9; -14.8 % without,
-# the committed check on GPU-919e3fa7), spread 16 % against ncu's 4 %: no match
-# either, so the offset stays fixed (docs/fidelity.md).
+# and gives collect the same offset, so both tools have as much memory in use
+# before each buffer (not the same addresses: docs/fidelity.md). ncu's process
+# does not keep local memory where that offset puts it, though: rt_b16_24x24
+# at 2999x4001x127 ran 1.92-1.99 ms under ncu at offsets 0, 64 and 138 MiB,
+# alone 1.80-2.40 ms over 48 offsets of 0-188 MiB (median 1.94; H200). Adding
+# 0-188 MiB to collect's offset by run gave its cycles a median 5.5 % below
+# ncu's on an H100 (GPU-8d9d11d9; -14.8 % without, the committed check on
+# GPU-919e3fa7), spread 16 % against ncu's 4 %: no match either, so the offset
+# stays fixed (docs/fidelity.md).
 # --ncu-cache-control none (default all) leaves ncu's own cache flush out, so
 # that both tools start the kernel from what collect's flush leaves: it showed
 # that ncu's flush also clears the instruction caches (docs/fidelity.md).

@@ -32,7 +32,7 @@ gpu_tools_default_metrics() {
 # allocates anything (MiB, 138 on an H200 with ncu 2025.3.1): what `mmprof
 # launch` finds in use under ncu less what it finds alone. mmprof is given as
 # much (collect --local-memory-offset-mb, profile --memory-offset-mb) so that
-# both tools' buffers sit at the same place (docs/fidelity.md). Dies when
+# both tools have as much in use before each buffer (docs/fidelity.md). Dies when
 # launch says nothing readable.
 gpu_tools_ncu_held_mib() {
     local alone under
