@@ -8,8 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "common/results.h"
-#include "common/run_dir.h"
+#include "rundir/results.h"
+#include "rundir/run_dir.h"
 #include "common/table.h"
 #include "common/util.h"
 

@@ -6,7 +6,7 @@
 #include "analysis/analyze_cmd.h"
 #include "analysis/roofline.h"
 #include "common/run_args.h"
-#include "common/run_dir.h"
+#include "rundir/run_dir.h"
 #include "common/util.h"
 
 enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_FINDINGS };

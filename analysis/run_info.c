@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "common/run_dir.h"
+#include "rundir/run_dir.h"
 
 static void read_device(const cJSON *root, struct run_info *ri)
 {

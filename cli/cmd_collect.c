@@ -7,7 +7,7 @@
 #include "cli/seed_option.h"
 #include "cli/variant_select.h"
 #include "common/rng.h"
-#include "collector/profiler/metric_set.h"
+#include "collector/cupti/metric_set.h"
 #include "collector/l2_flush.h"
 #include "collector/placement.h"
 #include "common/help.h"

@@ -4,8 +4,8 @@
 
 #include "cli/commands.h"
 #include "collector/device.h"
-#include "collector/profiler/metric_set.h"
-#include "collector/profiler/profiler.h"
+#include "collector/cupti/metric_set.h"
+#include "collector/cupti/profiler.h"
 #include "common/help.h"
 #include "common/util.h"
 

@@ -18,7 +18,7 @@
 #include "collector/placement.h"
 #include "collector/workload.h"
 #include "common/help.h"
-#include "common/results.h"
+#include "rundir/results.h"
 #include "common/rng.h"
 #include "common/shape_text.h"
 #include "common/util.h"

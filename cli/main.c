@@ -6,9 +6,9 @@
 #include "cli/commands.h"
 #include "common/util.h"
 #include "plots/plot_cmd.h"
-#include "reports/diff.h"
+#include "diff/diff.h"
 #include "reports/report.h"
-#include "source/source_cmd.h"
+#include "stalls/source_cmd.h"
 #include "xcheck/xcheck_cmd.h"
 
 struct command {

@@ -1,5 +1,5 @@
 # Text files compiled into the binary, so an installed mmprof needs no data
-# files beside it: the metric groups and table (collector/profiler) and the
+# files beside it: the metric groups and table (collector/cupti) and the
 # gnuplot templates (plots). One file, two roles:
 #
 # - include()d by the top-level CMakeLists.txt, it defines

@@ -9,7 +9,7 @@
 #include "collector/source_pass.h"
 #include "collector/workload.h"
 #include "common/cuda_sticky.h"
-#include "common/samples.h"
+#include "rundir/samples.h"
 #include "common/trace.h"
 #include "common/util.h"
 #include "kernels/launch.h"

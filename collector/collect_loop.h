@@ -12,7 +12,7 @@
 #include "collector/device.h"
 #include "collector/l2_flush.h"
 #include "collector/local_memory.h"
-#include "collector/profiler/pc_sampling.h"
+#include "collector/cupti/pc_sampling.h"
 #include "collector/progress.h"
 #include "rundir/plan.h"
 #include "rundir/replay.h"

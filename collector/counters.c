@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "collector/l2_flush.h"
-#include "collector/profiler/profiler.h"
+#include "collector/cupti/profiler.h"
 #include "common/util.h"
 #include "kernels/launch.h"
 

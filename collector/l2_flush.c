@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "collector/cuda_check.h"
-#include "kernels/launch.h"
+#include "collector/l2_flush_kernel.h"
 
 int l2_flush_buf_alloc(struct l2_flush_buf *f, size_t l2_bytes, char *why, size_t why_len)
 {

@@ -1,6 +1,6 @@
 /* The L2 flush mmprof does before every profiled range: a read of a buffer
  * twice the size of L2, then its lines dropped, in one kernel
- * (kernels/launch.h l2_flush).
+ * (l2_flush_kernel.cu).
  * `collect` and `launch --l2-flush` share it, so an external profiler can see
  * a kernel after the same flush mmprof's counters do. */
 #ifndef MMPROF_L2_FLUSH_H

@@ -6,7 +6,7 @@
 
 #include "collector/cuda_check.h"
 #include "collector/placement.h"
-#include "collector/profiler/driver_entry.h"
+#include "collector/cupti/driver_entry.h"
 #include "collector/resources.h"
 #include "kernels/launch.h"
 

@@ -6,7 +6,7 @@
 #include "collector/counters.h"
 #include "collector/device.h"
 #include "collector/workload.h"
-#include "common/results.h"
+#include "rundir/results.h"
 
 struct measure_ctx {
     const struct collect_options *opt;

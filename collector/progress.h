@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #include "collector/device.h"
-#include "common/results.h"
+#include "rundir/results.h"
 #include "model/registry.h"
 
 struct progress {

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "collector/device.h"
-#include "common/results.h"
+#include "rundir/results.h"
 #include "model/registry.h"
 
 /* Fills row's launch-geometry columns. Returns 0 when v can launch at s,

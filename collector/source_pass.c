@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/source_csv.h"
+#include "rundir/source_csv.h"
 #include "common/util.h"
 #include "kernels/launch.h"
 

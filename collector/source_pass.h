@@ -1,6 +1,6 @@
 /* collect --source: after a row is measured (and its counters read), one
  * more launch of its kernel under PC sampling, its samples appended to the
- * run's source.csv (common/source_csv.h). Private to collector/. */
+ * run's source.csv (rundir/source_csv.h). Private to collector/. */
 #ifndef MMPROF_SOURCE_PASS_H
 #define MMPROF_SOURCE_PASS_H
 

@@ -64,13 +64,6 @@ cudaError_t reference_copy_f64(const float *in, double *ref, size_t count, cudaS
 cudaError_t compare_f32_f64(const float *out, const double *ref, size_t count, double *sums,
                             unsigned long long *nonfinite, cudaStream_t stream);
 
-/* Reads a buffer larger than L2, then drops its lines from L2 (their contents
- * become undefined), so the next kernel starts with a cold, empty L2. count
- * floats; buf must be 16-byte aligned (any cudaMalloc pointer is; the drop
- * needs 128). One cooperative launch: *kernels = the kernels launched (0 or
- * 1): the profiler, which sees every launch as a range of its own, drops that
- * many ranges. */
-cudaError_t l2_flush(float *buf, size_t count, float *sink, cudaStream_t stream, int *kernels);
 
 #ifdef __cplusplus
 }

@@ -10,7 +10,7 @@
 #include "common/shape_text.h"
 #include "plots/chart.h"
 #include "plots/gpfmt.h"
-#include "source/source_groups.h"
+#include "stalls/source_groups.h"
 
 #define BAR_HALF 0.3      /* half a bar's width, in kernels */
 #define LABEL_MIN_PCT 6.0 /* a segment this tall holds its share's label */

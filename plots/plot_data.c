@@ -16,7 +16,7 @@
 
 #include "analysis/analysis.h"
 #include "common/file.h"
-#include "common/run_dir.h"
+#include "rundir/run_dir.h"
 #include "common/table.h"
 #include "common/util.h"
 #include "plots/note.h"

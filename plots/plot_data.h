@@ -9,7 +9,7 @@
 
 #include "model/registry.h"
 #include "analysis/roofline.h"
-#include "source/source_profile.h"
+#include "stalls/source_profile.h"
 
 /* One analysis.csv row; NaN = not measured / not applicable. */
 struct plot_row {

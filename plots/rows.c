@@ -1,7 +1,7 @@
 /* Small questions the charts ask of a row. */
 #include <string.h>
 
-#include "common/results.h"
+#include "rundir/results.h"
 #include "common/shape_text.h"
 #include "plots/plot_data.h"
 

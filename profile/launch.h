@@ -18,7 +18,7 @@ struct launch_desc {
     const struct nvtx_stack *nvtx; /* the launching thread's ranges */
 };
 
-/* The profiler's callbacks for one launch (collector/profiler/profiler.h):
+/* The profiler's callbacks for one launch (collector/cupti/profiler.h):
  * prepare restores device memory and, with cold_l2, flushes L2, returning the
  * kernels it launched (the flush's, whose ranges are dropped) or -1; work
  * launches the kernel once more exactly as the app did and waits, returning

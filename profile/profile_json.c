@@ -1,7 +1,7 @@
 /* run.json for profile runs (profile_json.h). */
 #include "profile/profile_json.h"
 
-#include "collector/profiler/profiler.h"
+#include "collector/cupti/profiler.h"
 #include "rundir/run_json.h"
 
 #include <cjson/cJSON.h>

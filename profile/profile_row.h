@@ -1,4 +1,4 @@
-/* A profiled launch as a results.csv row (common/results.h), so analyze,
+/* A profiled launch as a results.csv row (rundir/results.h), so analyze,
  * plot, report and diff read it as a collect row (docs/profile.md, "The run
  * directory"): the declared variant or the kernel's name, the declared shape,
  * the launch in params (RESULTS_PROFILE_PARAMS first), the geometry in the
@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "common/results.h"
+#include "rundir/results.h"
 #include "profile/decl.h"
 #include "profile/launch.h"
 

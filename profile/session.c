@@ -8,7 +8,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "common/source_csv.h"
+#include "rundir/source_csv.h"
 #include "profile/launch_log.h"
 #include "profile/mmprof.h"
 #include "profile/profile_row.h"

@@ -21,9 +21,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "collector/profiler/metric_set.h"
-#include "collector/profiler/pc_sampling.h"
-#include "collector/profiler/profiler.h"
+#include "collector/cupti/metric_set.h"
+#include "collector/cupti/pc_sampling.h"
+#include "collector/cupti/profiler.h"
 #include "profile/decl.h"
 #include "profile/filter.h"
 #include "profile/launch.h"

@@ -10,11 +10,11 @@
 #include "analysis/analysis.h"
 #include "analysis/roofline.h"
 #include "common/table.h"
-#include "reports/diff_result.h"
+#include "diff/diff_result.h"
 #include "reports/doc.h"
 #include "reports/plots.h"
-#include "reports/run_meta.h"
-#include "source/source_profile.h"
+#include "rundir/run_meta.h"
+#include "stalls/source_profile.h"
 
 /* The most distinct sizes one table lays out. */
 #define MAX_SHAPES 64

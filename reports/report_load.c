@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 
 #include "common/util.h"
-#include "reports/raw_rows.h"
+#include "analysis/raw_rows.h"
 
 static int file_exists(const char *dir, const char *name)
 {

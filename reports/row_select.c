@@ -7,7 +7,7 @@
 
 #include "analysis/columns.h"
 #include "analysis/metric_ids.h"
-#include "common/results.h"
+#include "rundir/results.h"
 #include "common/shape_text.h"
 #include "reports/context.h"
 

@@ -1,12 +1,12 @@
 /* `mmprof report RUN --baseline OTHER`: the run beside the baseline, row by
- * row, with diff's verdicts (reports/diff_compare.h: the interval of the
+ * row, with diff's verdicts (diff/diff_compare.h: the interval of the
  * ratio of medians, counters by noise class), and the roofline overlay chart
  * (plots/chart_roofline_baseline.c) placed after the table. Present only
  * with --baseline. */
 #include <math.h>
 #include <stdio.h>
 
-#include "reports/diff_output.h"
+#include "diff/diff_output.h"
 #include "reports/fmt.h"
 #include "reports/sections.h"
 

@@ -20,7 +20,8 @@ static void kv(struct grid *g, const char *key, const char *value)
 static void kv_meta(struct grid *g, const struct report_ctx *c, const char *key, const char *path)
 {
     char buf[64];
-    kv(g, key, meta_text(&c->meta, path, buf, sizeof buf));
+    const char *text = meta_text(&c->meta, path, buf, sizeof buf);
+    kv(g, key, text ? text : FMT_NONE);
 }
 
 /* "1980 → 1755 MHz": a clock that moved during the run is worth seeing. */

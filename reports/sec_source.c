@@ -12,8 +12,8 @@
 #include "common/shape_text.h"
 #include "reports/fmt.h"
 #include "reports/sections.h"
-#include "source/source_groups.h"
-#include "source/source_text.h"
+#include "stalls/source_groups.h"
+#include "stalls/source_text.h"
 
 static int present(const struct report_ctx *c)
 {

@@ -12,9 +12,9 @@
 
 #include "common/atomic_file.h"
 #include "common/file.h"
-#include "common/results.h"
-#include "common/run_dir.h"
-#include "common/samples.h"
+#include "rundir/results.h"
+#include "rundir/run_dir.h"
+#include "rundir/samples.h"
 #include "common/table.h"
 #include "common/shape_text.h"
 #include "common/util.h"

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "common/file.h"
-#include "common/results.h"
-#include "common/run_dir.h"
+#include "rundir/results.h"
+#include "rundir/run_dir.h"
 #include "common/table.h"
 
 struct replay {

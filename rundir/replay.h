@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "common/results.h"
+#include "rundir/results.h"
 #include "model/registry.h"
 #include "rundir/device_info.h"
 

@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/results.h"
-#include "common/samples.h"
+#include "rundir/results.h"
+#include "rundir/samples.h"
 #include "common/table.h"
 
 /* Rows are written whole and flushed, so only the last line can be partial.

@@ -12,7 +12,7 @@
 
 #include "common/atomic_file.h"
 #include "common/file.h"
-#include "common/run_dir.h"
+#include "rundir/run_dir.h"
 
 static void add_clock(cJSON *parent, const char *name, int sm, int mem)
 {

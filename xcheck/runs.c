@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/results.h"
+#include "rundir/results.h"
 #include "common/table.h"
 
 #define FIX_RUN "pass a run directory of `mmprof collect`, or collect it again"

@@ -17,7 +17,7 @@
 #include "analysis/next_step.h"
 #include "analysis/roofline.h"
 #include "analysis/rule_expr.h"
-#include "common/run_dir.h"
+#include "rundir/run_dir.h"
 
 static struct analysis_row matmul_row(const char *variant, double tpb)
 {

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "collector/profiler/cupti_api.h"
+#include "collector/cupti/cupti_api.h"
 
 #define FAKE_MAX_VALUES 16
 #define FAKE_MAX_RANGES 64

@@ -10,7 +10,7 @@
 
 #include "assert_double.h"
 
-#include "collector/profiler/formula.h"
+#include "collector/cupti/formula.h"
 
 /* Resolves "a", "b", "c" to raw indexes 0, 1, 2. */
 static long resolve_abc(const char *name, void *ctx)

@@ -14,9 +14,9 @@
 
 #include "assert_double.h"
 
-#include "collector/profiler/metric_group.h"
-#include "collector/profiler/metric_table.h"
-#include "collector/profiler/metric_set.h"
+#include "collector/cupti/metric_group.h"
+#include "collector/cupti/metric_table.h"
+#include "collector/cupti/metric_set.h"
 
 #define FADD "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum"
 #define FMUL "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum"

@@ -12,11 +12,11 @@
 
 #include <cmocka.h>
 
-#include "collector/profiler/config_plan.h"
-#include "collector/profiler/host_config.h"
-#include "collector/profiler/metric_group.h"
-#include "collector/profiler/profiler.h"
-#include "collector/profiler/split_safe.h"
+#include "collector/cupti/config_plan.h"
+#include "collector/cupti/host_config.h"
+#include "collector/cupti/metric_group.h"
+#include "collector/cupti/profiler.h"
+#include "collector/cupti/split_safe.h"
 #include "common/metric_class.h"
 
 #define CHIP "GH100"

@@ -9,8 +9,8 @@
 
 #include <cmocka.h>
 
-#include "collector/profiler/cupti_error.h"
-#include "collector/profiler/profiler.h"
+#include "collector/cupti/cupti_error.h"
+#include "collector/cupti/profiler.h"
 #include "fake_cupti.h"
 
 static struct metric_set ms;

@@ -17,7 +17,7 @@
 
 #include "assert_double.h"
 
-#include "collector/profiler/profiler.h"
+#include "collector/cupti/profiler.h"
 #include "fake_cupti.h"
 
 #define LD_SECTORS "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"

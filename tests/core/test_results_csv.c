@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/results.h"
+#include "rundir/results.h"
 #include "common/table.h"
 
 static char path[256];

@@ -1,8 +1,8 @@
-/* samples.csv (common/samples.c): written lines read back in launch order,
+/* samples.csv (rundir/samples.c): written lines read back in launch order,
  * exactly; the last line of a key wins (a --resume that timed a row again);
  * a run without the file has none; a damaged or cut file is refused with
  * the line named; --resume cuts a half-written last line and the next
- * collect appends after it (rundir/resume.c, common/samples.c). */
+ * collect appends after it (rundir/resume.c, rundir/samples.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "common/samples.h"
+#include "rundir/samples.h"
 #include "rundir/plan.h"
 #include "rundir/resume.h"
 

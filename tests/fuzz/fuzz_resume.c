@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/results.h"
+#include "rundir/results.h"
 #include "common/util.h"
 #include "rundir/plan.h"
 #include "rundir/replay.h"

@@ -1,10 +1,10 @@
-/* samples.csv reader (common/samples.c): any bytes give either launch times
+/* samples.csv reader (rundir/samples.c): any bytes give either launch times
  * that are all finite and non-negative, found again by their key, or NULL
  * with a message. The last line of a key must be the one found. */
 #include <math.h>
 #include <string.h>
 
-#include "common/samples.h"
+#include "rundir/samples.h"
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

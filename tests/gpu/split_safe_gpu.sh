@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The default set's exact counts in the image CUPTI splits over passes
-# (collector/profiler/split_safe.txt) equal the same counter read alone: CUPTI
+# (collector/cupti/split_safe.txt) equal the same counter read alone: CUPTI
 # still reads them whole. A CUPTI that starts scaling one from part of the
 # units (as it does l1tex__t_bytes.sum) fails this. Five variants at an odd
 # size; `mmprof xcheck` compares (0.1 %). Exit 77 (skipped) without a GPU, or

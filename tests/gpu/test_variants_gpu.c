@@ -12,7 +12,7 @@
 #include "collector/measure.h"
 #include "collector/resources.h"
 #include "collector/workload.h"
-#include "common/results.h"
+#include "rundir/results.h"
 
 static struct device_info dev;
 

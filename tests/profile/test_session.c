@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "common/results.h"
+#include "rundir/results.h"
 #include "common/table.h"
 #include "fake_cupti.h"
 #include "profile/launch_log.h"

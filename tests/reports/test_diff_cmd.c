@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "reports/diff.h"
-#include "reports/diff_fail_on.h"
+#include "diff/diff.h"
+#include "diff/diff_fail_on.h"
 #include "run_dir.h"
 
 #define assert_has(text, part)                                                               \

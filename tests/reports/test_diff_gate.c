@@ -18,11 +18,11 @@
 #include <cjson/cJSON.h>
 #include <cmocka.h>
 
-#include "common/results.h"
-#include "common/samples.h"
+#include "rundir/results.h"
+#include "rundir/samples.h"
 #include "common/table.h"
-#include "reports/diff.h"
-#include "reports/diff_fail_on.h"
+#include "diff/diff.h"
+#include "diff/diff_fail_on.h"
 #include "run_dir.h"
 
 #define XSD MMPROF_SOURCE_DIR "/tests/reports/junit.xsd"
