@@ -3,7 +3,7 @@
  * that are not 16-byte aligned (K or N not a multiple of 4) and bases that
  * are not 16-byte aligned (a view one float into a buffer), which send the
  * 16-byte kernels down their scalar branches; and `best` at every
- * compiled-in tile. tests/gpu/test_variants_gpu.c covers every variant at
+ * compiled-in tile. tests/collector/test_variants_gpu.c covers every variant at
  * the common sizes. Skips (77) without a GPU. */
 #include <stdarg.h>
 #include <stddef.h>

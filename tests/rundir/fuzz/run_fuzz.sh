@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One bounded libFuzzer run of a harness (ctest fuzz_<target>):
 #   run_fuzz.sh FUZZER TARGET FUZZ_SRC_DIR WORK_DIR SECONDS
-# Seeds: tests/fuzz/corpus/TARGET and tests/fuzz/regressions/TARGET (read only);
+# Seeds: tests/rundir/fuzz/corpus/TARGET and tests/rundir/fuzz/regressions/TARGET (read only);
 # new inputs go to WORK_DIR/TARGET/corpus, a crash to WORK_DIR/TARGET/crash-*.
 # A crash fails the test and says how to make it a regression test.
 set -u

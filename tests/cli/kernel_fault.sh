@@ -7,7 +7,7 @@
 # CUDA error, the rows before it kept, one message saying so and how to go on,
 # run.json "aborted". `collect --resume` then measures the rest, keeps the
 # failed row and redoes nothing. The GPU side, the same with a real fault, is
-# tests/gpu/fault_gpu.sh.
+# tests/collector/fault_gpu.sh.
 #
 #   kernel_fault.sh MMPROF RB_CHECK SOURCE_RUN
 set -u

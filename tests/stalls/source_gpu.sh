@@ -7,8 +7,8 @@
 #   source_gpu.sh MMPROF
 set -u
 mmprof=$1
-# shellcheck source=tests/gpu/lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=tests/lib/gpu.sh
+. "$(dirname "$0")/../lib/gpu.sh"
 
 "$mmprof" collect --variants naive --sizes 512 --no-ceilings --source --out "$T/run" > /dev/null 2> "$T/err"
 rc=$?

@@ -9,8 +9,8 @@
 #   split_safe_gpu.sh MMPROF
 set -u
 mmprof=$1
-# shellcheck source=tests/gpu/lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=tests/lib/gpu.sh
+. "$(dirname "$0")/../lib/gpu.sh"
 
 variants=naive,tiled_t16,rt_b16_4x4,best,tr_padded
 mnk=257,383,129

@@ -9,8 +9,8 @@
 #   restricted_gpu.sh MMPROF
 set -u
 mmprof=$1
-# shellcheck source=tests/gpu/lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=tests/lib/gpu.sh
+. "$(dirname "$0")/../lib/gpu.sh"
 
 # shellcheck disable=SC2054 # the commas separate variant names
 args=(collect --variants naive,tiled_t16,rt_b16_4x4,tr_padded --sizes 256 --no-ceilings)

@@ -18,8 +18,8 @@
 #   crash_resume.sh MMPROF RB_CHECK SOURCE_RUN
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=tests/robustness/lib.sh
-. "$here/lib.sh"
+# shellcheck source=tests/lib/robust.sh
+. "$here/../lib/robust.sh"
 inner=0
 if [ "${1:-}" = --disk-full-inner ]; then
     inner=1

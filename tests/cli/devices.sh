@@ -3,7 +3,7 @@
 # run equal to a single run; a failed worker names its shard, which --resume
 # completes and merge then joins.
 set -u
-. "$(dirname "$0")/lib.sh" "$1" "$2"
+. "$(dirname "$0")/../lib/scale.sh" "$1" "$2"
 
 replay single --seed 11 || bad "the single replay failed: $(cat single.log)"
 

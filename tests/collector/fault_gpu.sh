@@ -14,8 +14,8 @@
 #   fault_gpu.sh MMPROF
 set -u
 mmprof=$1
-# shellcheck source=tests/gpu/lib.sh
-. "$(dirname "$0")/lib.sh"
+# shellcheck source=tests/lib/gpu.sh
+. "$(dirname "$0")/../lib/gpu.sh"
 
 status_of() { awk -F, -v v="$2" 'NR > 1 && $1 == v { print $7 }' "$1/results.csv"; }
 

@@ -14,8 +14,8 @@
 #   contention.sh MMPROF RB_CHECK SOURCE_RUN
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=tests/robustness/lib.sh
-. "$here/lib.sh"
+# shellcheck source=tests/lib/robust.sh
+. "$here/../lib/robust.sh"
 mmprof=$1 rb_check=$2 source=$3
 delay=${CONTENTION_DELAY_MS:-40}
 fails=0

@@ -2,7 +2,7 @@
 # mmprof merge on replayed shards: equal to the unsharded run; refuses
 # shards that cannot be joined, with exit 2 and one line naming --force.
 set -u
-. "$(dirname "$0")/lib.sh" "$1" "$2"
+. "$(dirname "$0")/../lib/scale.sh" "$1" "$2"
 
 # Three shards of one sweep and the same sweep unsharded, all with one seed.
 for i in 0 1 2; do replay s$i --shard $i/3 --seed 7 || bad "shard $i/3 failed: $(cat s$i.log)"; done

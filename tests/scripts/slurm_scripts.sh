@@ -3,7 +3,7 @@
 # bash with the variables Slurm would set (fast, and runs where the real
 # Slurm test is skipped); submit.sh's sbatch commands checked with --dry-run.
 set -u
-. "$(dirname "$0")/lib.sh" "$1" "$2"
+. "$(dirname "$0")/../lib/scale.sh" "$1" "$2"
 slurm=$src/scripts/slurm
 
 export MMPROF=$mmprof MMPROF_SHARDS=3 MMPROF_SEED=99 MMPROF_COLLECT_EXTRA="--replay-from $seeds"

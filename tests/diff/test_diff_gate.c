@@ -25,7 +25,7 @@
 #include "diff/diff_fail_on.h"
 #include "run_dir.h"
 
-#define XSD MMPROF_SOURCE_DIR "/tests/reports/junit.xsd"
+#define XSD MMPROF_SOURCE_DIR "/tests/diff/junit.xsd"
 
 #define assert_has(text, part)                                                               \
     do {                                                                                     \

@@ -1,6 +1,6 @@
 /* Runs one fuzz harness over every committed input: the corpus
- * (tests/fuzz/corpus/TARGET) and the inputs that once crashed it
- * (tests/fuzz/regressions/TARGET), one cmocka test per file. Built in every
+ * (tests/rundir/fuzz/corpus/TARGET) and the inputs that once crashed it
+ * (tests/rundir/fuzz/regressions/TARGET), one cmocka test per file. Built in every
  * build, so the ASan + UBSan build and valgrind see them too. */
 #include <dirent.h>
 #include <setjmp.h>
@@ -58,7 +58,7 @@ static size_t add_dir(const char *dir, struct CMUnitTest **tests, size_t n, size
         char *path = malloc(len);
         snprintf(path, len, "%s/%s", dir, e->d_name);
         (*tests)[n++] = (struct CMUnitTest)cmocka_unit_test_prestate(run_file, path);
-        (*tests)[n - 1].name = path + strlen(MMPROF_SOURCE_DIR "/tests/fuzz/");
+        (*tests)[n - 1].name = path + strlen(MMPROF_SOURCE_DIR "/tests/rundir/fuzz/");
     }
     if (d)
         closedir(d);
@@ -69,11 +69,11 @@ int main(void)
 {
     struct CMUnitTest *tests = NULL;
     size_t n = 0, cap = 0;
-    n = add_dir(MMPROF_SOURCE_DIR "/tests/fuzz/corpus/" FUZZ_TARGET, &tests, n, &cap);
+    n = add_dir(MMPROF_SOURCE_DIR "/tests/rundir/fuzz/corpus/" FUZZ_TARGET, &tests, n, &cap);
     size_t corpus = n;
-    n = add_dir(MMPROF_SOURCE_DIR "/tests/fuzz/regressions/" FUZZ_TARGET, &tests, n, &cap);
+    n = add_dir(MMPROF_SOURCE_DIR "/tests/rundir/fuzz/regressions/" FUZZ_TARGET, &tests, n, &cap);
     if (corpus == 0) {
-        fprintf(stderr, "no corpus in tests/fuzz/corpus/" FUZZ_TARGET "\n");
+        fprintf(stderr, "no corpus in tests/rundir/fuzz/corpus/" FUZZ_TARGET "\n");
         return 1;
     }
     qsort(tests, n, sizeof *tests, cmp_tests);
