@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <cuda_runtime_api.h>
-#include <cupti_version.h>
 
 #include "cli/commands.h"
 #include "collector/ceilings_run.h"
@@ -375,7 +374,7 @@ static int record(const struct profile_args *a, char **argv, const char *app_pat
         device_clocks_mhz(&f->dev, &after_sm_mhz, &after_mem_mhz);
     struct profile_record r = {a->command_line, app_path, argv + a->app_index, &a->set,
                                (const char *const *)ms.headers, ms.ncols, state, st, sum, wall_s,
-                               f->found ? &f->dev : NULL, f->driver, CUPTI_API_VERSION,
+                               f->found ? &f->dev : NULL, f->driver, profiler_cupti_api_version(),
                                f->clock_before_sm_mhz, f->clock_before_mem_mhz, after_sm_mhz,
                                after_mem_mhz, f->chip, (long)f->passes, (long)f->configs,
                                f->ceilings, f->datasheet};

@@ -20,7 +20,7 @@
 #include "common/shape_text.h"
 #include "common/trace.h"
 #include "common/util.h"
-#include "cupti_version.h"
+#include "collector/cupti/profiler.h"
 #include "rundir/resume.h"
 
 volatile sig_atomic_t collect_stop_requested;
@@ -158,7 +158,7 @@ static void fill_meta(struct run *r)
     r->meta.local_memory_offset_mib = o->local_memory_offset_mib;
     r->meta.settle_cap_ms = o->settle_cap_ms;
     r->meta.chip = "";
-    r->meta.cupti_api_version = CUPTI_API_VERSION;
+    r->meta.cupti_api_version = profiler_cupti_api_version();
     r->meta.settle_per_kernel = L2_SETTLE_PER_KERNEL;
 }
 

@@ -37,6 +37,9 @@ enum profiler_status {
 
 /* "ok", "no_device", "insufficient_privileges", "multiple_subscribers",
  * "unsupported_chip", "bad_metric", "error" (for run.json). */
+/* The CUPTI API version this build was compiled against (CUPTI_API_VERSION),
+ * for run.json, so code outside cupti/ includes no CUPTI header. */
+long profiler_cupti_api_version(void);
 const char *profiler_status_name(enum profiler_status s);
 
 /* 1 when the status only refuses profiling, so a run can go on timing kernels

@@ -7,6 +7,7 @@
 #include "collector/cupti/host_config.h"
 
 #include <ctype.h>
+#include <cupti_version.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -25,6 +26,11 @@ static enum profiler_status normalise_chip(const char *chip, char *out, char *er
         out[i] = (char)toupper((unsigned char)chip[i]);
     out[i] = '\0';
     return PROFILER_OK;
+}
+
+long profiler_cupti_api_version(void)
+{
+    return CUPTI_API_VERSION;
 }
 
 enum profiler_status profiler_offline_check(const char *chip, const struct metric_set *ms,
