@@ -1,4 +1,7 @@
-#include "rundir/merge.h"
+/* mmprof merge: the rows of compatible shards (merge_check.c) joined in plan
+ * order, duplicates dropped, missing rows named, and results.csv, samples.csv
+ * and run.json written whole. */
+#include "rundir/merge_impl.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -21,311 +24,6 @@
 #include "model/registry.h"
 #include "rundir/run_create.h"
 #include "rundir/run_json.h"
-
-struct shard {
-    const char *dir;
-    size_t given;     /* position on the command line */
-    cJSON *run;
-    struct table *t;
-    int index, count; /* count 0: not a shard */
-    const char *state;
-    double wall_s;
-    int *col;         /* merged column -> column of t, -1 = absent (forced header mismatch) */
-    struct samples *samples; /* samples.csv; NULL when the shard has none */
-    size_t kept;
-};
-
-struct row_ref {
-    size_t shard, row;
-    long plan_pos; /* -1 = not in the plan */
-    int drop;      /* a duplicate of an earlier row */
-};
-
-struct merge {
-    const struct merge_options *o;
-    struct shard *s;
-    size_t n;
-    const char **header; /* merged header, names owned by the shards' tables */
-    size_t ncols;
-    int cvar, cfam, cm, cn, ck;
-    struct row_ref *rows;
-    size_t nrows;
-    struct plan plan;
-    int have_plan, missing_rows, missing_shard;
-    char **args; /* common collect arguments, strings owned by s[0].run */
-    int nargs;
-    char command_line[8192];
-    cJSON *forced; /* mismatches merged anyway (--force), kept in run.json */
-    char *why;
-    size_t why_len;
-};
-
-/* A mismatch: refused (2, why set), or with --force a warning that run.json keeps. */
-__attribute__((format(printf, 2, 3))) static int problem(struct merge *m, const char *fmt, ...)
-{
-    char text[1536];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    if (!m->o->force) {
-        snprintf(m->why, m->why_len, "cannot merge: %s; or pass --force to merge anyway", text);
-        return 2;
-    }
-    msg_warn("%s (merged anyway: --force)", text);
-    cJSON_AddItemToArray(m->forced, cJSON_CreateString(text));
-    return 0;
-}
-
-static const cJSON *get(const cJSON *o, const char *key)
-{
-    return cJSON_GetObjectItemCaseSensitive(o, key);
-}
-
-static const char *str(const cJSON *o, const char *key)
-{
-    const cJSON *j = get(o, key);
-    return cJSON_IsString(j) ? j->valuestring : "";
-}
-
-static double num(const cJSON *o, const char *key)
-{
-    const cJSON *j = get(o, key);
-    return cJSON_IsNumber(j) ? j->valuedouble : -1;
-}
-
-static int load_shard(struct shard *s, const char *dir, char *why, size_t why_len)
-{
-    char path[4096];
-    s->dir = dir;
-    snprintf(path, sizeof path, "%s/run.json", dir);
-    char err[4200];
-    s->run = run_json_load(path, err, sizeof err);
-    if (!s->run) {
-        snprintf(why, why_len, "%s is not a run directory: %s", dir, err);
-        return 2;
-    }
-    snprintf(path, sizeof path, "%s/results.csv", dir);
-    s->t = results_read(path, why, why_len);
-    if (!s->t)
-        return 2;
-    if (samples_read(dir, &s->samples, why, why_len) != 0)
-        return 2;
-    const cJSON *sh = get(s->run, "shard");
-    s->count = cJSON_IsObject(sh) ? (int)num(sh, "count") : 0;
-    s->index = cJSON_IsObject(sh) ? (int)num(sh, "index") : -1;
-    s->state = str(s->run, "state");
-    s->wall_s = num(s->run, "wall_s");
-    return 0;
-}
-
-/* Shard 0's run.json becomes the merged one's, so order by shard index
- * (stable: runs that are not shards keep the command line's order). */
-static void sort_shards(struct merge *m)
-{
-    for (size_t i = 1; i < m->n; i++) {
-        struct shard x = m->s[i];
-        size_t j = i;
-        while (j > 0 && m->s[j - 1].count > 0 && x.count > 0 && m->s[j - 1].index > x.index) {
-            m->s[j] = m->s[j - 1];
-            j--;
-        }
-        m->s[j] = x;
-    }
-}
-
-/* Name of the first member of a that b lacks or holds differently. */
-static const char *first_difference(const cJSON *a, const cJSON *b)
-{
-    const cJSON *x;
-    cJSON_ArrayForEach(x, a)
-    {
-        if (!cJSON_Compare(x, get(b, x->string), 1))
-            return x->string;
-    }
-    cJSON_ArrayForEach(x, b)
-    {
-        if (!get(a, x->string))
-            return x->string;
-    }
-    return NULL;
-}
-
-static int check_device(struct merge *m, const struct shard *a, const struct shard *b)
-{
-    const cJSON *da = get(a->run, "device"), *db = get(b->run, "device");
-    if (strcmp(str(da, "name"), str(db, "name")) == 0 && num(da, "sm_count") == num(db, "sm_count"))
-        return 0;
-    return problem(m, "%s ran on '%s' (%.0f SMs) but %s on '%s' (%.0f SMs): one run holds one GPU model", a->dir,
-                   str(da, "name"), num(da, "sm_count"), b->dir, str(db, "name"), num(db, "sm_count"));
-}
-
-static int check_versions(struct merge *m, const struct shard *a, const struct shard *b)
-{
-    if (strcmp(str(a->run, "version"), str(b->run, "version")) != 0)
-        return problem(m, "%s was collected by mmprof %s but %s by mmprof %s: collect every shard with one build",
-                       a->dir, str(a->run, "version"), b->dir, str(b->run, "version"));
-    const cJSON *va = get(a->run, "versions"), *vb = get(b->run, "versions");
-    const char *key = first_difference(va, vb);
-    if (!key)
-        return 0;
-    char ta[128], tb[128];
-    const cJSON *xa = get(va, key), *xb = get(vb, key);
-    snprintf(ta, sizeof ta, "%s", cJSON_IsString(xa) ? xa->valuestring : "");
-    snprintf(tb, sizeof tb, "%s", cJSON_IsString(xb) ? xb->valuestring : "");
-    if (cJSON_IsNumber(xa))
-        snprintf(ta, sizeof ta, "%.0f", xa->valuedouble);
-    if (cJSON_IsNumber(xb))
-        snprintf(tb, sizeof tb, "%.0f", xb->valuedouble);
-    return problem(m, "%s and %s differ in versions.%s ('%s' vs '%s'): collect every shard with one driver and CUDA",
-                   a->dir, b->dir, key, ta, tb);
-}
-
-static int check_seed(struct merge *m, const struct shard *a, const struct shard *b)
-{
-    if (num(a->run, "seed") == num(b->run, "seed"))
-        return 0;
-    return problem(m, "%s used input seed %.0f but %s seed %.0f: give every shard the same --seed", a->dir,
-                   num(a->run, "seed"), b->dir, num(b->run, "seed"));
-}
-
-static int check_header(struct merge *m, const struct shard *a, const struct shard *b)
-{
-    const struct table *ta = a->t, *tb = b->t;
-    size_t n = ta->ncols < tb->ncols ? ta->ncols : tb->ncols;
-    for (size_t c = 0; c < n; c++)
-        if (strcmp(ta->header[c], tb->header[c]) != 0)
-            return problem(m, "the metric sets differ: results.csv column %zu is '%s' in %s but '%s' in %s", c + 1,
-                           ta->header[c], a->dir, tb->header[c], b->dir);
-    if (ta->ncols != tb->ncols)
-        return problem(m, "the metric sets differ: %s/results.csv has %zu columns, %s/results.csv %zu", a->dir,
-                       ta->ncols, b->dir, tb->ncols);
-    return 0;
-}
-
-int merge_common_args(int argc, char *const *argv, char **out)
-{
-    /* --replay-delay-ms only paces the test backend: rows do not depend on it. */
-    static const char *const drop[] = {"--shard", "--out", "--device", "--replay-delay-ms"};
-    int n = 0;
-    for (int i = 0; i < argc; i++) {
-        int skip = 0;
-        for (size_t d = 0; d < sizeof drop / sizeof drop[0]; d++) {
-            size_t len = strlen(drop[d]);
-            if (strcmp(argv[i], drop[d]) == 0)
-                skip = 2; /* the option and its value */
-            else if (strncmp(argv[i], drop[d], len) == 0 && argv[i][len] == '=')
-                skip = 1;
-        }
-        if (skip)
-            i += skip - 1;
-        else
-            out[n++] = argv[i];
-    }
-    return n;
-}
-
-/* The shard's collect arguments without what differs between shards. */
-static int common_args(const struct shard *s, char ***out, int *n)
-{
-    const cJSON *args = get(s->run, "args");
-    int argc = cJSON_GetArraySize(args), i = 0;
-    char **all = calloc((size_t)argc + 1, sizeof *all);
-    *out = calloc((size_t)argc + 1, sizeof **out);
-    const cJSON *a;
-    if (!all || !*out) {
-        free(all);
-        return -1;
-    }
-    cJSON_ArrayForEach(a, args)
-    {
-        all[i++] = cJSON_IsString(a) ? a->valuestring : "";
-    }
-    *n = merge_common_args(argc, all, *out);
-    free(all);
-    return 0;
-}
-
-static int check_args(struct merge *m, const struct shard *b)
-{
-    char **argv = NULL;
-    int n = 0;
-    if (common_args(b, &argv, &n) != 0) {
-        snprintf(m->why, m->why_len, "out of memory");
-        return 1;
-    }
-    int same = n == m->nargs;
-    for (int i = 0; same && i < n; i++)
-        same = strcmp(argv[i], m->args[i]) == 0;
-    free(argv);
-    if (same)
-        return 0;
-    return problem(m, "%s and %s were collected with different arguments (command lines: %s | %s): shards of one "
-                   "sweep share every option but --shard, --out and --device",
-                   m->s[0].dir, b->dir, str(m->s[0].run, "command_line"), str(b->run, "command_line"));
-}
-
-/* Shards of one sweep: one count, every index 0..count-1 exactly once. */
-static int check_shard_set(struct merge *m)
-{
-    int count = m->s[0].count, rc = 0;
-    for (size_t i = 1; i < m->n && rc == 0; i++)
-        if (m->s[i].count != count)
-            rc = problem(m, "%s is %s but %s is %s: merge the shards of one sweep", m->s[0].dir,
-                         count ? "a shard" : "not a shard", m->s[i].dir,
-                         m->s[i].count ? "a shard of another split" : "not a shard");
-    if (rc != 0 || count <= 0)
-        return rc;
-    for (size_t i = 1; i < m->n && rc == 0; i++)
-        if (m->s[i].index == m->s[i - 1].index)
-            rc = problem(m, "shard %d/%d is given twice (%s and %s)", m->s[i].index, count, m->s[i - 1].dir,
-                         m->s[i].dir);
-    size_t k = 0;
-    for (int want = 0; want < count && rc == 0; want++) {
-        while (k < m->n && m->s[k].index < want)
-            k++;
-        if (k == m->n || m->s[k].index != want) {
-            m->missing_shard = 1;
-            rc = problem(m, "shard %d/%d is missing (%zu of %d given): run `mmprof collect <the same options> "
-                         "--shard %d/%d` and merge it too",
-                         want, count, m->n, count, want, count);
-        }
-    }
-    return rc;
-}
-
-static int check_states(struct merge *m)
-{
-    for (size_t i = 0; i < m->n; i++)
-        if (strcmp(m->s[i].state, "complete") != 0) {
-            int rc = problem(m, "%s did not finish (state '%s'): `mmprof collect --resume %s` completes it",
-                             m->s[i].dir, m->s[i].state, m->s[i].dir);
-            if (rc != 0)
-                return rc;
-        }
-    return 0;
-}
-
-static int check_compatible(struct merge *m)
-{
-    int rc = 0;
-    for (size_t i = 1; i < m->n && rc == 0; i++) {
-        rc = check_device(m, &m->s[0], &m->s[i]);
-        if (rc == 0)
-            rc = check_versions(m, &m->s[0], &m->s[i]);
-        if (rc == 0)
-            rc = check_header(m, &m->s[0], &m->s[i]);
-        if (rc == 0)
-            rc = check_seed(m, &m->s[0], &m->s[i]);
-        if (rc == 0)
-            rc = check_args(m, &m->s[i]);
-    }
-    if (rc == 0)
-        rc = check_shard_set(m);
-    if (rc == 0)
-        rc = check_states(m);
-    return rc;
-}
 
 static int merged_col(const struct merge *m, const char *name)
 {
@@ -473,7 +171,7 @@ static int check_duplicates(struct merge *m)
                 snprintf(example, sizeof example, "%s in %s and %s", name, m->s[keep->shard].dir,
                          m->s[dup->shard].dir);
         } else if (++differing <= MAX_LISTED) {
-            int rc = problem(m, "%s is in %s and in %s with different values (column %s: '%s' vs '%s'; --force "
+            int rc = merge_problem(m, "%s is in %s and in %s with different values (column %s: '%s' vs '%s'; --force "
                              "keeps the first): delete the wrong row",
                              name, m->s[keep->shard].dir, m->s[dup->shard].dir, m->header[c], cell(m, keep, c),
                              cell(m, dup, c));
@@ -485,7 +183,7 @@ static int check_duplicates(struct merge *m)
     if (identical)
         msg_warn("dropped %zu identical duplicate row%s (e.g. %s)", identical, identical == 1 ? "" : "s", example);
     if (differing > MAX_LISTED)
-        return problem(m, "%zu more rows differ from an earlier row of the same variant and size", differing - MAX_LISTED);
+        return merge_problem(m, "%zu more rows differ from an earlier row of the same variant and size", differing - MAX_LISTED);
     return 0;
 }
 
@@ -493,7 +191,7 @@ static int build_plan(struct merge *m)
 {
     if (!m->o->plan_from_args)
         return 0;
-    if (!cJSON_IsArray(get(m->s[0].run, "args"))) {
+    if (!cJSON_IsArray(merge_get(m->s[0].run, "args"))) {
         msg_warn("%s has no collect arguments in run.json (older mmprof): rows are sorted by shape and registry "
                  "order, missing rows are not checked",
                  m->s[0].dir);
@@ -574,7 +272,7 @@ static int check_plan(struct merge *m)
         r->plan_pos = plan_find(m, r);
         if (r->plan_pos < 0) {
             row_name(m, r, name, sizeof name);
-            int rc = problem(m, "%s in %s is not among the items its collect arguments plan (another registry?)",
+            int rc = merge_problem(m, "%s in %s is not among the items its collect arguments plan (another registry?)",
                              name, m->s[r->shard].dir);
             if (rc != 0)
                 return rc;
@@ -596,10 +294,10 @@ static int check_plan(struct merge *m)
     char shape[64];
     shape_text(shape, sizeof shape, it->shape.m, it->shape.n, it->shape.k);
     if (m->s[0].count > 1)
-        return problem(m, "%zu planned row%s missing, e.g. %s %s, part of shard %d/%d (%s): re-run that shard",
+        return merge_problem(m, "%zu planned row%s missing, e.g. %s %s, part of shard %d/%d (%s): re-run that shard",
                        missing, missing == 1 ? " is" : "s are", it->v->name, shape, it->shard, m->s[0].count,
                        dir_of_shard(m, it->shard));
-    return problem(m, "%zu planned row%s missing, e.g. %s %s: re-run the run that lacks it", missing,
+    return merge_problem(m, "%zu planned row%s missing, e.g. %s %s: re-run the run that lacks it", missing,
                    missing == 1 ? " is" : "s are", it->v->name, shape);
 }
 
@@ -696,7 +394,7 @@ static const char *merged_state(const struct merge *m)
 /* Replaces in place, so run.json keeps the order a collect writes. */
 static void set(cJSON *o, const char *key, cJSON *value)
 {
-    if (!get(o, key) || !cJSON_ReplaceItemInObjectCaseSensitive(o, key, value))
+    if (!merge_get(o, key) || !cJSON_ReplaceItemInObjectCaseSensitive(o, key, value))
         cJSON_AddItemToObject(o, key, value);
 }
 
@@ -706,7 +404,7 @@ static cJSON *merged_from(const struct merge *m, double *longest)
     *longest = 0;
     for (size_t i = 0; i < m->n; i++) {
         const struct shard *s = &m->s[i];
-        const cJSON *dev = get(s->run, "device");
+        const cJSON *dev = merge_get(s->run, "device");
         cJSON *e = cJSON_CreateObject();
         cJSON_AddStringToObject(e, "run", s->dir);
         if (s->count > 0) {
@@ -717,8 +415,8 @@ static cJSON *merged_from(const struct merge *m, double *longest)
         cJSON_AddStringToObject(e, "state", s->state);
         cJSON_AddNumberToObject(e, "wall_s", s->wall_s);
         cJSON_AddNumberToObject(e, "rows", (double)s->kept);
-        cJSON_AddNumberToObject(e, "device_index", num(dev, "index"));
-        cJSON_AddStringToObject(e, "pci_bus_id", str(dev, "pci_bus_id"));
+        cJSON_AddNumberToObject(e, "device_index", merge_num(dev, "index"));
+        cJSON_AddStringToObject(e, "pci_bus_id", merge_str(dev, "pci_bus_id"));
         cJSON_AddItemToArray(list, e);
         if (s->wall_s > *longest)
             *longest = s->wall_s;
@@ -736,7 +434,7 @@ static cJSON *merged_meta(struct merge *m)
     cJSON_DeleteItemFromObjectCaseSensitive(root, "shard");
     for (int i = 0; i < m->nargs; i++)
         cJSON_AddItemToArray(args, cJSON_CreateString(m->args[i]));
-    if (cJSON_IsArray(get(m->s[0].run, "args")))
+    if (cJSON_IsArray(merge_get(m->s[0].run, "args")))
         set(root, "args", args); /* --resume of an incomplete merge plans the whole sweep */
     else
         cJSON_Delete(args);
@@ -801,12 +499,12 @@ static void release(struct merge *m)
 
 static int merge_loaded(struct merge *m)
 {
-    sort_shards(m);
-    if (common_args(&m->s[0], &m->args, &m->nargs) != 0 || !m->forced) {
+    merge_sort_shards(m);
+    if (merge_shard_args(&m->s[0], &m->args, &m->nargs) != 0 || !m->forced) {
         snprintf(m->why, m->why_len, "out of memory");
         return 1;
     }
-    int rc = check_compatible(m);
+    int rc = merge_check_compatible(m);
     if (rc != 0)
         return rc;
     if (build_header(m) != 0 || gather_rows(m) != 0) {
@@ -842,7 +540,7 @@ int merge_runs(const struct merge_options *o, char *why, size_t why_len)
     int rc = 0;
     for (size_t i = 0; i < o->nruns && rc == 0; i++, m.n++) {
         m.s[i].given = i;
-        rc = load_shard(&m.s[i], o->runs[i], why, why_len);
+        rc = merge_load_shard(&m.s[i], o->runs[i], why, why_len);
     }
     if (rc == 0)
         rc = merge_loaded(&m);

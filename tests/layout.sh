@@ -2,7 +2,8 @@
 # Holds the code to docs/architecture.md's folder table: a folder includes only
 # the folders its row lists, the folders' include graph has no circle, and a
 # file includes only the system headers (CUDA, CUPTI, NVTX) its row allows; a
-# subfolder with a row of its own is held to it for headers. Prints every
+# subfolder with a row of its own is held to it for headers, and no source
+# file is over 600 lines. Prints every
 # breach and fails; prints the checked graph when all hold.
 set -u
 root=${1:?usage: layout.sh SOURCE_DIR}
@@ -61,6 +62,11 @@ for d in */; do
     [ -f "$d/CMakeLists.txt" ] || continue
     grep -qx "$d" <<< "$top_folders" || fail "$d/ has code but no row in $doc"
 done
+
+# no source file over 600 lines: past that a file holds more than one concept
+while read -r n f; do
+    [ "$f" = total ] || [ "$n" -le 600 ] || fail "$f has $n lines (at most 600: split it by concept)"
+done < <(git ls-files -- '*.c' '*.h' '*.cu' '*.cuh' '*.sh' 2> /dev/null | xargs -r wc -l)
 
 printf '%s' "$edges" | sort -u
 if ! out=$(printf '%s' "$edges" | tsort 2>&1 > /dev/null) || [ -n "$out" ]; then
