@@ -404,20 +404,6 @@ int collect_parse(int argc, char **argv, struct collect_args *a, char *why, size
     return check_metric_specs(a, why, why_len);
 }
 
-void command_line_join(int argc, char **argv, char *buf, size_t len)
-{
-    size_t used = 0;
-    int w = snprintf(buf, len, "mmprof");
-    used = w > 0 ? (size_t)w : 0;
-    for (int i = 0; i < argc && used < len; i++) {
-        int plain = strpbrk(argv[i], " \t'\"$*?") == NULL && argv[i][0] != '\0';
-        w = snprintf(buf + used, len - used, plain ? " %s" : " '%s'", argv[i]);
-        if (w < 0)
-            break;
-        used += (size_t)w;
-    }
-}
-
 /* --resume DIR: parse the arguments the run was started with, plus its
  * seed, so the remaining rows are measured exactly as the first ones were. */
 static int resume_args(const char *dir, struct collect_args *a, char *why, size_t why_len)

@@ -37,36 +37,12 @@ static const struct help merge_help = {
                  "mmprof collect --resume results/all                       # then fill missing rows"},
 };
 
-/* merge_plan_fn: what collect would run with these arguments. */
-static int plan_from_args(int argc, char **argv, struct plan *plan, char *command_line, size_t len, char *why,
-                          size_t why_len)
-{
-    static struct collect_args a; /* large: keep it off the stack */
-    char **av = calloc((size_t)argc + 2, sizeof *av);
-    if (!av) {
-        snprintf(why, why_len, "out of memory");
-        return -1;
-    }
-    av[0] = "collect";
-    for (int i = 0; i < argc; i++)
-        av[i + 1] = argv[i];
-    int rc = collect_parse(argc + 1, av, &a, why, why_len);
-    if (rc == 0 && plan_build(plan, a.opt.variants, a.opt.nvariants, a.opt.shapes, a.opt.nshapes) != 0) {
-        snprintf(why, why_len, "out of memory");
-        rc = -1;
-    }
-    if (rc == 0)
-        command_line_join(argc + 1, av, command_line, len);
-    free(av);
-    return rc == 0 ? 0 : -1;
-}
-
 int merge_dirs(const char *out, const char *const *runs, size_t nruns, int force, const char *command_line,
                double wall_s, size_t *rows_per_run)
 {
     char why[2048] = "";
     size_t *rows = rows_per_run ? rows_per_run : calloc(nruns + 1, sizeof *rows);
-    struct merge_options o = {out, runs, nruns, force, plan_from_args, command_line, wall_s, rows};
+    struct merge_options o = {out, runs, nruns, force, command_line, wall_s, rows};
     int rc = rows ? merge_runs(&o, why, sizeof why) : EXIT_RUNTIME;
     if (rc != 0) {
         msg_error("%s", rows ? why : "out of memory");

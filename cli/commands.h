@@ -59,8 +59,6 @@ int merge_dirs(const char *out, const char *const *runs, size_t nruns, int force
  * merged at the end; a is the parsed command. Returns the exit code. */
 int collect_devices(int argc, char **argv, const char *devices, const struct collect_args *a);
 
-/* Joins argv into one shell-quoted line, for run.json. */
-void command_line_join(int argc, char **argv, char *buf, size_t len);
 
 /* Largest matrix side mmprof accepts; memory is checked separately. */
 #define MAX_SIDE 1048576L

@@ -138,6 +138,10 @@ static void fill_meta(struct run *r)
     r->meta.command_line = o->command_line;
     r->meta.argc = o->argc;
     r->meta.argv = (const char *const *)o->argv;
+    r->meta.variants = (const struct variant *const *)o->variants;
+    r->meta.nvariants = o->nvariants;
+    r->meta.shapes = o->shapes;
+    r->meta.nshapes = o->nshapes;
     r->meta.seed = o->seed;
     r->meta.device = &r->dev;
     r->meta.shard_index = o->shard_index;

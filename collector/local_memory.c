@@ -56,11 +56,9 @@ static int largest_frame(const struct variant *const *vs, const struct shape *sh
 
 /* Reading a kernel's attributes loads its code (lazy loading), and code loaded
  * into the run's context before the reservation moves where the reservation
- * lands: rt_b16_24x24 at 2999x4001x127 ran 4.12-4.16e6 cycles when all 46
- * variants' frames were read first, 3.91-3.96e6 with its own alone, as under
- * ncu (3.91e6; H200, 2026-11-26); with the scratch context all 46 gave
- * 3.88-3.93e6. So the frames are read in a context of their own, destroyed
- * (its code with it) before the run's context reserves: about 0.2 s. */
+ * lands, and with it a spilling kernel's time (docs/fidelity.md). So the frames
+ * are read in a context of their own, destroyed (its code with it) before the
+ * run's context reserves: about 0.2 s. */
 static int largest_frame_in_scratch_context(const struct variant *const *vs, const struct shape *shapes, size_t n,
                                             const struct device_info *d, size_t *need, char *why, size_t why_len)
 {

@@ -1,7 +1,7 @@
 /* --buffer-offset-mb: device memory allocated before a workload's buffers so
  * that they land elsewhere in physical memory. DRAM and L2 totals of kernels
  * whose working set is close to the L2 size depend on where their buffers sit
- * (docs/fidelity.md; H200 sweep in git e2353c2:examples/ncu-crosscheck-h200); a comparison of such
+ * (docs/fidelity.md, "Why each class has its limit"): a comparison of such
  * totals between two tools is only fair over several placements. */
 #ifndef MMPROF_PLACEMENT_H
 #define MMPROF_PLACEMENT_H

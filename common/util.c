@@ -110,3 +110,17 @@ int sleep_ms(double ms)
             return -1;
     return 0;
 }
+
+void command_line_join(int argc, char *const *argv, char *buf, size_t len)
+{
+    size_t used = 0;
+    int w = snprintf(buf, len, "mmprof");
+    used = w > 0 ? (size_t)w : 0;
+    for (int i = 0; i < argc && used < len; i++) {
+        int plain = strpbrk(argv[i], " \t'\"$*?") == NULL && argv[i][0] != '\0';
+        w = snprintf(buf + used, len - used, plain ? " %s" : " '%s'", argv[i]);
+        if (w < 0)
+            break;
+        used += (size_t)w;
+    }
+}

@@ -24,4 +24,7 @@ double now_ms(void);
  * ms <= 0. 0, or -1 when nanosleep fails otherwise. */
 int sleep_ms(double ms);
 
+/* "mmprof" and argv joined into one shell-quoted line, for run.json. */
+void command_line_join(int argc, char *const *argv, char *buf, size_t len);
+
 #endif

@@ -9,7 +9,7 @@
  *   4096 4096 4096 b128x256k8s3 3.01565 45575.3
  *   8192 8192 8192 b128x256k8s3 23.9382 45931.3
  *
- * (the file the H200 run of 2026-11-22 wrote)
+ * (as `mmprof tune` writes it)
  *
  * Lines starting with '#' and blank lines are ignored; every other line is
  * M N K and a configuration name from best_configs.def, optionally followed

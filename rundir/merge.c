@@ -189,27 +189,33 @@ static int check_duplicates(struct merge *m)
 
 static int build_plan(struct merge *m)
 {
-    if (!m->o->plan_from_args)
-        return 0;
-    if (!cJSON_IsArray(merge_get(m->s[0].run, "args"))) {
-        msg_warn("%s has no collect arguments in run.json (older mmprof): rows are sorted by shape and registry "
-                 "order, missing rows are not checked",
-                 m->s[0].dir);
-        return 0;
-    }
     char why[512] = "";
-    if (m->o->plan_from_args(m->nargs, m->args, &m->plan, m->command_line, sizeof m->command_line, why,
-                             sizeof why) != 0) {
-        msg_warn("cannot rebuild the plan from %s's arguments (%s): rows are sorted by shape, missing rows are "
-                 "not checked",
-                 m->s[0].dir, why);
+    int rc = plan_from_run_json(&m->plan, m->s[0].run, why, sizeof why);
+    if (rc != 0) {
+        if (rc == 1)
+            msg_warn("%s has no plan in run.json (older mmprof): rows are sorted by shape and registry order, "
+                     "missing rows are not checked",
+                     m->s[0].dir);
+        else
+            msg_warn("cannot rebuild the plan from %s (%s): rows are sorted by shape, missing rows are not checked",
+                     m->s[0].dir, why);
         plan_free(&m->plan);
-        m->command_line[0] = '\0';
         return 0;
     }
     m->have_plan = 1;
     if (m->s[0].count > 1)
         plan_shard(&m->plan, m->s[0].count); /* to name the shard a missing row belongs to */
+    /* the sweep's command: collect with what every shard has in common */
+    char **av = calloc((size_t)m->nargs + 1, sizeof *av);
+    if (!av) {
+        snprintf(m->why, m->why_len, "out of memory");
+        return 1;
+    }
+    av[0] = "collect";
+    for (int i = 0; i < m->nargs; i++)
+        av[i + 1] = m->args[i];
+    command_line_join(m->nargs + 1, av, m->command_line, sizeof m->command_line);
+    free(av);
     return 0;
 }
 
@@ -317,7 +323,7 @@ static int gather_rows(struct merge *m)
 
 /* out may exist only empty or holding nothing but shards/ (the layout that
  * collect --devices and the Slurm job write): a run is never overwritten. */
-static int prepare_out(const char *out, char *why, size_t why_len)
+static int prepare_out(const char *out, int create, char *why, size_t why_len)
 {
     struct stat st;
     char path[4096];
@@ -344,7 +350,7 @@ static int prepare_out(const char *out, char *why, size_t why_len)
         }
         return 0;
     }
-    return rundir_create(out, "", path, sizeof path, why, why_len);
+    return create ? rundir_create(out, "", path, sizeof path, why, why_len) : 0;
 }
 
 static int write_rows(struct merge *m, FILE *f)
@@ -499,12 +505,16 @@ static void release(struct merge *m)
 
 static int merge_loaded(struct merge *m)
 {
+    /* an OUT that cannot take the merge is refused before anything is said of the shards */
+    int rc = prepare_out(m->o->out, 0, m->why, m->why_len);
+    if (rc != 0)
+        return rc;
     merge_sort_shards(m);
     if (merge_shard_args(&m->s[0], &m->args, &m->nargs) != 0 || !m->forced) {
         snprintf(m->why, m->why_len, "out of memory");
         return 1;
     }
-    int rc = merge_check_compatible(m);
+    rc = merge_check_compatible(m);
     if (rc != 0)
         return rc;
     if (build_header(m) != 0 || gather_rows(m) != 0) {
@@ -517,7 +527,7 @@ static int merge_loaded(struct merge *m)
     if (rc == 0)
         rc = check_plan(m);
     if (rc == 0)
-        rc = prepare_out(m->o->out, m->why, m->why_len);
+        rc = prepare_out(m->o->out, 1, m->why, m->why_len);
     if (rc == 0)
         rc = write_out(m);
     return rc;

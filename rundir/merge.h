@@ -16,19 +16,11 @@
 
 #include "rundir/plan.h"
 
-/* Builds the plan that a collect with these arguments (argv without the
- * command name, already without --shard/--out/--device) runs, and that
- * collect's command line for run.json. It lives with the option parser, in
- * cli/. Returns 0, or -1 with why. */
-typedef int (*merge_plan_fn)(int argc, char **argv, struct plan *plan, char *command_line, size_t len, char *why,
-                             size_t why_len);
-
 struct merge_options {
     const char *out;            /* new run directory: absent, empty, or holding only shards/ */
     const char *const *runs;    /* shard run directories */
     size_t nruns;
     int force;                  /* warn instead of refusing a mismatch */
-    merge_plan_fn plan_from_args; /* NULL: no missing-row check, rows sorted by shape */
     const char *merge_command_line; /* recorded in run.json "merge" */
     double wall_s;              /* < 0: the longest shard's (shards ran side by side) */
     size_t *rows_per_run;       /* optional out: rows each run contributed (runs order) */

@@ -1,5 +1,8 @@
 #include "rundir/plan.h"
 
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +62,55 @@ int plan_build(struct plan *p, const struct variant *const *variants, size_t nva
         add_family(p, FAMILY_TRANSPOSE, variants, nvariants, &shapes[s]);
     }
     return 0;
+}
+
+int plan_from_run_json(struct plan *p, const cJSON *run, char *why, size_t why_len)
+{
+    const cJSON *plan = cJSON_GetObjectItemCaseSensitive(run, "plan");
+    if (!plan)
+        return 1;
+    const cJSON *names = cJSON_GetObjectItemCaseSensitive(plan, "variants");
+    const cJSON *dims = cJSON_GetObjectItemCaseSensitive(plan, "shapes");
+    int nv = cJSON_GetArraySize(names), ns = cJSON_GetArraySize(dims);
+    if (!cJSON_IsArray(names) || !cJSON_IsArray(dims)) {
+        snprintf(why, why_len, "run.json's \"plan\" lacks its \"variants\" or \"shapes\" list");
+        return -1;
+    }
+    const struct variant **variants = calloc((size_t)nv + 1, sizeof *variants);
+    struct shape *shapes = calloc((size_t)ns + 1, sizeof *shapes);
+    int rc = variants && shapes ? 0 : -1;
+    if (rc != 0)
+        snprintf(why, why_len, "out of memory");
+    for (int i = 0; rc == 0 && i < nv; i++) {
+        const cJSON *name = cJSON_GetArrayItem(names, i);
+        variants[i] = cJSON_IsString(name) ? registry_find(name->valuestring) : NULL;
+        if (!variants[i]) {
+            snprintf(why, why_len, "run.json's plan names variant '%s', which this mmprof does not know",
+                     cJSON_IsString(name) ? name->valuestring : "(not a name)");
+            rc = -1;
+        }
+    }
+    for (int i = 0; rc == 0 && i < ns; i++) {
+        const cJSON *d = cJSON_GetArrayItem(dims, i);
+        double v[3] = {NAN, NAN, NAN};
+        for (int j = 0; j < 3 && cJSON_GetArraySize(d) == 3; j++) {
+            const cJSON *x = cJSON_GetArrayItem(d, j);
+            v[j] = cJSON_IsNumber(x) ? x->valuedouble : NAN;
+        }
+        if (!(v[0] >= 1 && v[1] >= 1 && v[2] >= 0 && v[0] <= 1e9 && v[1] <= 1e9 && v[2] <= 1e9)) {
+            snprintf(why, why_len, "run.json's plan has shape %d that is not [M, N, K]", i + 1);
+            rc = -1;
+        } else {
+            shapes[i] = (struct shape){(long)v[0], (long)v[1], (long)v[2]};
+        }
+    }
+    if (rc == 0 && plan_build(p, variants, (size_t)nv, shapes, (size_t)ns) != 0) {
+        snprintf(why, why_len, "out of memory");
+        rc = -1;
+    }
+    free(variants);
+    free(shapes);
+    return rc;
 }
 
 void plan_free(struct plan *p)

@@ -33,6 +33,12 @@ double plan_cost(const struct variant *v, const struct shape *s);
  * least-loaded shard; ties by index), deterministic for given inputs. */
 void plan_shard(struct plan *p, int nshards);
 
+/* The plan a collect recorded in its run.json ("plan": variants by name,
+ * shapes as [M, N, K]). 0; 1 when run.json has none (an older mmprof); -1
+ * with why when it names a variant this build does not know or is malformed. */
+struct cJSON;
+int plan_from_run_json(struct plan *p, const struct cJSON *run, char *why, size_t why_len);
+
 /* Marks an item done; returns 1 when (name, shape) was found. */
 int plan_mark_done(struct plan *p, const char *variant, const struct shape *s);
 

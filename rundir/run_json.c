@@ -103,6 +103,14 @@ static cJSON *meta_json(const struct run_record *m)
     cJSON *args = cJSON_AddArrayToObject(root, "args");
     for (int i = 0; i < m->argc; i++)
         cJSON_AddItemToArray(args, cJSON_CreateString(m->argv[i]));
+    cJSON *plan = cJSON_AddObjectToObject(root, "plan");
+    cJSON *pv = cJSON_AddArrayToObject(plan, "variants"), *ps = cJSON_AddArrayToObject(plan, "shapes");
+    for (size_t i = 0; i < m->nvariants; i++)
+        cJSON_AddItemToArray(pv, cJSON_CreateString(m->variants[i]->name));
+    for (size_t i = 0; i < m->nshapes; i++) {
+        double mnk[3] = {(double)m->shapes[i].m, (double)m->shapes[i].n, (double)m->shapes[i].k};
+        cJSON_AddItemToArray(ps, cJSON_CreateDoubleArray(mnk, 3));
+    }
     if (m->shard_count > 1) {
         cJSON *sh = cJSON_AddObjectToObject(root, "shard");
         cJSON_AddNumberToObject(sh, "index", m->shard_index);

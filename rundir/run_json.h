@@ -9,6 +9,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "model/registry.h"
 #include "rundir/device_info.h"
 
 struct run_record {
@@ -16,6 +17,12 @@ struct run_record {
     int argc;                /* collect's arguments, for --resume */
     const char *const *argv;
     int shard_index, shard_count;
+    /* the plan the arguments resolve to: every shard of a sweep has the same,
+     * and merge rebuilds it from run.json's "plan" to check for missing rows */
+    const struct variant *const *variants;
+    size_t nvariants;
+    const struct shape *shapes;
+    size_t nshapes;
     uint64_t seed;
     const struct device_info *device;
     char driver[64];

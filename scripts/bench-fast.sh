@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Issue 7's benchmark: the fast kernels against their yardsticks, measured in
-# one run on one GPU, ending with the ratios the issue asks for.
+# The fast kernels' benchmark: the fast kernels against their yardsticks,
+# measured in one run on one GPU, ending with the ratios (best/cuBLAS,
+# best transpose/tr_copy, tr_copy/cudaMemcpy D2D).
 #
 #   scripts/bench-fast.sh [--quick]
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Wall time of collecting the same counters on the same launches with mmprof and
-# with Nsight Compute (issue 21's goal: mmprof at least 20x faster than the loop).
+# with Nsight Compute (the goal: mmprof at least 20x faster than the ncu loop).
 #
 #   mmprof      mmprof collect --profile-only --variants GPU-LIST --sizes N --metrics LIST
 #               (every GPU variant, each verified first; cpu_blas has no kernel)
@@ -13,8 +13,8 @@
 # All with --cache-control all --clock-control none, as the cross-check.
 # Before the timed runs, one untimed warm-up of each tool on the first variant
 # at 256: their libraries come into the page cache and mmprof remembers its
-# config plan for the metrics, as after any earlier run (as a fresh machine's
-# first CUPTI process collect took 5.28 s, and 4.02 s after the warm-up; H200).
+# config plan for the metrics, as after any earlier run (a fresh machine's first
+# run is slower: docs/fidelity.md, "Speed").
 #
 # usage: scripts/bench-vs-ncu.sh [--sizes N] [--variants LIST] [--metrics LIST]
 #                                [--skip-one-process] [--out DIR]

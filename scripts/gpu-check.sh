@@ -22,7 +22,7 @@
 #                          threshold must flag no row; then r1 against a run whose `best` takes a
 #                          64x128 tile from a tune table must flag that row alone, exit 3. Runs,
 #                          diffs (text, JSON, JUnit) and the verdict in $OUT/diff-check.tgz
-#   GPU_CHECK_ISSUE26=1    only the GPU tests of restricted-counter mode and kernel faults
+#   GPU_CHECK_RESTRICTED_FAULT=1 only the GPU tests of restricted-counter mode and kernel faults
 #                          (gpu_restricted_mode, gpu_kernel_fault: docs/restricted.md), verbose;
 #                          with GPU_CHECK_TESTS=0 GPU_CHECK_COLLECT=0 a call of about 2 minutes
 #   GPU_CHECK_PROFILE=1    scripts/profile-check.sh: `mmprof profile` on examples/apps/mmprof_example
@@ -89,10 +89,10 @@ if [ "${GPU_CHECK_TRACE:-0}" = 1 ]; then
         grep -E 'mmprof-trace: (collect|profiler: open)' "$OUT/logs/trace-$c.log" | head -n 20
     done
 fi
-if [ "${GPU_CHECK_ISSUE26:-0}" = 1 ]; then
+if [ "${GPU_CHECK_RESTRICTED_FAULT:-0}" = 1 ]; then
     ctest --test-dir build-gpu --output-on-failure -R '^(gpu_restricted_mode|gpu_kernel_fault)$' -V \
-        > "$OUT/logs/issue26.log" 2>&1
-    echo "issue 26 GPU tests: rc=$?"; grep -E '^[0-9]+: (ok|FAIL|SKIP)|tests passed|Passed|Failed' "$OUT/logs/issue26.log" | head -n 30
+        > "$OUT/logs/restricted_fault.log" 2>&1
+    echo "restricted/fault GPU tests: rc=$?"; grep -E '^[0-9]+: (ok|FAIL|SKIP)|tests passed|Passed|Failed' "$OUT/logs/restricted_fault.log" | head -n 30
 fi
 if [ "${GPU_CHECK_SOURCE:-0}" = 1 ]; then
     t0=$(date +%s)

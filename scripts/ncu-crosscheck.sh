@@ -1,121 +1,20 @@
 #!/usr/bin/env bash
-# Cross-checks mmprof's CUPTI counters against Nsight Compute on the same
-# kernels: for each variant and shape, ncu collects the same Perfworks metrics on
-# `mmprof launch --l2-flush --profile-flush` (buffers made and each kernel
-# verified as collect does it before the counters, so as much device memory is
-# in use before each buffer in both; then the L2 flush collect runs before
-# each range, one kernel that reads a buffer and drops its lines, then one launch of the variant's
-# kernel, all between cudaProfilerStart and Stop; ncu profiles them all,
-# --profile-from-start off, and the flush's rows are dropped) with
-# --cache-control all --clock-control none, and mmprof collects them with
-# `mmprof collect --profile-only`. Then, per metric:
-#   requests, sectors, instruction counts, shared-memory wavefronts net of bank
-#   conflicts                                            within 0.1 %
-#   DRAM read bytes/sectors, L2 sectors by operation (read, write, ...),
-#   read sectors the SMs request from L2 (LRC, Hopper on) within 2 % or within
-#   --floor-sectors (default 8192 sectors, 256 KiB): medians of 5 placements
-#   of a few-microsecond kernel move by that much under either tool (ncu
-#   alone: up to 7 000 sectors, 7 %, at 257x383x129 on an H100;
-#   docs/fidelity.md)
-#   sm_efficiency, every .pct_of_peak_sustained_elapsed metric, achieved
-#   occupancy, IPC, elapsed cycles and the clock   within 2 % or 1 point
-#   everything else is printed for information only: DRAM writes, raw wavefronts and bank conflicts and the sectors the
-#   L2 Request Coalescer merged depend on timing, on what still sits in L2, or
-#   (bank conflicts) on contention, and differ between any two runs; L2 totals
-#   over all operations (lts__t_bytes) hold memory-barrier sectors that come
-#   with the profiler's range, not with the kernel.
-# Once a shape, `collect --no-profile` times the kernels with no profiler at
-# all (CUDA events, local memory where collect puts it): where the elapsed
-# class misses, xcheck (--timing) prints how far each tool's elapsed cycles
-# are from that duration, for kernels of 0.3 ms and more, and the kernel's
-# range over 10 other placements of its local memory (--timing-placements:
-# spilling kernels follow it, except in ncu's process; docs/fidelity.md).
-# With --repeat N both tools measure everything N times and the medians are
-# compared: L2 read totals move by a few percent between any two runs, ncu's
-# too, with the L1 hit rate (which blocks share an SM) and with how many reads
-# of the same sector from different SMs the L2 Request Coalescer merges;
-# the spread of each side is printed next to the difference, and Welch's t
-# of the two means (|t| < 2 on a miss: the tools are within each other's
-# noise, and the limit is finer than N runs can resolve; still a miss). Run r (1..N) puts
-# both tools' buffers at another place in device memory (--buffer-offset-mb
-# 2^r - 2: 0, 2, 6, 14, 30, ..., 1022; runs 11-40 visit those 10 again, in new
-# processes): the DRAM and L2 totals of kernels whose data
-# nearly fill L2 follow where their buffers land (up to 7 % apart, ncu's as
-# well: git e2353c2:examples/ncu-crosscheck-h200/placement-sweep-2048.txt), and the two
-# tools' own allocations put them in different places. The medians over
-# placements are what can be compared. --extend-to M adds runs repeat+1..M for
-# each variant and shape whose medians are too noisy to resolve the 2 % limit
-# of a DRAM/L2 total or a time-based metric (the robust standard error of their
-# difference is above 0.5 %, or 0.25 point for a percentage under 50; it looks
-# at the spread, not at the difference), and compares the medians of all M.
-# Why --l2-flush and application replay (the default; --replay-mode kernel is
-# about 2.5x faster): ncu must see the kernel in the state mmprof's counters see
-# it, right after collect's L2 flush kernel, with ncu's --cache-control all on
-# top. Kernel replay puts ncu's save and restore of device memory between the
-# flush and the kernel; it then reads ~2 % more L2 bytes for the 16x16
-# transposes than with application replay, where ncu reruns `mmprof launch` for
-# each pass and nothing comes between. --skip-flush profiles the variant alone
-# (launch runs the flush outside the cudaProfilerStart/Stop bracket):
-# ncu then measured rt_b16_6x6's L2 read sectors 5.3 % above mmprof's over 7
-# placements, against 0.7 % with the flush profiled too
-# (git e2353c2:examples/ncu-crosscheck-h200/placements-application-l1-2048.txt and
-# final-method-l1-2048.txt).
-# The runs go in blocks of --block placements (default 5), shape by shape. In a
-# block, mmprof runs one collect per placement (every variant, as a user would
-# run it) and ncu one process for every variant at all the block's placements:
-# `launch V1,V2,... --buffer-offset-mb 0,2,6,...` runs upload, flush and launch
-# of each variant once per offset, with fresh buffers, and the flush kernels
-# tell the samples apart. The tools take turns to go first (mmprof, ncu; ncu,
-# mmprof; ...), so the two sides of a comparison are measured within minutes of
-# each other and a slow drift falls on both alike: best's L2 read sectors
-# against ncu's moved from +3.3 % to -1.4 % between calls 25 minutes apart
-# (git e2353c2:examples/ncu-crosscheck-h200), and one ncu process per variant after all of
-# mmprof's collects put up to 20 minutes between the two sides.
-# On an H200, ncu takes 66-86 s for a block of 44 variants x 5 placements, and
-# --repeat 10 over every variant and both shapes took 513-536 s with
-# --extend-to 20 while --noisy looked at the totals only (17 series extended;
-# the time-based ones now add more: the 12 transposes at 1001x2999x703 alone,
-# 10 of them extended to 40, took 244 s) and about 720 s with --extend-to 30
-# (two device calls joined by --resume);
-# on another H200, after collect began to wait after each flush, ncu took
-# 99-111 s a block and the whole check about 960 s.
-# --ncu-per-placement (= --block 1) gives each placement its own ncu process.
-# --resume, with the --out of a cross-check that stopped (a device that ends a
-# command after 10 minutes), keeps the blocks it finished and measures the rest.
-# --self ncu|mmprof compares a tool with itself instead: two measurements of the
-# same placements in separate processes, through the same medians and limits.
-# It shows how far one tool's own medians move at this --repeat, the floor of
-# what a limit can resolve (ncu: twice the ncu time; mmprof: no ncu run).
-# --local-memory-offset-mb auto|N (default auto): ncu holds device memory of
-# its own in the profiled process (138 MiB, ncu 2025.3.1 on an H200), which
-# moves where the driver reserves local memory; spilling kernels follow it
-# (rt_b16_24x24's DRAM reads 1.35e8, 2.01e8, 1.50e8 bytes at 136, 138, 140 MiB).
-# auto measures it (`mmprof launch` says what is in use, alone and under ncu)
-# and gives collect the same offset, so both tools have as much memory in use
-# before each buffer (not the same addresses: docs/fidelity.md). ncu's process
-# does not keep local memory where that offset puts it, though: rt_b16_24x24
-# at 2999x4001x127 ran 1.92-1.99 ms under ncu at offsets 0, 64 and 138 MiB,
-# alone 1.80-2.40 ms over 48 offsets of 0-188 MiB (median 1.94; H200). Adding
-# 0-188 MiB to collect's offset by run gave its cycles a median 5.5 % below
-# ncu's on an H100 (GPU-8d9d11d9; -14.8 % without, the committed check on
-# GPU-919e3fa7), spread 16 % against ncu's 4 %: no match either, so the offset
-# stays fixed (docs/fidelity.md).
-# --ncu-cache-control none (default all) leaves ncu's own cache flush out, so
-# that both tools start the kernel from what collect's flush leaves: it showed
-# that ncu's flush also clears the instruction caches (docs/fidelity.md).
-# --join OUT DIR... joins the tables of runs over disjoint variant sets (where a
-# command may run 10 minutes, say) into OUT/crosscheck.csv and one summary.
-# Prints the comparison table (also written to OUT/crosscheck.csv) and exits 1 on
-# any miss or failed run, 2 on bad arguments, 77 when there is no GPU or no ncu
-# (a ctest skip).
-#
-# The comparison is `mmprof xcheck` (xcheck/README.md): this script runs the
-# tools and hands it what they wrote; the medians, spreads, t, limits, table
-# and counts are its. To compare runs of your own, or again without a GPU:
-#   mmprof xcheck --mmprof OUT/work/mmprof_MxNxK_r1,... \
-#       --ncu VARIANTS@MxNxK:OUT/work/ncu_MxNxK_r1-5.csv [--floor-sectors N] [--out DIR]
-# (VARIANTS: those `mmprof launch` ran, in its order; `mmprof xcheck --help`).
-# --resume on a finished OUT measures nothing and compares again.
+# Cross-checks mmprof's CUPTI counters against Nsight Compute on the same kernels.
+# Per variant and shape, ncu (--cache-control all --clock-control none, application
+# replay unless --replay-mode kernel) profiles `mmprof launch --l2-flush
+# --profile-flush` (buffers made and kernels verified as collect does, then each
+# range: collect's L2 flush, whose rows are dropped, and the kernel), and
+# `mmprof collect --profile-only` reads the same metrics. `mmprof xcheck`
+# (xcheck/README.md) compares their medians: exact counts within 0.1 %, DRAM and
+# L2 totals within 2 % or --floor-sectors (default 8192), the elapsed class
+# within 2 % or 1 point, the rest printed for information; each limit, why, and
+# the measured results are in docs/fidelity.md. Run r of --repeat N puts both
+# tools' buffers at --buffer-offset-mb 2^r - 2; the runs go in blocks of --block
+# placements (one ncu process a block), the tools taking turns to go first;
+# --extend-to M adds runs to the series too noisy to resolve their limit. Once a
+# shape, `collect --no-profile` times the kernels unprofiled (xcheck --timing).
+# Writes OUT/crosscheck.csv and prints the table. Exit 0 all within limits, 1 on
+# any miss or failed run, 2 on bad arguments, 77 without a GPU or ncu (ctest skip).
 #
 # usage: scripts/ncu-crosscheck.sh [--variants a,b,...] [--sizes 2048,...]
 #                                  [--mnk M,N,K]... [--metrics LIST] [--out DIR]
@@ -125,11 +24,19 @@
 #                                  [--skip-flush] [--self ncu|mmprof] [--floor-sectors N]
 #                                  [--local-memory-offset-mb auto|N] [--ncu-cache-control all|none]
 #        scripts/ncu-crosscheck.sh --join OUT DIR...   (no GPU needed)
+#   --resume             with the --out of a stopped check: keeps its finished blocks
+#   --self ncu|mmprof    a tool against itself: the floor a limit can resolve
+#   --local-memory-offset-mb  collect holds as much device memory as ncu does in its
+#                        process (auto: measured through `mmprof launch`)
+#   --skip-flush, --ncu-cache-control none: diagnostics (docs/fidelity.md)
+#   --join OUT DIR...    joins runs over disjoint variant sets into one table
 # defaults: every variant of `mmprof list --names`; --sizes 2048 and --mnk 1000,3000,700;
 #           the counters of the default metric set (`mmprof info --counters default`),
 #           the cp.async copies' requests and sectors, and the L2 Request
 #           Coalescer's two read counters where the chip has them (Hopper on).
 # env: MMPROF (default build/cli/mmprof), NCU (default ncu, else /usr/local/cuda/bin/ncu)
+# Compare again without a GPU: mmprof xcheck --mmprof OUT/work/mmprof_MxNxK_r1,...
+#   --ncu VARIANTS@MxNxK:OUT/work/ncu_MxNxK_r1-5.csv (`mmprof xcheck --help`).
 set -u -o pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -496,9 +403,8 @@ for shape in "${shapes[@]}"; do measure_shape "$shape"; done
 
 # Where the elapsed class misses on a kernel long enough for events, the same
 # timing run with local memory at other offsets: a kernel whose local memory
-# traffic nearly fills L2 runs faster or slower with where it lands (the
-# spilling rt_b16_24x24 at 2003x3001x1009: 9.58-11.38 ms over 7 offsets,
-# 0-154 MiB, H200), except in ncu's process (10.11-10.17 ms at each of them).
+# traffic nearly fills L2 runs faster or slower with where it lands, except in
+# ncu's process (docs/fidelity.md: "Where the elapsed class departs").
 # xcheck then prints the kernel's range and where each tool's cycles fall.
 placement_offsets="0 16 32 64 96 128 192 256 384 512"
 placements=()

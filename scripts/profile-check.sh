@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `mmprof profile` on the example app (examples/apps/mmprof_example.cu), the
-# checks of issue 23's acceptance (docs/profile.md):
+# checks it must pass (docs/profile.md):
 #   1. the app alone, then under `mmprof profile`: its output must be the same
 #      (its results verified), and mmprof must exit 0
 #   2. the rows: the declared tiled kernel as tiled_t16, cuBLAS's GEMM, the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 24's acceptance for source-level stall sampling, on a GPU (called by
+# The acceptance checks of source-level stall sampling, on a GPU (called by
 # scripts/gpu-check.sh under GPU_CHECK_SOURCE=1; builds nothing):
 #   1. `mmprof collect` of the kernels at one size without and with --source,
 #      timed: the --source one must take at most 2x as long

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: a Release build and an ASan + UBSan Debug build of the
 # host code, every ctest test in each, so both build types pass (an optimising
-# build once failed valgrind where Debug did not). GPU tests report SKIPPED
+# build can fail valgrind where Debug does not). GPU tests report SKIPPED
 # where there is no GPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."

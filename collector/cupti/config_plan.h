@@ -1,22 +1,19 @@
 /* How a metric set is split into CUPTI config images.
  *
  * CUPTI schedules a config image's raw counters over its passes as it sees fit,
- * and some it then reads from part of the units and scales: on GH100 the
- * default set in one image took 5 passes and l1tex__t_bytes.sum moved by up to
- * 5 % between runs, while in a one-pass image it equals Nsight Compute's value
- * exactly (git e2353c2:examples/ncu-crosscheck-h200). Most counters CUPTI reads
- * whole however it splits (split_safe.txt lists them per chip, measured).
- * Each image costs a Range Profiler object, whose first Start takes ~0.2 s
- * (profiler_measure.c), so by default (PROFILER_WHOLE_COUNTERS):
+ * and some it then reads from part of the units and scales; a counter in a
+ * one-pass image is always read whole. split_safe.txt lists, per chip, the
+ * counters measured to be read whole however CUPTI splits them. Each image
+ * costs a Range Profiler object, whose first Start is slow (profiler_measure.c),
+ * so by default (PROFILER_WHOLE_COUNTERS):
  *   - every counter not listed is packed greedily into images that each take
- *     only the passes of the metric that opened them (one pass for each
- *     counter of the default set), so it is read whole, in one pass;
+ *     only the passes of the metric that opened them, so it is read whole;
  *   - a listed counter joins one of those when it fits without another pass
  *     (and without giving an image of exact counts a DRAM or L2 total, which
  *     would cost that image L2 flushes);
  *   - the other listed counters share one image that CUPTI splits.
- * The default set on GH100: 2 images, 5 passes (5 one-pass images before).
- * PROFILER_ONE_IMAGE keeps CUPTI's own split of a single image, for comparison. */
+ * PROFILER_ONE_IMAGE keeps CUPTI's own split of a single image, for comparison.
+ * Images and passes of the default set, and what splitting costs: docs/fidelity.md. */
 #ifndef MMPROF_PROFILER_CONFIG_PLAN_H
 #define MMPROF_PROFILER_CONFIG_PLAN_H
 

@@ -1,26 +1,19 @@
-/* Auto range + user replay, as the reference probe 4 does it
- * (../shared/reference/cupti_autorange_userreplay_probe.cu), once per config
- * image: SetConfig, then per pass Start, and for each range of the batch
- * prepare (the L2 flush, for an image that needs it: needs_cold_l2) and work
- * (the kernel), then Stop; until CUPTI has every pass; then DecodeData and
- * the evaluation of that image's metrics.
+/* Auto range + user replay, once per config image: SetConfig, then per pass
+ * Start, and for each range of the batch prepare (the L2 flush, for an image
+ * that needs it: needs_cold_l2) and work (the kernel), then Stop; until CUPTI
+ * has every pass; then DecodeData and the evaluation of that image's metrics.
  *
  * Every kernel launch in a pass is a range of its own (auto range): the
  * flush's kernels get ranges too, and are dropped when decoding, so each
- * row's counters cover its kernel alone, from its first to its last cycle,
- * as ncu's do. A user range around the launch also held the launch overhead
- * and the wait for it: sm__cycles_elapsed.avg, and everything divided by it
- * (sm_efficiency, every .pct_of_peak_sustained_elapsed and .per_second),
- * ran +6-11 % long for 0.5 ms kernels and up to +340 % for 5 us ones.
- * Auto range names are launch indices, not names: the callbacks report how
- * many kernels they launched, and a range's place in the counter data
- * follows from those counts, checked against CUPTI's total.
- *
- * Start and Stop cost about 20 ms a pass on an H200, far more than a kernel
- * of the seeds' sizes: putting many ranges of a batch into each pass pays
- * them once per pass of those ranges instead of once per pass of each; the
- * first Start of an image's object also grows with the ranges a pass may
- * hold, so a replay holds at most REPLAY_RANGES_MAX. */
+ * row's counters cover its kernel alone, from its first to its last cycle, as
+ * ncu's do (a user range would also hold the launch overhead and the wait, and
+ * inflate every metric divided by elapsed cycles: docs/fidelity.md). Auto range
+ * names are launch indices, not names: the callbacks report how many kernels
+ * they launched, and a range's place in the counter data follows from those
+ * counts, checked against CUPTI's total. Start and Stop cost far more than a
+ * seed-sized kernel, so a pass holds many ranges of a batch; the first Start of
+ * an image's object grows with the ranges a pass may hold, so a replay holds at
+ * most REPLAY_RANGES_MAX. */
 #include "collector/cupti/profiler.h"
 
 #include "collector/cupti/cupti_error.h"
@@ -129,10 +122,9 @@ static CUptiResult configure(struct profiler *p, const struct config_group *g, s
 
 /* A Range Profiler object replays the first config image set on it whatever
  * later SetConfig calls pass (seen on GH100: the ranges of every later image
- * held the first image's counters; again on 2026-11-25, H100, CUDA 13.0: the
- * later images' metrics evaluated empty), so another image gets a fresh
- * object. Its first Start costs about 160 ms on an H100 (later Starts on one
- * object 2-20 ms): a batch pays it once per image, not per range.
+ * held the first image's counters, or evaluated empty), so another image gets
+ * a fresh object. Its first Start costs far more than later ones on the same
+ * object (docs/profile.md): a batch pays it once per image, not per range.
  * CUPTI documents no way to start a second replay on one object other than
  * SetConfig again; should this CUPTI refuse that, a fresh object (Disable +
  * Enable, as at open) is the documented starting state: retry once so. */
@@ -436,12 +428,9 @@ static enum profiler_status measure_image(struct profiler *p, struct config_grou
     return PROFILER_OK;
 }
 
-/* The ranges a replay may hold. The first Start of an object costs about
- * 170 ms plus 1.7 ms for each range a pass may hold beyond 16, a later Start
- * on it (the same image) about 21 ms (H100, 2026-11-25: 173, 266, 439 and
- * 590 ms at 16, 64, 128 and 256 ranges). collect's 44 rows at 2048^3, 88
- * ranges, took 1.0 s of Starts over 5 images in replays of 48, against 2.26 s
- * with a replay per family and image. */
+/* The ranges a replay may hold: an object's first Start grows with the
+ * ranges a pass may hold, so replays of 48 ranges cost collect less than one
+ * replay per family and image (measured in docs/fidelity.md, "Speed"). */
 #define REPLAY_RANGES_MAX 48
 
 /* ranges[idx[0..m)] with image g in one replay; should that fail, one replay

@@ -1,8 +1,8 @@
 /* Coalescing and bank conflicts of model/theory_*.c: ideal sectors per
  * warp request and n-way shared-memory conflicts, generated from the
  * kernels' index expressions. Expected values are worked out by hand in
- * the comments; the naive and tiled_t32 sector totals are the ones the
- * CUPTI probe measured on an H200 (../shared/reference/, n = 2048). */
+ * the comments; the naive and tiled_t32 sector totals at n = 2048 are also
+ * the ones CUPTI measures on an H200. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,7 +23,7 @@ static struct theory model_of(const char *name, long m, long n, long k)
     return t;
 }
 
-/* tr_copy (tuned, issue 7): a warp reads and writes 32 consecutive float4
+/* tr_copy (tuned): a warp reads and writes 32 consecutive float4
  * (16 sectors); at 16x16 two half-rows of 16 floats, 2 sectors each. */
 static void copies_are_coalesced(void **state)
 {
@@ -73,7 +73,7 @@ static void coalesced_transpose_bank_conflicts(void **state)
 
 /* Naive matmul: a warp (one row of a 32x32 block) reads one A word (1
  * sector, a broadcast) and 32 consecutive B words (4): 2.5 per request.
- * The H200 probe measured 1.34218e9 load sectors at n = 2048 =
+ * CUPTI measured (H200) 1.34218e9 load sectors at n = 2048 =
  * 2048^3 / 32 * 1 + 2048^3 / 32 * 4, and 524288 store sectors. */
 static void naive_matmul_broadcast(void **state)
 {
@@ -84,7 +84,7 @@ static void naive_matmul_broadcast(void **state)
     assert_close(t.gst_sectors, 524288, 0);
 }
 
-/* tiled_t32: A and B rows of 32 floats, 4 sectors; the probe measured
+/* tiled_t32: A and B rows of 32 floats, 4 sectors; CUPTI measured
  * 6.71089e7 load sectors at n = 2048 (2 * 2048^3 / 32 words / 8). Small
  * tiles waste sectors: a 2x2 block is a 4-lane warp reading 2 rows of 2
  * floats, 2 sectors for 4 words. */

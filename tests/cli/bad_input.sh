@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bad input everywhere (issue 8, item 1), table-driven: every row runs one
+# Bad input everywhere, table-driven: every row runs one
 # mmprof command on a prepared scratch directory D and checks
 #   - the exit status (2 usage/input, 1 runtime, 0 handled),
 #   - the message (a regex), and that an error is ONE line "mmprof: error: ...",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two collects into one run directory (issue 26, item 4), on the replay
+# Two collects into one run directory, on the replay
 # backend behind collect's device boundary (no GPU). The run's lock
 # (rundir_open_results) lets one collect write a directory at a time:
 #

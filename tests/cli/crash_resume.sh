@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Crash safety (issue 8, item 2), on the replay backend behind collect's
+# Crash safety, on the replay backend behind collect's
 # device boundary (no GPU): a collect is killed mid-run (SIGKILL, SIGTERM,
 # SIGINT, and a kill of the resume itself); the directory must hold whole rows
 # (or a partial last line) and a valid run.json; a partial line is appended

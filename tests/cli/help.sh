@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every command's help (issue 27, item 4): `mmprof CMD --help`, `-h` and
+# Every command's help: `mmprof CMD --help`, `-h` and
 # `mmprof help CMD` print the same text, with the usage line, the options,
 # the exit status and at least two examples; every option the text documents
 # is one the command accepts (never "unknown option"). The commands are those

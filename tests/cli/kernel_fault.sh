@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A kernel that faults mid-collect (issue 26, item 4), on the replay backend
+# A kernel that faults mid-collect, on the replay backend
 # behind collect's device boundary (no GPU): the recording's tiled_t16 1024³
 # row is edited into a verification launch that hit cudaErrorIllegalAddress.
 # The replay stops there as the GPU run would (the context is lost: nothing

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One size notation in every output (issue 27, item 4): MxNxK for a matmul,
+# One size notation in every output: MxNxK for a matmul,
 # MxN for a transpose, never "2048x2048x0", "2048^3", "2048³" or "2048×2048".
 # Checks collect's progress lines (replay backend, no GPU), analyze's table,
 # report.md and diff, on a copy of the example run.

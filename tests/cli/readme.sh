@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README a newcomer reads first (issue 27, item 3): its first screen (25
+# The README a newcomer reads first: its first screen (25
 # lines) says where the binary is and how to put it on PATH; it says where the
 # report lands and what setup installs; every link stays inside the
 # repository and leads to a file that exists; the RNG's --seed is told apart
@@ -22,8 +22,8 @@ grep -qE -- '`--seed`.*(random|RNG)|(random|RNG).*`--seed`' "$readme" ||
 lines=$(wc -l < "$readme")
 [ "$lines" -le 150 ] || fail "$lines lines, at most 150"
 
-# A path out of the repository, linked or not (`../shared/seeds/`): a reader of
-# a clone does not have it.
+# A path out of the repository, linked or not (any `../` that leaves the
+# clone's root): a reader of a clone does not have it.
 outside=$(grep -noE '(^|[^.])\.\./[^ )`]*' "$readme" | head -n 3 | tr '\n' ' ')
 [ -z "$outside" ] || fail "names paths outside the repository: $outside"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `mmprof run` without a GPU (issue 27, item 5), in a scratch working
+# `mmprof run` without a GPU, in a scratch working
 # directory: two runs leave one copy of the example (results/example, the
 # report in it), and a bad --example leaves no directory at all. On a GPU
 # machine `run` collects instead: exit 77 (skipped).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A real kernel fault on a GPU (issue 26, item 4): MMPROF_INJECT_FAULT=tiled_t16
+# A real kernel fault on a GPU: MMPROF_INJECT_FAULT=tiled_t16
 # (docs/restricted.md) makes tiled_t16's verification launch write through the
 # null page. Twice, with and without counters:
 #   - collect exits 1; tiled_t16's row is failed with cudaErrorIllegalAddress;

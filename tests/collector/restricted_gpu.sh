@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Restricted-counter mode on a GPU (issue 26, item 3), the condition forced
+# Restricted-counter mode on a GPU, the condition forced
 # with MMPROF_FORCE_NO_COUNTERS=1 (docs/restricted.md): a real collect at a
 # tiny size verifies and times every variant, writes no counter column and
 # records the refusal; the report marks the estimates; --require counters

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Restricted-counter mode (issue 26, item 3) without a GPU: collect on the
+# Restricted-counter mode without a GPU: collect on the
 # replay backend with MMPROF_FORCE_NO_COUNTERS=1, the switch that stands for a
 # machine without profiling rights (docs/restricted.md), then report.
 #

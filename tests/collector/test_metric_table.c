@@ -292,8 +292,8 @@ static void derived_values_from_raw_values(void **state)
        included: the L1TEX sectors count them, the _op_ld bytes do not. The
        inputs are ncu's at 1001x2999x703 (H100, examples/ncu-crosscheck); ncu's
        SASS-patched smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct read
-       70.15 for naive and 0 for best (it sees no LDG there) in the check of
-       GPU-49054dac. */
+       70.15 for naive and 0 for best (it sees no LDG there; docs/fidelity.md,
+       "cp.async"). */
     parse_ok(ms, "gld_efficiency,gst_efficiency");
     assert_int_equal(ms->nraw, 5);
     assert_string_equal(ms->cols[0].unit, "%");

@@ -2,17 +2,14 @@
  * naive at 512^3 (about 50 us), collect's sm_efficiency
  * (smsp__cycles_active.avg.pct_of_peak_sustained_elapsed) must stay within
  * 2 points of Nsight Compute's, the kernel-only reference, and its elapsed
- * cycles within 10 %. While each row's counters covered a user range (launch,
- * kernel and the wait for it) this kernel read 68 % against ncu's 90 %
- * (H100, ../shared/reference/probe4). launch verifies the kernel on its
- * buffers before the profiled launch, as collect does before its counters: a
- * first launch on fresh buffers runs about 1000 cycles longer
- * (docs/fidelity.md). Below about 10 us the two tools'
- * medians of five placements still move by a few points from run to run
- * (naive at 257x383x129: 63.6 against 61.7 %, H200), so the kernel here is
- * one of about 45 us. Medians of five runs of each tool, both after
+ * cycles within 10 %. A range that held launch overhead or the wait for the
+ * kernel would read far lower. Medians of five runs of each tool, both after
  * collect's L2 flush (launch --l2-flush --profile-flush, as
- * scripts/ncu-crosscheck.sh does).
+ * scripts/ncu-crosscheck.sh does); launch verifies the kernel on its buffers
+ * before the profiled launch, as collect does before its counters, since a
+ * first launch on fresh buffers runs longer. Kernels well under 50 us move by
+ * a few points from run to run under either tool, so the kernel is not
+ * shorter (docs/fidelity.md has the figures).
  * Skips (77) without a GPU or without ncu (NCU, PATH, /usr/local/cuda/bin). */
 #include <math.h>
 #include <setjmp.h>

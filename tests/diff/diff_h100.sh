@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The diff gate on real runs (fixtures/diff-h100: one build collected three
-# times on an H100, GPU-2afc69c4, 2026-11-25, 14 variants at 2048; `slow`
+# times on one H100, 14 variants at 2048; `slow`
 # gave `best` a 64x128 tile through MMPROF_TUNE_FILE). A same-build pair
 # flags nothing, cpu_blas's 12 % host drift included; the slowed pair flags
 # best alone and exits 3.

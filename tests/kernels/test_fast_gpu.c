@@ -1,4 +1,4 @@
-/* The kernels beyond the seeds (issue 7) on the GPU, at the shapes that take
+/* The kernels beyond the seeds on the GPU, at the shapes that take
  * their edge paths: sizes of 1, sizes that are multiples of no tile, rows
  * that are not 16-byte aligned (K or N not a multiple of 4) and bases that
  * are not 16-byte aligned (a view one float into a buffer), which send the

@@ -1,4 +1,4 @@
-/* Charts a reader can read (issue 27): on every run directory the repository
+/* Charts a reader can read: on every run directory the repository
  * has (the example runs, the synthetic fixture and the H100 run with PC
  * samples, whose stalls chart groups 14 reasons into 8), and two made from them
  * (a run whose variants are not all at one size; a run of nine sizes),

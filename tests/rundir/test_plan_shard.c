@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <cjson/cJSON.h>
 
 #include "model/registry.h"
 #include "rundir/plan.h"
@@ -107,12 +108,44 @@ static void test_balanced(void **state)
     }
 }
 
+/* run.json's "plan" gives back the plan a collect ran; none, or a name this
+ * build does not know, gives no plan. */
+static void test_plan_from_run_json(void **state)
+{
+    (void)state;
+    struct plan p = {0};
+    char why[256] = "";
+    cJSON *run = cJSON_Parse("{\"plan\": {\"variants\": [\"naive\", \"tr_copy\"], "
+                             "\"shapes\": [[1024, 1024, 1024], [1000, 3000, 700]]}}");
+    assert_non_null(run);
+    assert_int_equal(plan_from_run_json(&p, run, why, sizeof why), 0);
+    assert_int_equal(p.n, 4); /* each variant at each shape */
+    assert_int_equal(plan_mark_done(&p, "naive", &(struct shape){1000, 3000, 700}), 1);
+    plan_free(&p);
+    cJSON_Delete(run);
+
+    run = cJSON_Parse("{\"args\": []}");
+    assert_int_equal(plan_from_run_json(&p, run, why, sizeof why), 1);
+    cJSON_Delete(run);
+
+    run = cJSON_Parse("{\"plan\": {\"variants\": [\"no_such_kernel\"], \"shapes\": [[8, 8, 8]]}}");
+    assert_int_equal(plan_from_run_json(&p, run, why, sizeof why), -1);
+    assert_non_null(strstr(why, "no_such_kernel"));
+    cJSON_Delete(run);
+
+    run = cJSON_Parse("{\"plan\": {\"variants\": [\"naive\"], \"shapes\": [[8, 8]]}}");
+    assert_int_equal(plan_from_run_json(&p, run, why, sizeof why), -1);
+    assert_non_null(strstr(why, "not [M, N, K]"));
+    cJSON_Delete(run);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_item_once),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_balanced),
+        cmocka_unit_test(test_plan_from_run_json),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# collect --source on a GPU (issue 24): naive at a small size gets PC
+# collect --source on a GPU: naive at a small size gets PC
 # samples, its stall reasons add up to its samples, and its hottest line is a
 # line of the kernel's own source file (kernels/matmul_naive.cu, built with
 # -lineinfo). Exit 77 (skipped) without a GPU.
