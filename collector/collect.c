@@ -22,6 +22,7 @@
 #include "common/util.h"
 #include "cupti_version.h"
 #include "rundir/resume.h"
+#include "rundir/run_files.h"
 
 volatile sig_atomic_t collect_stop_requested;
 
@@ -211,7 +212,7 @@ static int start_run(struct run *r)
     if (write_meta(r) != 0) {
         if (!r->opt->resume_dir) { /* never leave an empty run behind */
             char path[4200];
-            snprintf(path, sizeof path, "%s/results.csv", r->dir);
+            run_path(path, sizeof path, r->dir, RESULTS_CSV);
             unlink(path);
             rmdir(r->dir);
         }

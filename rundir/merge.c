@@ -21,6 +21,7 @@
 #include "model/registry.h"
 #include "rundir/run_create.h"
 #include "rundir/run_json.h"
+#include "rundir/run_files.h"
 
 struct shard {
     const char *dir;
@@ -98,14 +99,14 @@ static int load_shard(struct shard *s, const char *dir, char *why, size_t why_le
 {
     char path[4096];
     s->dir = dir;
-    snprintf(path, sizeof path, "%s/run.json", dir);
+    run_path(path, sizeof path, dir, RUN_JSON);
     char err[4200];
     s->run = run_json_load(path, err, sizeof err);
     if (!s->run) {
         snprintf(why, why_len, "%s is not a run directory: %s", dir, err);
         return 2;
     }
-    snprintf(path, sizeof path, "%s/results.csv", dir);
+    run_path(path, sizeof path, dir, RESULTS_CSV);
     s->t = results_read(path, why, why_len);
     if (!s->t)
         return 2;
@@ -763,14 +764,14 @@ static int write_out(struct merge *m)
     struct atomic_file af;
     sort_m = m;
     qsort(m->rows, m->nrows, sizeof *m->rows, by_plan);
-    snprintf(path, sizeof path, "%s/results.csv", out);
+    run_path(path, sizeof path, out, RESULTS_CSV);
     if (atomic_open(&af, path) != 0 || write_rows(m, af.f) != 0 || atomic_finish(&af) != 0 ||
         atomic_commit(&af) != 0) {
         atomic_abort(&af); /* keeps errno */
         snprintf(m->why, m->why_len, "cannot write %s: %s", path, strerror(errno));
         return 1;
     }
-    snprintf(path, sizeof path, "%s/%s", out, SAMPLES_FILE);
+    run_path(path, sizeof path, out, SAMPLES_CSV);
     if (atomic_open(&af, path) != 0 || write_samples(m, af.f) != 0 || atomic_finish(&af) != 0 ||
         atomic_commit(&af) != 0) {
         atomic_abort(&af);

@@ -7,17 +7,17 @@
 #include <string.h>
 
 #include "rundir/results.h"
+#include "rundir/run_view.h"
 #include "common/table.h"
+#include "rundir/run_files.h"
 
 #define FIX_RUN "pass a run directory of `mmprof collect`, or collect it again"
 
-static struct table *open_results(const char *dir, char *path, size_t path_len, char *err, size_t err_len)
+/* dir's results.csv through the run view; path names it in messages. */
+static int open_results(const char *dir, struct run_view *v, char *path, size_t path_len, char *err, size_t err_len)
 {
-    snprintf(path, path_len, "%s/results.csv", dir);
-    struct table *t = results_read(path, err, err_len);
-    if (!t)
-        return NULL;
-    return t;
+    run_path(path, path_len, dir, RESULTS_CSV);
+    return run_view_load(dir, RUN_VIEW_RESULTS, v, err, err_len) == 0 ? 0 : -1;
 }
 
 /* A metric's column: its Perfworks name, or "name (alias)" for an nvprof
@@ -107,9 +107,10 @@ int xc_read_run(const char *dir, const struct str_list *m, struct xc_side *side,
                 char *err, size_t err_len)
 {
     char path[1100];
-    struct table *t = open_results(dir, path, sizeof path, err, err_len);
-    if (!t)
+    struct run_view v;
+    if (open_results(dir, &v, path, sizeof path, err, err_len) != 0)
         return -1;
+    const struct table *t = v.results;
     int rc = 0;
     for (size_t row = 0; row < t->nrows && rc == 0; row++) {
         struct xc_shape shape = {0, 0, 0};
@@ -128,16 +129,17 @@ int xc_read_run(const char *dir, const struct str_list *m, struct xc_side *side,
         if (rc != 0)
             snprintf(err, err_len, "out of memory reading %s", path);
     }
-    table_free(t);
+    run_view_free(&v);
     return rc;
 }
 
 int xc_run_metric_names(const char *dir, struct str_list *out, char *err, size_t err_len)
 {
     char path[1100];
-    struct table *t = open_results(dir, path, sizeof path, err, err_len);
-    if (!t)
+    struct run_view v;
+    if (open_results(dir, &v, path, sizeof path, err, err_len) != 0)
         return -1;
+    const struct table *t = v.results;
     static const char *const fixed[] = {
 #define NAME(c) #c,
         RESULTS_FIXED_COLUMNS(NAME)
@@ -154,7 +156,7 @@ int xc_run_metric_names(const char *dir, struct str_list *out, char *err, size_t
         snprintf(name, sizeof name, "%.*s", (int)strcspn(t->header[c], " "), t->header[c]);
         rc = xc_metrics_add(out, name);
     }
-    table_free(t);
+    run_view_free(&v);
     if (rc != 0)
         snprintf(err, err_len, "out of memory reading %s", path);
     return rc;
