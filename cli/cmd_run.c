@@ -130,7 +130,7 @@ static int analyze_plot_report(const char *dir)
     rc = cmd_report(2, r);
     if (rc != 0)
         return rc;
-    printf("report: %s/report.html (and report.md)\n", dir);
+    printf("report: %s/" REPORT_HTML " (and " REPORT_MD ")\n", dir);
     return EXIT_OK;
 }
 

@@ -219,7 +219,7 @@ static int start_run(struct run *r)
         return EXIT_RUNTIME;
     }
     if (!r->opt->resume_dir && results_write_header(r->results, r->meta.metrics, r->meta.nmetrics) != 0) {
-        msg_error("cannot write %s/results.csv: %s (disk full?)", r->dir, strerror(errno));
+        msg_error("cannot write %s/" RESULTS_CSV ": %s (disk full?)", r->dir, strerror(errno));
         return EXIT_RUNTIME;
     }
     /* replayed rows are copies without launch times */

@@ -176,7 +176,7 @@ static void write_document(struct report_ctx *c)
         toc[i] = (struct doc_link){todo[i]->anchor, todo[i]->title};
     doc_toc(&c->doc, toc, n);
     if (c->plots.n == 0)
-        doc_note(&c->doc, "This run has no charts: `%s/plots/` holds none that `mmprof plot` draws. Run `mmprof "
+        doc_note(&c->doc, "This run has no charts: `%s/" PLOTS_DIR "/` holds none that `mmprof plot` draws. Run `mmprof "
                           "plot %s`, then `mmprof report %s` again to include them.",
                  c->run_dir, c->run_dir, c->run_dir);
     for (size_t i = 0; i < n; i++)
@@ -327,7 +327,7 @@ int cmd_report(int argc, char **argv)
     char err[3000];
     rc = report_write(run, baseline, err, sizeof err);
     if (rc == EXIT_OK)
-        printf("mmprof: wrote %s/report.md and %s/report.html\n", run, run);
+        printf("mmprof: wrote %s/" REPORT_MD " and %s/" REPORT_HTML "\n", run, run);
     else
         msg_error("report: %s", err);
     return rc;

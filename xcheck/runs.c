@@ -13,13 +13,6 @@
 
 #define FIX_RUN "pass a run directory of `mmprof collect`, or collect it again"
 
-/* dir's results.csv through the run view; path names it in messages. */
-static int open_results(const char *dir, struct run_view *v, char *path, size_t path_len, char *err, size_t err_len)
-{
-    run_path(path, path_len, dir, RESULTS_CSV);
-    return run_view_load(dir, RUN_VIEW_RESULTS, v, err, err_len) == 0 ? 0 : -1;
-}
-
 /* A metric's column: its Perfworks name, or "name (alias)" for an nvprof
  * alias. -1 when the run has none. */
 static int metric_col(const struct table *t, const char *metric)
@@ -103,14 +96,12 @@ static int add_sample(struct xc_side *side, const struct table *t, size_t row, c
     return rc;
 }
 
-int xc_read_run(const char *dir, const struct str_list *m, struct xc_side *side, struct xc_statuses *st,
+int xc_read_run(const struct run_view *v, const struct str_list *m, struct xc_side *side, struct xc_statuses *st,
                 char *err, size_t err_len)
 {
     char path[1100];
-    struct run_view v;
-    if (open_results(dir, &v, path, sizeof path, err, err_len) != 0)
-        return -1;
-    const struct table *t = v.results;
+    run_path(path, sizeof path, v->dir, RESULTS_CSV);
+    const struct table *t = v->results;
     int rc = 0;
     for (size_t row = 0; row < t->nrows && rc == 0; row++) {
         struct xc_shape shape = {0, 0, 0};
@@ -129,17 +120,12 @@ int xc_read_run(const char *dir, const struct str_list *m, struct xc_side *side,
         if (rc != 0)
             snprintf(err, err_len, "out of memory reading %s", path);
     }
-    run_view_free(&v);
     return rc;
 }
 
-int xc_run_metric_names(const char *dir, struct str_list *out, char *err, size_t err_len)
+int xc_run_metric_names(const struct run_view *v, struct str_list *out, char *err, size_t err_len)
 {
-    char path[1100];
-    struct run_view v;
-    if (open_results(dir, &v, path, sizeof path, err, err_len) != 0)
-        return -1;
-    const struct table *t = v.results;
+    const struct table *t = v->results;
     static const char *const fixed[] = {
 #define NAME(c) #c,
         RESULTS_FIXED_COLUMNS(NAME)
@@ -156,9 +142,8 @@ int xc_run_metric_names(const char *dir, struct str_list *out, char *err, size_t
         snprintf(name, sizeof name, "%.*s", (int)strcspn(t->header[c], " "), t->header[c]);
         rc = xc_metrics_add(out, name);
     }
-    run_view_free(&v);
     if (rc != 0)
-        snprintf(err, err_len, "out of memory reading %s", path);
+        snprintf(err, err_len, "out of memory reading %s/" RESULTS_CSV, v->dir);
     return rc;
 }
 

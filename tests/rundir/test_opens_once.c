@@ -1,6 +1,6 @@
 /* Every reading command reads each file of a run once: the library entry
- * points of analyze, plot, report (with and without --baseline), diff and
- * source on copies of committed runs, counting the opens of rundir/'s
+ * points of analyze, plot, report (with and without --baseline), diff,
+ * source and xcheck on copies of committed runs, counting the opens of rundir/'s
  * readers (rundir/run_files.h). Output goes to /dev/null; plot runs without
  * gnuplot on PATH (the charts' .dat and .gp are written, nothing drawn). */
 #include <fcntl.h>
@@ -20,6 +20,7 @@
 #include "run_copy.h"
 #include "rundir/run_files.h"
 #include "stalls/source_cmd.h"
+#include "xcheck/xcheck_cmd.h"
 
 #define SEEDS MMPROF_SOURCE_DIR "/examples/seeds"
 #define SOURCE_RUN MMPROF_SOURCE_DIR "/examples/source-h100"
@@ -102,6 +103,10 @@ static void each_command_reads_a_run_once(void **state)
     const char *baseline[] = {"report", source, seeds};
     assert_int_equal(quietly(report_cmd, 3, baseline), 0);
     assert_opens("report --baseline", (struct opens){2, 2, 1, 1, 0});
+    /* one run on both sides (its metric names, then its rows): read once */
+    const char *xcheck[] = {"xcheck", "--mmprof", seeds, "--mmprof2", seeds};
+    assert_true(quietly(cmd_xcheck, 5, xcheck) <= 1); /* what it finds does not matter here */
+    assert_opens("xcheck", (struct opens){0, 1, 0, 0, 0});
     setenv("PATH", path, 1);
     run_remove(seeds);
     run_remove(source);
