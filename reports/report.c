@@ -53,7 +53,7 @@ static const struct help report_help = {
              "skipped or failed variants. RUN is a run directory\n"
              "written by `mmprof collect`.\n"
              "Charts come from RUN/plots/ (`mmprof plot RUN`; a warning names charts older than\n"
-             "results.csv); writes RUN/analysis.csv when missing.\n",
+             "results.csv). The analysis is computed in memory; RUN/analysis.csv is not written.\n",
     .options = report_options,
     .exit_status = "0 ok, 1 cannot write the report, 2 bad usage or input (results.csv\n"
                    "without rows included)\n",
