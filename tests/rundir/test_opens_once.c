@@ -2,7 +2,8 @@
  * points of analyze, plot, report (with and without --baseline), diff,
  * source and xcheck on copies of committed runs, counting the opens of rundir/'s
  * readers (rundir/run_files.h). Output goes to /dev/null; plot runs without
- * gnuplot on PATH (the charts' .dat and .gp are written, nothing drawn). */
+ * gnuplot on PATH (the charts' .dat and .gp are written, nothing drawn).
+ * plot and report leave analysis.csv to analyze: they never write it. */
 #include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -86,12 +87,16 @@ static void each_command_reads_a_run_once(void **state)
         const char *analyze[] = {"analyze", run};
         assert_int_equal(quietly(cmd_analyze, 2, analyze), 0);
         assert_opens("analyze", (struct opens){1, 1, 0, 0, 0});
+        run_unlink(run, ANALYSIS_CSV); /* analyze's alone: plot and report must not make it */
         const char *plot[] = {"plot", run};
         assert_int_equal(quietly(cmd_plot, 2, plot), 1); /* gnuplot not found */
         assert_opens("plot", (struct opens){1, 1, 0, has_source, 0});
         const char *report[] = {"report", run};
         assert_int_equal(quietly(report_cmd, 2, report), 0);
         assert_opens("report", (struct opens){1, 1, 0, has_source, 0});
+        char analysis[512];
+        snprintf(analysis, sizeof analysis, "%s/%s", run, ANALYSIS_CSV);
+        assert_int_equal(access(analysis, F_OK), -1);
     }
     const char *source_argv[] = {"source", source};
     assert_int_equal(quietly(cmd_source, 2, source_argv), 0);
