@@ -1,4 +1,4 @@
-/* Loading a run directory into rows of theory + measurement. */
+/* A run view's results.csv rows turned into rows of theory + measurement. */
 #include "analysis/analysis.h"
 
 #include <limits.h>
@@ -6,18 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "rundir/results.h"
-#include "rundir/run_dir.h"
 #include "common/table.h"
 #include "common/util.h"
-
-static int path_in(char *buf, size_t len, const char *dir, const char *file)
-{
-    int n = snprintf(buf, len, "%s/%s", dir, file);
-    return n > 0 && (size_t)n < len ? 0 : -1;
-}
 
 /* A dimension cell: a whole number from min (K is 0 for transposes) to
  * INT_MAX (the kernels index with int). */
@@ -161,48 +153,23 @@ static int load_rows(const struct table *t, struct analysis *a, char *err, size_
     return EXIT_OK;
 }
 
-static struct table *read_results(const char *run_dir, char *err, size_t err_len)
-{
-    char path[1100];
-    struct stat st;
-    if (path_in(path, sizeof path, run_dir, "results.csv") != 0 || stat(path, &st) != 0) {
-        snprintf(err, err_len, "no results.csv in '%s': run `mmprof collect` first, or pass its run directory",
-                 run_dir);
-        return NULL;
-    }
-    return results_read(path, err, err_len);
-}
-
-static int read_run_json(const char *run_dir, struct run_info *ri, char *err, size_t err_len)
-{
-    char path[1100], why[512];
-    path_in(path, sizeof path, run_dir, "run.json"); /* run_dir is at most 1023 characters */
-    if (run_info_read(path, ri, why, sizeof why) != 0) {
-        snprintf(err, err_len, "%s: a run directory needs the run.json `mmprof collect` writes beside results.csv",
-                 why);
-        return -1;
-    }
-    return 0;
-}
-
-int analysis_load(const char *run_dir, struct analysis *a, char *err, size_t err_len)
+int analysis_build(const struct run_view *v, struct analysis *a, char *err, size_t err_len)
 {
     memset(a, 0, sizeof *a);
-    if (run_dir_check(run_dir, err, err_len) != 0)
-        return EXIT_USAGE;
-    int n = snprintf(a->run_dir, sizeof a->run_dir, "%s", run_dir);
-    if (n < 0 || (size_t)n >= sizeof a->run_dir) {
-        snprintf(err, err_len, "run directory path is longer than %zu characters: pass a shorter path",
-                 sizeof a->run_dir - 1);
-        return EXIT_USAGE;
-    }
-    struct table *t = read_results(run_dir, err, err_len);
-    if (!t)
-        return EXIT_USAGE;
-    int rc = read_run_json(run_dir, &a->run, err, err_len) == 0 ? load_rows(t, a, err, err_len) : EXIT_USAGE;
-    table_free(t);
+    snprintf(a->run_dir, sizeof a->run_dir, "%s", v->dir);
+    run_info_of(&v->meta, &a->run);
+    int rc = load_rows(v->results, a, err, err_len);
     if (rc != EXIT_OK)
         analysis_free(a);
+    return rc;
+}
+
+int analysis_load(const char *dir, unsigned parts, struct run_view *v, struct analysis *a, char *err, size_t err_len)
+{
+    memset(a, 0, sizeof *a);
+    int rc = run_view_load(dir, parts | RUN_VIEW_RESULTS | RUN_VIEW_META, v, err, err_len);
+    if (rc == EXIT_OK && (rc = analysis_build(v, a, err, err_len)) != EXIT_OK)
+        run_view_free(v);
     return rc;
 }
 

@@ -12,6 +12,7 @@
 #include "analysis/run_info.h"
 #include "model/registry.h"
 #include "model/theory.h"
+#include "rundir/run_view.h"
 
 /* Relative gap between theory and measurement past which `reason` explains
  * it: |ratio - 1| above this is a departure. */
@@ -47,10 +48,16 @@ struct analysis {
     struct analysis_row *rows;
 };
 
-/* Reads RUN/results.csv and RUN/run.json. Returns 0 (EXIT_OK), 2 (EXIT_USAGE)
- * when the directory or its files are missing or malformed, 1 (EXIT_RUNTIME)
- * when out of memory; err gets one sentence naming the problem and the fix. */
-int analysis_load(const char *run_dir, struct analysis *a, char *err, size_t err_len);
+/* The analysis of v's results.csv and run.json (a view loaded with
+ * RUN_VIEW_RESULTS | RUN_VIEW_META). Returns 0 (EXIT_OK), 2 (EXIT_USAGE)
+ * when a row is malformed, 1 (EXIT_RUNTIME) when out of memory; err gets
+ * one sentence naming the problem and the fix. Nothing is read or written. */
+int analysis_build(const struct run_view *v, struct analysis *a, char *err, size_t err_len);
+/* dir's run view (parts, and always RUN_VIEW_RESULTS | RUN_VIEW_META) and
+ * its analysis: the one way a command reads a run to analyze it. Returns as
+ * run_view_load and analysis_build; on failure neither holds anything. */
+int analysis_load(const char *dir, unsigned parts, struct run_view *v, struct analysis *a, char *err,
+                  size_t err_len);
 void analysis_free(struct analysis *a);
 
 /* 1 when the row is a GPU matmul with a model (the rows CGMA applies to). */

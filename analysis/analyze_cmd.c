@@ -6,7 +6,8 @@
 #include "analysis/analyze_cmd.h"
 #include "analysis/roofline.h"
 #include "common/run_args.h"
-#include "rundir/run_dir.h"
+#include "rundir/run_files.h"
+#include "rundir/run_view.h"
 #include "common/util.h"
 
 enum format { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_FINDINGS };
@@ -79,30 +80,22 @@ static int parse_args(int argc, char **argv, enum format *format, const char **r
 
 /* The findings need the run's roofs (run.json's ceilings). -2 when the
  * failure is said already. */
-static int print_findings(const struct analysis *a)
+static int print_findings(const struct analysis *a, const struct run_view *v)
 {
-    char path[1100], err[512];
-    snprintf(path, sizeof path, "%s/run.json", a->run_dir);
-    cJSON *root = run_json_load(path, err, sizeof err);
-    if (!root) {
-        msg_error("analyze: %s", err);
-        return -2;
-    }
+    char err[512];
     struct roofline roof;
-    roofline_read(root, &roof);
-    int rc = analysis_print_findings(a, &roof, stdout, err, sizeof err);
-    cJSON_Delete(root);
-    if (rc != 0) {
+    roofline_read(v->meta.root, &roof);
+    if (analysis_print_findings(a, &roof, stdout, err, sizeof err) != 0) {
         msg_error("analyze: %s", err);
         return -2;
     }
     return fflush(stdout) == 0 ? 0 : -1;
 }
 
-static int print(const struct analysis *a, enum format format)
+static int print(const struct analysis *a, const struct run_view *v, enum format format)
 {
     if (format == FORMAT_FINDINGS)
-        return print_findings(a);
+        return print_findings(a, v);
     if (format == FORMAT_CSV)
         return analysis_write_csv(a, stdout);
     if (format == FORMAT_JSON)
@@ -119,27 +112,29 @@ int cmd_analyze(int argc, char **argv)
     if (rc >= 0)
         return rc;
     char err[1536];
+    struct run_view v;
     struct analysis a;
-    rc = analysis_load(run, &a, err, sizeof err);
+    rc = analysis_load(run, 0, &v, &a, err, sizeof err);
     if (rc != EXIT_OK) {
         msg_error("analyze: %s", err);
         return rc;
     }
     if (a.nrows == 0)
-        msg_warn("analyze: %s/results.csv has no rows yet: nothing was measured (a stopped collect: "
+        msg_warn("analyze: %s/" RESULTS_CSV " has no rows yet: nothing was measured (a stopped collect: "
                  "`mmprof collect --resume %s` completes it)",
                  run, run);
     /* A run directory that cannot be written to (read-only, another user's)
      * still gets its analysis on the terminal; the failure is said after it. */
     int saved = analysis_save_csv(&a, err, sizeof err) == 0;
-    int printed = print(&a, format);
+    int printed = print(&a, &v, format);
     rc = printed == 0 ? EXIT_OK : EXIT_RUNTIME;
     if (printed == -1)
         msg_error("analyze: cannot write to standard output");
     else if (!saved) {
-        msg_error("analyze: %s; the analysis above is complete but not saved as analysis.csv", err);
+        msg_error("analyze: %s; the analysis above is complete but not saved as " ANALYSIS_CSV, err);
         rc = EXIT_RUNTIME;
     }
     analysis_free(&a);
+    run_view_free(&v);
     return rc;
 }

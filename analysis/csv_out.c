@@ -10,6 +10,7 @@
 #include "analysis/columns.h"
 #include "common/atomic_file.h"
 #include "common/csv_write.h"
+#include "rundir/run_files.h"
 
 static void put_row(FILE *f, const struct analysis_row *r, const struct column *cols, size_t ncols)
 {
@@ -40,7 +41,7 @@ int analysis_save_csv(const struct analysis *a, char *err, size_t err_len)
 {
     char path[1100];
     struct atomic_file af;
-    snprintf(path, sizeof path, "%s/analysis.csv", a->run_dir);
+    run_path(path, sizeof path, a->run_dir, ANALYSIS_CSV);
     if (atomic_open(&af, path) != 0) {
         snprintf(err, err_len, "cannot create a file in %s: %s (is the run directory writable?)", a->run_dir,
                  strerror(errno));

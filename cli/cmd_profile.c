@@ -26,6 +26,7 @@
 #include "profile/launch_log.h"
 #include "profile/profile_json.h"
 #include "rundir/run_create.h"
+#include "rundir/run_files.h"
 
 enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT, OPT_NO_CEILINGS, OPT_SOURCE, OPT_MEMORY_OFFSET };
 
@@ -391,8 +392,8 @@ static int record(const struct profile_args *a, char **argv, const char *app_pat
 static void first_failure(const char *dir, char *out, size_t len)
 {
     char path[4200], err[300];
-    snprintf(path, sizeof path, "%s/results.csv", dir);
-    snprintf(out, len, "see the reason column of results.csv");
+    run_path(path, sizeof path, dir, RESULTS_CSV);
+    snprintf(out, len, "see the reason column of " RESULTS_CSV);
     struct table *t = results_read(path, err, sizeof err);
     for (size_t r = 0; t && r < t->nrows; r++) {
         if (strcmp(table_str(t, r, table_col(t, "status")), "failed") == 0) {

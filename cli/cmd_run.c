@@ -15,6 +15,7 @@
 #include "plots/plot_cmd.h"
 #include "reports/report.h"
 #include "rundir/run_create.h"
+#include "rundir/run_files.h"
 
 #define MAX_ARGS 64
 
@@ -102,13 +103,13 @@ static int copy_example(const char *example, const char *out, char *dir, size_t 
             return EXIT_RUNTIME;
         }
     }
-    if (copy_file(example, dir, "run.json") == 0 && copy_file(example, dir, "results.csv") == 0)
+    if (copy_file(example, dir, RUN_JSON) == 0 && copy_file(example, dir, RESULTS_CSV) == 0)
         return EXIT_OK;
     if (made) {
         char path[4200];
-        snprintf(path, sizeof path, "%s/run.json", dir);
+        run_path(path, sizeof path, dir, RUN_JSON);
         unlink(path);
-        snprintf(path, sizeof path, "%s/results.csv", dir);
+        run_path(path, sizeof path, dir, RESULTS_CSV);
         unlink(path);
         rmdir(dir);
     }
@@ -129,7 +130,7 @@ static int analyze_plot_report(const char *dir)
     rc = cmd_report(2, r);
     if (rc != 0)
         return rc;
-    printf("report: %s/report.html (and report.md)\n", dir);
+    printf("report: %s/" REPORT_HTML " (and " REPORT_MD ")\n", dir);
     return EXIT_OK;
 }
 
@@ -220,7 +221,7 @@ int cmd_run(int argc, char **argv)
                       why, measuring);
             return EXIT_RUNTIME;
         }
-        if (!is_file(example, "results.csv") || !is_file(example, "run.json")) {
+        if (!is_file(example, RESULTS_CSV) || !is_file(example, RUN_JSON)) {
             msg_error("--example %s: no results.csv and run.json there: give a run directory written by `mmprof "
                       "collect`, e.g. --example examples/seeds",
                       example);

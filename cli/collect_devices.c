@@ -17,6 +17,7 @@
 #include "cli/commands.h"
 #include "common/util.h"
 #include "rundir/run_create.h"
+#include "rundir/run_files.h"
 
 #define MAX_DEVICES 64
 
@@ -260,7 +261,7 @@ static int report_failures(const struct worker *ws, int n, const char *out)
             continue;
         failed++;
         describe_status(ws[i].status, how, sizeof how);
-        snprintf(meta, sizeof meta, "%s/run.json", ws[i].dir);
+        run_path(meta, sizeof meta, ws[i].dir, RUN_JSON);
         if (access(meta, F_OK) != 0) {
             msg_error("shard %d/%d on GPU %d failed (%s) before it wrote %s: see its messages above", i, n,
                       ws[i].device, ws[i].pid > 0 ? how : "could not start", ws[i].dir);

@@ -22,6 +22,7 @@
 #include "common/util.h"
 #include "collector/cupti/profiler.h"
 #include "rundir/resume.h"
+#include "rundir/run_files.h"
 
 volatile sig_atomic_t collect_stop_requested;
 
@@ -215,14 +216,14 @@ static int start_run(struct run *r)
     if (write_meta(r) != 0) {
         if (!r->opt->resume_dir) { /* never leave an empty run behind */
             char path[4200];
-            snprintf(path, sizeof path, "%s/results.csv", r->dir);
+            run_path(path, sizeof path, r->dir, RESULTS_CSV);
             unlink(path);
             rmdir(r->dir);
         }
         return EXIT_RUNTIME;
     }
     if (!r->opt->resume_dir && results_write_header(r->results, r->meta.metrics, r->meta.nmetrics) != 0) {
-        msg_error("cannot write %s/results.csv: %s (disk full?)", r->dir, strerror(errno));
+        msg_error("cannot write %s/" RESULTS_CSV ": %s (disk full?)", r->dir, strerror(errno));
         return EXIT_RUNTIME;
     }
     /* replayed rows are copies without launch times */

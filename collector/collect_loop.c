@@ -13,6 +13,7 @@
 #include "common/trace.h"
 #include "common/util.h"
 #include "kernels/launch.h"
+#include "rundir/run_files.h"
 
 static void init_row(struct run *r, const struct plan_item *it, char *params, size_t len, struct result_row *row)
 {
@@ -40,8 +41,8 @@ static int append(struct run *r, const struct result_row *row)
 {
     if (row->nsamples > 0 && r->samples &&
         samples_append(r->samples, row->variant, row->m, row->n, row->k, row->samples_ms, row->nsamples) != 0)
-        return append_failed(r, SAMPLES_FILE);
-    return results_append(r->results, row) == 0 ? 0 : append_failed(r, "results.csv");
+        return append_failed(r, SAMPLES_CSV);
+    return results_append(r->results, row) == 0 ? 0 : append_failed(r, RESULTS_CSV);
 }
 
 /* Every item of a family at a shape whose buffers could not be made. */
@@ -315,7 +316,7 @@ static int replay_item(struct run *r, const struct plan_item *it)
     int rc = replay_row(r->replay, it->v, &it->shape, r->meta.nmetrics, r->results, &row);
     progress_row(&r->progress, &row);
     if (rc != 0)
-        return append_failed(r, "results.csv");
+        return append_failed(r, RESULTS_CSV);
     /* A recorded fault stops the replay where it stopped the GPU. */
     return row.status == STATUS_FAILED && cuda_sticky_error_in(row.reason) ? context_lost(r, row.reason, 0) : 0;
 }

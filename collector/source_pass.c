@@ -11,6 +11,7 @@
 #include "rundir/source_csv.h"
 #include "common/util.h"
 #include "kernels/launch.h"
+#include "rundir/run_files.h"
 
 struct sampled_launch {
     const struct variant *v;
@@ -92,7 +93,7 @@ static int write_samples(struct run *r, const struct plan_item *it, struct pcs_r
         res->rows[i].k = it->shape.k;
     }
     if (source_csv_append(r->source, res->rows, res->n) != 0) {
-        msg_error("cannot append to %s/%s (disk full?); the rows of results.csv are safe", r->dir, SOURCE_FILE);
+        msg_error("cannot append to %s/%s (disk full?); the rows of results.csv are safe", r->dir, SOURCE_CSV);
         return -1;
     }
     if (res->n == 0)

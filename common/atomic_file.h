@@ -1,4 +1,4 @@
-/* Whole-file writes that a reader (a browser, plots/ reading analysis.csv,
+/* Whole-file writes that a reader (a browser, a script reading analysis.csv,
  * --resume reading run.json) or a crash never sees half done: the data goes
  * to a temporary file beside the destination (same file system, so the
  * rename is atomic), is synced, and is renamed over it. A failure leaves the

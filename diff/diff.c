@@ -175,14 +175,16 @@ int cmd_diff(int argc, char **argv)
     if (rc >= 0)
         return rc;
     char err[3000];
+    struct run_view va, vb;
     struct diff_run A, B;
-    if ((rc = diff_run_load(o.a, &A, err, sizeof err)) != EXIT_OK) {
+    if ((rc = diff_run_load(o.a, &va, &A, err, sizeof err)) != EXIT_OK) {
         msg_error("diff: run A: %s", err);
         return rc;
     }
-    if ((rc = diff_run_load(o.b, &B, err, sizeof err)) != EXIT_OK) {
+    if ((rc = diff_run_load(o.b, &vb, &B, err, sizeof err)) != EXIT_OK) {
         msg_error("diff: run B: %s", err);
         diff_run_free(&A);
+        run_view_free(&va);
         return rc;
     }
     struct diff_result r;
@@ -198,5 +200,7 @@ int cmd_diff(int argc, char **argv)
     }
     diff_run_free(&A);
     diff_run_free(&B);
+    run_view_free(&va);
+    run_view_free(&vb);
     return rc;
 }

@@ -8,8 +8,6 @@
 #include "analysis/metric_ids.h"
 #include "common/stats.h"
 #include "common/util.h"
-#include "analysis/raw_rows.h"
-#include "rundir/run_meta.h"
 #include "xcheck/tolerance.h"
 
 /* The counters a change of code or compiler moves: memory traffic at each
@@ -95,32 +93,31 @@ const char *diff_time_name(enum time_verdict t)
     return names[t];
 }
 
-int diff_run_load(const char *dir, struct diff_run *r, char *err, size_t err_len)
+int diff_run_from(const struct run_view *v, struct diff_run *r, char *err, size_t err_len)
 {
     memset(r, 0, sizeof *r);
-    r->dir = dir;
-    int rc = analysis_load(dir, &r->a, err, err_len);
+    r->dir = v->dir;
+    int rc = analysis_build(v, &r->a, err, err_len);
     if (rc != EXIT_OK)
         return rc;
-    r->results = raw_rows_read(dir, &r->a, err, err_len);
-    if (!r->results || samples_read(dir, &r->samples, err, err_len) != 0) {
-        diff_run_free(r);
-        return EXIT_USAGE;
-    }
-    struct run_meta meta;
-    char why[512];
-    int have_meta = run_meta_load(dir, &meta, why, sizeof why) == 0;
-    r->l2_bytes = have_meta ? meta_num(&meta, "device.l2_bytes") : NAN;
-    roofline_read(have_meta ? meta.root : NULL, &r->roof);
-    run_meta_free(&meta);
+    r->results = v->results;
+    r->samples = v->samples;
+    r->l2_bytes = meta_num(&v->meta, "device.l2_bytes");
+    roofline_read(v->meta.root, &r->roof);
     return EXIT_OK;
+}
+
+int diff_run_load(const char *dir, struct run_view *v, struct diff_run *r, char *err, size_t err_len)
+{
+    int rc = run_view_load(dir, DIFF_RUN_VIEW, v, err, err_len);
+    if (rc == EXIT_OK && (rc = diff_run_from(v, r, err, err_len)) != EXIT_OK)
+        run_view_free(v);
+    return rc;
 }
 
 void diff_run_free(struct diff_run *r)
 {
     analysis_free(&r->a);
-    table_free(r->results);
-    samples_free(r->samples);
     r->results = NULL;
     r->samples = NULL;
 }

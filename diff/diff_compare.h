@@ -32,6 +32,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/roofline.h"
+#include "rundir/run_view.h"
 #include "rundir/samples.h"
 #include "common/table.h"
 
@@ -61,8 +62,8 @@
 struct diff_run {
     const char *dir;
     struct analysis a;
-    struct table *results;    /* results.csv, row i = a.rows[i] */
-    struct samples *samples;  /* samples.csv; NULL for a run without it */
+    const struct table *results;   /* the view's results.csv, row i = a.rows[i] */
+    const struct samples *samples; /* the view's samples.csv; NULL for a run without it */
     struct roofline roof;     /* run.json's ceilings */
     double l2_bytes;          /* run.json's device.l2_bytes; NaN when unknown */
 };
@@ -100,9 +101,14 @@ struct diff_pair {
     struct counter_change changed[DIFF_MAX_COUNTERS];
 };
 
-/* Loads dir's analysis, results.csv, samples.csv and ceilings (nothing is
- * written). 0, or the exit code (2 bad input, 1 out of memory) with err. */
-int diff_run_load(const char *dir, struct diff_run *r, char *err, size_t err_len);
+/* One side of a comparison: the analysis of v (a run view loaded with
+ * DIFF_RUN_VIEW), its tables and ceilings; v must outlive r. 0, or the exit
+ * code (2 bad input, 1 out of memory) with err. */
+#define DIFF_RUN_VIEW (RUN_VIEW_RESULTS | RUN_VIEW_META | RUN_VIEW_SAMPLES)
+int diff_run_from(const struct run_view *v, struct diff_run *r, char *err, size_t err_len);
+/* dir's view v, read once (DIFF_RUN_VIEW), and r from it; on failure
+ * neither holds anything. Free with diff_run_free, then run_view_free. */
+int diff_run_load(const char *dir, struct run_view *v, struct diff_run *r, char *err, size_t err_len);
 void diff_run_free(struct diff_run *r);
 
 /* 0 when both runs come from the same device (run.json's name and SM

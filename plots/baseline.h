@@ -10,9 +10,11 @@
 /* Its name in plots/charts.def: `mmprof plot` skips it (it has no baseline). */
 #define PLOT_BASELINE_CHART "roofline_baseline"
 
-/* Writes run_dir/plots/roofline_baseline.{dat,gp,png}. 0, or -1 with why
- * (nothing to draw, a run unreadable, gnuplot missing or failing). */
-int plot_roofline_baseline(const char *run_dir, const char *baseline_dir, char *why, size_t why_len);
+struct plot_data;
+/* Writes RUN/plots/roofline_baseline.{dat,gp,png}, run's rows against
+ * base's (plots/plot_data.h). 0, or -1 with why (nothing to draw, gnuplot
+ * missing or failing). */
+int plot_roofline_baseline(const struct plot_data *run, const struct plot_data *base, char *why, size_t why_len);
 
 /* Removes run_dir/plots/roofline_baseline.* (a report without --baseline). */
 void plot_roofline_baseline_remove(const char *run_dir);

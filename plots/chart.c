@@ -191,8 +191,10 @@ int chart_write(const struct chart_spec *s, const struct plot_data *d, const cha
     }
     if (rc == CHART_DRAW &&
         (write_file(dir, s->name, "dat", &job.dat, err, err_len) != 0 ||
-         write_file(dir, s->name, "gp", &gp, err, err_len) != 0))
+         write_file(dir, s->name, "gp", &gp, err, err_len) != 0)) {
+        remove_old(dir, s->name); /* no .dat without its .gp (a full disk) */
         rc = -1;
+    }
     sb_free(&gp);
     job_free(&job);
     return rc;

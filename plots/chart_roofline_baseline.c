@@ -15,6 +15,7 @@
 #include "plots/gnuplot.h"
 #include "plots/gpfmt.h"
 #include "plots/plot_data.h"
+#include "rundir/run_files.h"
 
 #define THIS_COLOR "#d62728"
 #define BASE_COLOR "#1f77b4"
@@ -145,23 +146,17 @@ static const struct chart_spec *overlay_spec(void)
     return NULL; /* charts.def lost its row: plot_roofline_baseline says so */
 }
 
-int plot_roofline_baseline(const char *run_dir, const char *baseline_dir, char *why, size_t why_len)
+int plot_roofline_baseline(const struct plot_data *run, const struct plot_data *base, char *why, size_t why_len)
 {
     const struct chart_spec *spec = overlay_spec();
-    struct plot_data d, base;
+    struct plot_data d = *run; /* the run's rows, with the baseline beside them */
     char dir[1100], gnuplot[4096];
-    snprintf(dir, sizeof dir, "%s/plots", run_dir);
+    run_path(dir, sizeof dir, run->run_dir, PLOTS_DIR);
     if (!spec) {
         snprintf(why, why_len, "plots/charts.def has no roofline_baseline row (a build without it)");
         return -1;
     }
-    if (plot_data_load(run_dir, &d, why, why_len) != 0)
-        return -1;
-    if (plot_data_load(baseline_dir, &base, why, why_len) != 0) {
-        plot_data_free(&d);
-        return -1;
-    }
-    d.baseline = &base;
+    d.baseline = base;
     int rc = -1;
     if (mkdir(dir, 0755) != 0 && errno != EEXIST)
         snprintf(why, why_len, "cannot create %s (is the run directory writable?)", dir);
@@ -172,8 +167,6 @@ int plot_roofline_baseline(const char *run_dir, const char *baseline_dir, char *
                  "written, render it with `cd %s && gnuplot roofline_baseline.gp`", dir, dir);
     else
         rc = gnuplot_render(gnuplot, dir, spec->name, "png", why, why_len);
-    plot_data_free(&base);
-    plot_data_free(&d);
     return rc;
 }
 
@@ -182,7 +175,7 @@ void plot_roofline_baseline_remove(const char *run_dir)
     char dir[1100], err[256];
     struct plot_data none;
     memset(&none, 0, sizeof none); /* no baseline: the builder skips, and chart_write removes the old files */
-    snprintf(dir, sizeof dir, "%s/plots", run_dir);
+    run_path(dir, sizeof dir, run_dir, PLOTS_DIR);
     const struct chart_spec *spec = overlay_spec();
     if (spec)
         chart_write(spec, &none, dir, "png", err, sizeof err);

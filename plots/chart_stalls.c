@@ -11,6 +11,7 @@
 #include "plots/chart.h"
 #include "plots/gpfmt.h"
 #include "stalls/source_groups.h"
+#include "rundir/run_files.h"
 
 #define BAR_HALF 0.3      /* half a bar's width, in kernels */
 #define LABEL_MIN_PCT 6.0 /* a segment this tall holds its share's label */
@@ -95,7 +96,7 @@ enum chart_result chart_stalls(const struct plot_data *d, struct chart_job *job)
         return CHART_SKIP;
     }
     if (source_stall_groups(p, SOURCE_STALL_GROUPS, &g) != 0) {
-        snprintf(job->skip, sizeof job->skip, "out of memory grouping the stall reasons of source.csv");
+        snprintf(job->skip, sizeof job->skip, "out of memory grouping the stall reasons of " SOURCE_CSV);
         return CHART_SKIP;
     }
     for (size_t k = 0; k < p->n; k++)

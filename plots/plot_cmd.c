@@ -13,6 +13,7 @@
 #include "plots/plot_cmd.h"
 #include "plots/plot_data.h"
 #include "plots/roof_check.h"
+#include "rundir/run_files.h"
 
 /* The charts' list comes from charts.def, so it is printed, not written here. */
 static void list_charts(FILE *f)
@@ -35,10 +36,10 @@ static const struct help plot_help = {
     .about = "Draws the run's charts with gnuplot into RUN/plots: for each chart NAME, the data\n"
              "(NAME.dat), the gnuplot script (NAME.gp) and the images (NAME.png, " HELP_STR(PLOT_WIDTH) "x" HELP_STR(
                  PLOT_HEIGHT) ", and NAME.svg).\n"
-             "Reads RUN/analysis.csv (written first from results.csv when missing or older) and the\n"
-             "ceilings in RUN/run.json. Warns when a point lies above its roof. Without gnuplot\n"
-             "(apt-get install gnuplot-nox) the .dat and .gp files are still written; render them\n"
-             "later with `cd RUN/plots && gnuplot NAME.gp`.\n",
+             "Analyzes RUN/results.csv as `mmprof analyze` does (in memory: RUN/analysis.csv is not\n"
+             "written) and reads the ceilings in RUN/run.json. Warns when a point lies above its\n"
+             "roof. Without gnuplot (apt-get install gnuplot-nox) the .dat and .gp files are still\n"
+             "written; render them later with `cd RUN/plots && gnuplot NAME.gp`.\n",
     .more = list_charts,
     .options = plot_options,
     .exit_status = "0 ok, 1 runtime failure (gnuplot missing, RUN/plots not writable),\n"
@@ -85,13 +86,14 @@ static int make_dir(const char *dir)
 }
 
 /* Writes every chart's .dat and .gp; drawn[i] = 1 for the charts written.
- * Returns the number written, or -1 after an error. */
+ * Returns the number written, or -1 after an error (said once: a full disk
+ * fails every chart after it). */
 static int write_charts(const struct plot_data *d, const char *dir, const char *formats, int *drawn)
 {
     size_t n;
     const struct chart_spec *s = chart_specs(&n);
     int count = 0, failed = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && !failed; i++) {
         char err[1024];
         int rc = chart_write(&s[i], d, dir, formats, err, sizeof err);
         drawn[i] = rc == CHART_DRAW;
@@ -131,7 +133,7 @@ static int render_charts(const char *gnuplot, const char *dir, const char *forma
 static int plot_run(const struct plot_data *d, const char *formats)
 {
     char dir[1100], gnuplot[4096];
-    snprintf(dir, sizeof dir, "%s/plots", d->run_dir);
+    run_path(dir, sizeof dir, d->run_dir, PLOTS_DIR);
     if (make_dir(dir) != 0)
         return EXIT_RUNTIME;
     /* Said once here, not once per chart. */
@@ -143,8 +145,10 @@ static int plot_run(const struct plot_data *d, const char *formats)
     roof_check(d);
     int drawn[CHART_MAX] = {0};
     int count = write_charts(d, dir, formats, drawn);
-    if (count < 0)
+    if (count < 0) {
+        rmdir(dir); /* a folder this failure left empty goes; one with charts in it stays */
         return EXIT_RUNTIME;
+    }
     if (count == 0) {
         msg_error("plot: nothing to plot in %s: no chart has data (see the notes above); collect a run with "
                   "`mmprof collect`",
@@ -167,13 +171,21 @@ int cmd_plot(int argc, char **argv)
     if (rc >= 0)
         return rc;
     char err[1536];
+    struct run_view v;
+    struct analysis a;
     struct plot_data d;
-    rc = plot_data_load(run, &d, err, sizeof err);
+    rc = analysis_load(run, RUN_VIEW_SOURCE, &v, &a, err, sizeof err);
     if (rc != EXIT_OK) {
         msg_error("plot: %s", err);
         return rc;
     }
-    rc = plot_run(&d, formats);
+    rc = plot_data_from(&v, &a, &d, err, sizeof err);
+    if (rc != EXIT_OK)
+        msg_error("plot: %s", err);
+    else
+        rc = plot_run(&d, formats);
     plot_data_free(&d);
+    analysis_free(&a);
+    run_view_free(&v);
     return rc;
 }

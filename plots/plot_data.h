@@ -1,17 +1,19 @@
-/* What the charts draw: the rows of RUN/analysis.csv (written by the
- * analysis library when missing or older than results.csv), the device and
- * the roofs from RUN/run.json, and RUN/source.csv's PC samples folded per
- * kernel (source/source_profile.h) when the run has them. */
+/* What the charts draw: the rows of the run's analysis (analysis/analysis.h,
+ * built in memory from the run view), the device and the roofs from the
+ * view's run.json, and its source.csv's PC samples folded per kernel
+ * (stalls/source_profile.h) when the run has them. */
 #ifndef MMPROF_PLOTS_PLOT_DATA_H
 #define MMPROF_PLOTS_PLOT_DATA_H
 
 #include <stddef.h>
 
+#include "analysis/analysis.h"
 #include "model/registry.h"
 #include "analysis/roofline.h"
 #include "stalls/source_profile.h"
 
-/* One analysis.csv row; NaN = not measured / not applicable. */
+/* What a chart reads of one analysis row (same order, same index); NaN =
+ * not measured / not applicable. */
 struct plot_row {
     char variant[64], family[16], status[16];
     const struct variant *v; /* NULL when the registry does not know it (e.g. cublas) */
@@ -34,10 +36,13 @@ struct plot_data {
     char source_note[1200];           /* why source.csv has nothing to draw: absent, unreadable, malformed */
 };
 
-/* Loads a run directory. Returns 0, 2 (EXIT_USAGE) when the directory or
- * its files are missing or malformed, 1 (EXIT_RUNTIME) otherwise; err gets
- * one sentence naming the problem and the fix. */
-int plot_data_load(const char *run_dir, struct plot_data *d, char *err, size_t err_len);
+/* The charts' data of v (loaded with RUN_VIEW_SOURCE among its parts) and
+ * its analysis a; d keeps pointers into v, which must outlive it. Returns 0,
+ * 2 (EXIT_USAGE) when the run directory's path leaves no room for the
+ * charts' files, 1 (EXIT_RUNTIME) when out of memory; err gets one sentence
+ * naming the problem and the fix. */
+int plot_data_from(const struct run_view *v, const struct analysis *a, struct plot_data *d, char *err,
+                   size_t err_len);
 void plot_data_free(struct plot_data *d);
 
 int row_ok(const struct plot_row *r);     /* status "ok" */

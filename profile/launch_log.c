@@ -10,7 +10,7 @@
 
 static void log_path(const char *dir, char *path, size_t len)
 {
-    snprintf(path, len, "%s/%s", dir, LAUNCH_LOG_FILE);
+    snprintf(path, len, "%s/%s", dir, LAUNCHES_TSV);
 }
 
 int launch_log_open(const char *dir, char *why, size_t why_len)

@@ -13,7 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define LAUNCH_LOG_FILE "launches.tsv"
+#include "rundir/run_files.h"
+
 #define LAUNCH_LOG_HEADER "pid\tlaunch\tverdict\truntime_ms\tkernel\n"
 
 /* Opens dir/launches.tsv for appending (O_APPEND); -1 with why. */

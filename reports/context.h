@@ -1,7 +1,8 @@
-/* What every report section reads: the run's analysis (one row per
- * results.csv row, in file order), the raw results table for counters the
- * analysis does not carry, run.json, the PC samples of source.csv folded
- * per kernel, and the charts; and the document they write to. */
+/* What every report section reads: the run's view (rundir/run_view.h, each
+ * file read once), its analysis (one row per results.csv row, in file
+ * order), the view's raw results table for counters the analysis does not
+ * carry, its run.json, the PC samples of source.csv folded per kernel, and
+ * the charts; and the document they write to. */
 #ifndef MMPROF_REPORTS_CONTEXT_H
 #define MMPROF_REPORTS_CONTEXT_H
 
@@ -14,6 +15,7 @@
 #include "reports/doc.h"
 #include "reports/plots.h"
 #include "rundir/run_meta.h"
+#include "rundir/run_view.h"
 #include "stalls/source_profile.h"
 
 /* The most distinct sizes one table lays out. */
@@ -21,9 +23,10 @@
 
 struct report_ctx {
     const char *run_dir;
+    struct run_view view;
     struct analysis a;
-    struct table *results; /* results.csv; row i is a.rows[i] */
-    struct run_meta meta;
+    const struct table *results; /* the view's results.csv; row i is a.rows[i] */
+    struct run_meta meta;        /* the view's run.json */
     struct roofline roof; /* the roofline model (analysis/roofline.h), as the roofline chart draws it */
     struct plots plots;
     struct source_profile source; /* RUN/source.csv folded (`collect --source`); no kernels without one */

@@ -9,6 +9,7 @@
 
 #include "common/file.h"
 #include "reports/base64.h"
+#include "rundir/run_files.h"
 
 /* A chart larger than this is not one gnuplot drew for us; it would bloat the page. */
 #define PLOT_MAX_BYTES (8L * 1024 * 1024)
@@ -44,7 +45,7 @@ static int find(struct plots *p, const struct chart_entry *e, const char *ext, c
 void plots_scan(const char *run_dir, struct plots *p)
 {
     p->n = 0;
-    snprintf(p->dir, sizeof p->dir, "%s/plots", run_dir);
+    run_path(p->dir, sizeof p->dir, run_dir, PLOTS_DIR);
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (!find(p, &table[i], "png", "image/png"))
             find(p, &table[i], "svg", "image/svg+xml");

@@ -11,10 +11,12 @@
 #include "common/atomic_file.h"
 #include "common/util.h"
 #include "plots/baseline.h"
+#include "plots/plot_data.h"
 #include "reports/cells.h"
 #include "reports/fmt.h"
 #include "reports/report_load.h"
 #include "reports/sections.h"
+#include "rundir/run_files.h"
 
 static const struct section *const sections[] = {
     &sec_env, &sec_baseline, &sec_seed000, &sec_seed001, &sec_seed002, &sec_seed003,
@@ -51,7 +53,7 @@ static const struct help report_help = {
              "skipped or failed variants. RUN is a run directory\n"
              "written by `mmprof collect`.\n"
              "Charts come from RUN/plots/ (`mmprof plot RUN`; a warning names charts older than\n"
-             "results.csv); writes RUN/analysis.csv when missing.\n",
+             "results.csv). The analysis is computed in memory; RUN/analysis.csv is not written.\n",
     .options = report_options,
     .exit_status = "0 ok, 1 cannot write the report, 2 bad usage or input (results.csv\n"
                    "without rows included)\n",
@@ -174,7 +176,7 @@ static void write_document(struct report_ctx *c)
         toc[i] = (struct doc_link){todo[i]->anchor, todo[i]->title};
     doc_toc(&c->doc, toc, n);
     if (c->plots.n == 0)
-        doc_note(&c->doc, "This run has no charts: `%s/plots/` holds none that `mmprof plot` draws. Run `mmprof "
+        doc_note(&c->doc, "This run has no charts: `%s/" PLOTS_DIR "/` holds none that `mmprof plot` draws. Run `mmprof "
                           "plot %s`, then `mmprof report %s` again to include them.",
                  c->run_dir, c->run_dir, c->run_dir);
     for (size_t i = 0; i < n; i++)
@@ -221,9 +223,9 @@ static int commit_one(struct atomic_file *a, char *err, size_t err_len)
 static int write_files(struct report_ctx *c, char *err, size_t err_len)
 {
     struct atomic_file md, html;
-    if (open_one(&md, c->run_dir, "report.md", err, err_len) != 0)
+    if (open_one(&md, c->run_dir, REPORT_MD, err, err_len) != 0)
         return -1;
-    if (open_one(&html, c->run_dir, "report.html", err, err_len) != 0) {
+    if (open_one(&html, c->run_dir, REPORT_HTML, err, err_len) != 0) {
         atomic_abort(&md);
         return -1;
     }
@@ -243,59 +245,76 @@ static int write_files(struct report_ctx *c, char *err, size_t err_len)
     return rc;
 }
 
-/* The comparison with the baseline (A) and its overlay chart, drawn before
- * the report scans RUN/plots. */
-static int load_baseline(const char *run_dir, const char *baseline_dir, struct diff_run *A, struct diff_run *B,
-                         struct diff_result *r, char *chart_note, size_t note_len, char *err, size_t err_len)
+/* The overlay chart of the run (c) against the baseline (A): "" in note
+ * when drawn, else why not. */
+static void draw_overlay(const struct report_ctx *c, const struct run_view *va, const struct diff_run *A, char *note,
+                         size_t note_len)
+{
+    struct plot_data run, base;
+    note[0] = '\0';
+    int rc = plot_data_from(&c->view, &c->a, &run, note, note_len);
+    if (rc == EXIT_OK && (rc = plot_data_from(va, &A->a, &base, note, note_len)) == EXIT_OK) {
+        rc = plot_roofline_baseline(&run, &base, note, note_len);
+        plot_data_free(&base);
+    }
+    plot_data_free(&run);
+    if (rc != 0 && note[0] == '\0')
+        snprintf(note, note_len, "gnuplot failed");
+}
+
+/* The comparison with the baseline (A, read from baseline_dir into va) and
+ * its overlay chart, drawn before the report scans RUN/plots. The run's side
+ * (B) is the report's own view. */
+static int load_baseline(struct report_ctx *c, const char *baseline_dir, struct run_view *va, struct diff_run *A,
+                         struct diff_run *B, struct diff_result *r, char *err, size_t err_len)
 {
     char why[2000];
-    int rc = diff_run_load(baseline_dir, A, why, sizeof why);
+    int rc = diff_run_load(baseline_dir, va, A, why, sizeof why);
     if (rc != EXIT_OK) {
         snprintf(err, err_len, "--baseline: %s", why);
         return rc;
     }
-    if ((rc = diff_run_load(run_dir, B, err, err_len)) != EXIT_OK) {
+    if ((rc = diff_run_from(&c->view, B, err, err_len)) != EXIT_OK) {
         diff_run_free(A);
+        run_view_free(va);
         return rc;
     }
     if (diff_result_build(A, B, DIFF_DEFAULT_THRESHOLD_PCT, NULL, 0, r) != 0) {
-        snprintf(err, err_len, "out of memory comparing %s with the baseline %s", run_dir, baseline_dir);
+        snprintf(err, err_len, "out of memory comparing %s with the baseline %s", c->run_dir, baseline_dir);
         diff_run_free(A);
         diff_run_free(B);
+        run_view_free(va);
         return EXIT_RUNTIME;
     }
-    chart_note[0] = '\0';
-    if (plot_roofline_baseline(run_dir, baseline_dir, chart_note, note_len) != 0 && chart_note[0] == '\0')
-        snprintf(chart_note, note_len, "gnuplot failed");
+    draw_overlay(c, va, A, c->baseline_chart_note, sizeof c->baseline_chart_note);
+    c->baseline = r;
     return EXIT_OK;
 }
 
 int report_write(const char *run_dir, const char *baseline_dir, char *err, size_t err_len)
 {
     struct report_ctx c;
+    struct run_view va;
     struct diff_run A, B;
     struct diff_result r;
-    char chart_note[sizeof c.baseline_chart_note] = "";
-    int rc;
-    if (baseline_dir) {
-        rc = load_baseline(run_dir, baseline_dir, &A, &B, &r, chart_note, sizeof chart_note, err, err_len);
-        if (rc != EXIT_OK)
-            return rc;
-    } else {
+    if (!baseline_dir)
         plot_roofline_baseline_remove(run_dir);
-    }
-    rc = report_load(&c, run_dir, err, err_len);
+    int rc = report_load(&c, run_dir, baseline_dir ? RUN_VIEW_SAMPLES : 0, err, err_len);
+    if (rc != EXIT_OK)
+        return rc;
+    if (baseline_dir)
+        rc = load_baseline(&c, baseline_dir, &va, &A, &B, &r, err, err_len);
     if (rc == EXIT_OK) {
-        c.baseline = baseline_dir ? &r : NULL;
-        memcpy(c.baseline_chart_note, chart_note, sizeof chart_note);
+        report_scan_plots(&c);
         rc = write_files(&c, err, err_len) == 0 ? EXIT_OK : EXIT_RUNTIME;
-        report_unload(&c);
     }
-    if (baseline_dir) {
+    if (c.baseline) {
         diff_result_free(&r);
         diff_run_free(&A);
         diff_run_free(&B);
+        run_view_free(&va);
     }
+    report_unload(&c);
     return rc;
 }
 
@@ -308,7 +327,7 @@ int cmd_report(int argc, char **argv)
     char err[3000];
     rc = report_write(run, baseline, err, sizeof err);
     if (rc == EXIT_OK)
-        printf("mmprof: wrote %s/report.md and %s/report.html\n", run, run);
+        printf("mmprof: wrote %s/" REPORT_MD " and %s/" REPORT_HTML "\n", run, run);
     else
         msg_error("report: %s", err);
     return rc;

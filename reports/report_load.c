@@ -2,67 +2,48 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "common/util.h"
-#include "analysis/raw_rows.h"
+#include "rundir/run_files.h"
 
-static int file_exists(const char *dir, const char *name)
-{
-    char path[1200];
-    struct stat st;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    return stat(path, &st) == 0;
-}
-
-int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err_len)
+int report_load(struct report_ctx *c, const char *run_dir, unsigned parts, char *err, size_t err_len)
 {
     memset(c, 0, sizeof *c);
     c->run_dir = run_dir;
-    int rc = analysis_load(run_dir, &c->a, err, err_len);
+    int rc = analysis_load(run_dir, parts | RUN_VIEW_SOURCE, &c->view, &c->a, err, err_len);
     if (rc != EXIT_OK)
         return rc;
     if (c->a.nrows == 0) {
-        snprintf(err, err_len, "%s/results.csv has no rows yet: nothing to report (a stopped collect: `mmprof "
+        snprintf(err, err_len, "%s/" RESULTS_CSV " has no rows yet: nothing to report (a stopped collect: `mmprof "
                  "collect --resume %s` completes it)", run_dir, run_dir);
-        analysis_free(&c->a);
+        report_unload(c);
         return EXIT_USAGE;
     }
-    /* analysis.csv is part of a finished run; make it the one way `mmprof analyze` does */
-    if (!file_exists(run_dir, "analysis.csv") && analysis_save_csv(&c->a, err, err_len) != 0) {
-        analysis_free(&c->a);
-        return EXIT_RUNTIME;
-    }
-    c->results = raw_rows_read(run_dir, &c->a, err, err_len);
-    rc = c->results ? EXIT_OK : EXIT_USAGE;
-    char why[512];
-    if (rc == EXIT_OK && run_meta_load(run_dir, &c->meta, why, sizeof why) != 0) {
-        snprintf(err, err_len, "%s: a run directory needs the run.json `mmprof collect` writes", why);
-        rc = EXIT_USAGE;
-    }
-    if (rc != EXIT_OK) {
-        report_unload(c);
-        return rc;
-    }
+    c->results = c->view.results;
+    c->meta = c->view.meta;
     roofline_read(c->meta.root, &c->roof);
     /* a damaged source.csv is said in its section, not a reason to write no report */
-    if (source_profile_load(run_dir, &c->source, c->source_note, sizeof c->source_note) == 1)
+    if (source_profile_load(&c->view, &c->source, c->source_note, sizeof c->source_note) == 1)
         c->source_note[0] = '\0';
-    plots_scan(run_dir, &c->plots);
+    return EXIT_OK;
+}
+
+void report_scan_plots(struct report_ctx *c)
+{
     char results[1200], stale[512];
-    snprintf(results, sizeof results, "%s/results.csv", run_dir);
+    plots_scan(c->run_dir, &c->plots);
+    run_path(results, sizeof results, c->run_dir, RESULTS_CSV);
     if (plots_older_than(&c->plots, results, stale, sizeof stale) > 0)
         msg_warn("report: charts older than %s are embedded as they are (%s): `mmprof plot %s` redraws them, "
                  "then `mmprof report %s`",
-                 results, stale, run_dir, run_dir);
-    return EXIT_OK;
+                 results, stale, c->run_dir, c->run_dir);
 }
 
 void report_unload(struct report_ctx *c)
 {
     analysis_free(&c->a);
-    table_free(c->results);
-    c->results = NULL;
-    run_meta_free(&c->meta);
     source_profile_free(&c->source);
+    run_view_free(&c->view);
+    c->results = NULL;
+    c->meta.root = NULL;
 }

@@ -6,11 +6,15 @@
 
 #include "reports/context.h"
 
-/* Loads the analysis (writing RUN/analysis.csv when missing), results.csv,
- * run.json, source.csv when the run has one, and the list of charts. Returns 0, 2 for a missing or malformed
- * run directory, 1 when analysis.csv cannot be written; err gets one
+/* Loads the run's view (results.csv, run.json, source.csv when the run has
+ * one, and parts: RUN_VIEW_SAMPLES for a baseline) and its analysis, in
+ * memory: nothing is written. Returns 0, 2 for a missing or malformed run
+ * directory or one without rows, 1 when out of memory; err gets one
  * sentence naming the problem and the fix. */
-int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err_len);
+int report_load(struct report_ctx *c, const char *run_dir, unsigned parts, char *err, size_t err_len);
+/* The charts `mmprof plot` left in RUN/plots, with a warning naming those
+ * older than results.csv. */
+void report_scan_plots(struct report_ctx *c);
 void report_unload(struct report_ctx *c);
 
 #endif

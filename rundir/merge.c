@@ -24,6 +24,7 @@
 #include "model/registry.h"
 #include "rundir/run_create.h"
 #include "rundir/run_json.h"
+#include "rundir/run_files.h"
 
 static int merged_col(const struct merge *m, const char *name)
 {
@@ -467,14 +468,14 @@ static int write_out(struct merge *m)
     struct atomic_file af;
     sort_m = m;
     qsort(m->rows, m->nrows, sizeof *m->rows, by_plan);
-    snprintf(path, sizeof path, "%s/results.csv", out);
+    run_path(path, sizeof path, out, RESULTS_CSV);
     if (atomic_open(&af, path) != 0 || write_rows(m, af.f) != 0 || atomic_finish(&af) != 0 ||
         atomic_commit(&af) != 0) {
         atomic_abort(&af); /* keeps errno */
         snprintf(m->why, m->why_len, "cannot write %s: %s", path, strerror(errno));
         return 1;
     }
-    snprintf(path, sizeof path, "%s/%s", out, SAMPLES_FILE);
+    run_path(path, sizeof path, out, SAMPLES_CSV);
     if (atomic_open(&af, path) != 0 || write_samples(m, af.f) != 0 || atomic_finish(&af) != 0 ||
         atomic_commit(&af) != 0) {
         atomic_abort(&af);

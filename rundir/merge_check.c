@@ -10,6 +10,7 @@
 #include "common/util.h"
 #include "rundir/results.h"
 #include "rundir/run_dir.h"
+#include "rundir/run_files.h"
 
 int merge_problem(struct merge *m, const char *fmt, ...)
 {
@@ -48,14 +49,14 @@ int merge_load_shard(struct shard *s, const char *dir, char *why, size_t why_len
 {
     char path[4096];
     s->dir = dir;
-    snprintf(path, sizeof path, "%s/run.json", dir);
+    run_path(path, sizeof path, dir, RUN_JSON);
     char err[4200];
     s->run = run_json_load(path, err, sizeof err);
     if (!s->run) {
         snprintf(why, why_len, "%s is not a run directory: %s", dir, err);
         return 2;
     }
-    snprintf(path, sizeof path, "%s/results.csv", dir);
+    run_path(path, sizeof path, dir, RESULTS_CSV);
     s->t = results_read(path, why, why_len);
     if (!s->t)
         return 2;

@@ -10,6 +10,7 @@
 #include "rundir/results.h"
 #include "rundir/run_dir.h"
 #include "common/table.h"
+#include "rundir/run_files.h"
 
 struct replay {
     struct table *rows;
@@ -60,7 +61,7 @@ int replay_open(struct replay **out, const char *dir, struct device_info *d, cha
         snprintf(why, why_len, "out of memory");
         return -1;
     }
-    snprintf(path, sizeof path, "%s/run.json", dir);
+    run_path(path, sizeof path, dir, RUN_JSON);
     char err[4200];
     rp->run = run_json_load(path, err, sizeof err);
     if (!rp->run || !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(rp->run, "device"))) {
@@ -70,7 +71,7 @@ int replay_open(struct replay **out, const char *dir, struct device_info *d, cha
         replay_close(rp);
         return -1;
     }
-    snprintf(path, sizeof path, "%s/results.csv", dir);
+    run_path(path, sizeof path, dir, RESULTS_CSV);
     rp->rows = results_read(path, why, why_len);
     if (!rp->rows || rp->rows->ncols < results_fixed_count()) {
         if (rp->rows)

@@ -10,6 +10,7 @@
 
 #include "common/csv_write.h"
 #include "common/table.h"
+#include "rundir/run_files.h"
 
 const char *status_name(enum result_status s)
 {
@@ -219,6 +220,7 @@ static int check_header(const struct table *t, const char *path, char *err, size
 struct table *results_read(const char *path, char *err, size_t err_len)
 {
     char why[1200], dir[1100];
+    run_file_opened(path);
     struct table *t = table_read(path, why, sizeof why);
     run_dir_of(path, dir, sizeof dir);
     if (!t) {

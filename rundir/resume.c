@@ -11,6 +11,7 @@
 #include "rundir/results.h"
 #include "rundir/samples.h"
 #include "common/table.h"
+#include "rundir/run_files.h"
 
 /* Rows are written whole and flushed, so only the last line can be partial.
  * A run killed before its header line was whole (results.csv missing, empty
@@ -99,12 +100,12 @@ int resume_prepare(const char *dir, const char *const *metric_headers, size_t nm
                    size_t why_len)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/results.csv", dir);
+    run_path(path, sizeof path, dir, RESULTS_CSV);
     int drc = drop_partial_line(path, metric_headers, nmetrics, why, why_len);
     if (drc != 0)
         return drc;
     char samples_path[4200];
-    snprintf(samples_path, sizeof samples_path, "%s/%s", dir, SAMPLES_FILE);
+    run_path(samples_path, sizeof samples_path, dir, SAMPLES_CSV);
     if ((drc = drop_partial_line(samples_path, NULL, 0, why, why_len)) != 0)
         return drc;
     struct table *t = results_read(path, why, why_len);

@@ -4,6 +4,7 @@
 #include "rundir/run_create.h"
 
 #include "common/file.h"
+#include "rundir/run_files.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -92,7 +93,7 @@ static int holds_only_empty_results(const char *dir, int fd)
     struct stat st;
     int fresh = d && fstat(fd, &st) == 0 && st.st_size == 0;
     while (fresh && (e = readdir(d)))
-        fresh = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || strcmp(e->d_name, "results.csv") == 0;
+        fresh = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || strcmp(e->d_name, RESULTS_CSV) == 0;
     if (d)
         closedir(d);
     return fresh;
@@ -101,7 +102,7 @@ static int holds_only_empty_results(const char *dir, int fd)
 FILE *rundir_open_results(const char *dir, int fresh, int *usage, char *why, size_t why_len)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/results.csv", dir);
+    run_path(path, sizeof path, dir, RESULTS_CSV);
     *usage = 0;
     int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
     if (fd < 0) {
@@ -140,7 +141,7 @@ FILE *rundir_open_results(const char *dir, int fresh, int *usage, char *why, siz
 FILE *rundir_append_results(const char *dir, char *why, size_t why_len)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/results.csv", dir);
+    run_path(path, sizeof path, dir, RESULTS_CSV);
     FILE *f = fopen(path, "a");
     if (!f)
         snprintf(why, why_len, "cannot open %s: %s", path, strerror(errno));

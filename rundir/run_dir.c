@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "common/file.h"
+#include "rundir/run_files.h"
 
 int run_dir_check(const char *run_dir, char *err, size_t err_len)
 {
@@ -23,6 +24,7 @@ int run_dir_check(const char *run_dir, char *err, size_t err_len)
 cJSON *run_json_load(const char *path, char *err, size_t err_len)
 {
     char *text;
+    run_file_opened(path);
     enum file_read_status s = file_read_all(path, RUN_JSON_MAX_BYTES, &text, NULL, err, err_len);
     if (s != FILE_READ_OK) {
         /* "cannot open" (missing, no permission) as file_read_all says it;

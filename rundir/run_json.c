@@ -13,6 +13,7 @@
 #include "common/atomic_file.h"
 #include "common/file.h"
 #include "rundir/run_dir.h"
+#include "rundir/run_files.h"
 
 static void add_clock(cJSON *parent, const char *name, int sm, int mem)
 {
@@ -166,7 +167,7 @@ int rundir_write_json(const char *dir, const cJSON *root, char *why, size_t why_
         snprintf(why, why_len, "out of memory writing run.json");
         return -1;
     }
-    snprintf(path, sizeof path, "%s/run.json", dir);
+    run_path(path, sizeof path, dir, RUN_JSON);
     int ok = atomic_open(&af, path) == 0 && fputs(text, af.f) >= 0 && fputc('\n', af.f) != EOF &&
              atomic_finish(&af) == 0 && atomic_commit(&af) == 0;
     free(text);
@@ -213,7 +214,7 @@ int rundir_read_args(const char *dir, int *argc, char ***argv, unsigned long lon
                      size_t why_len)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/run.json", dir);
+    run_path(path, sizeof path, dir, RUN_JSON);
     char err[4200];
     cJSON *root = run_json_load(path, err, sizeof err);
     if (!root) {

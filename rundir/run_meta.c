@@ -5,16 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rundir/run_dir.h"
-
-int run_meta_load(const char *run_dir, struct run_meta *m, char *err, size_t err_len)
-{
-    char path[1200];
-    snprintf(path, sizeof path, "%s/run.json", run_dir);
-    m->root = run_json_load(path, err, err_len);
-    return m->root ? 0 : -1;
-}
-
 void run_meta_free(struct run_meta *m)
 {
     cJSON_Delete(m->root);

@@ -1,7 +1,7 @@
-/* run.json as the report reads it: any field by its dotted path
- * ("device.name", "ceilings.measured.fp32_gflops"). A field the collector
- * did not write reads as NULL / NaN: older runs and runs without ceilings
- * still make a report. */
+/* run.json as its readers see it (loaded by the run view, run_view.h): any
+ * field by its dotted path ("device.name", "ceilings.measured.fp32_gflops").
+ * A field the collector did not write reads as NULL / NaN: older runs and
+ * runs without ceilings still make a report. */
 #ifndef MMPROF_REPORTS_RUN_META_H
 #define MMPROF_REPORTS_RUN_META_H
 
@@ -13,8 +13,6 @@ struct run_meta {
     struct cJSON *root;
 };
 
-/* Reads run_dir/run.json. 0, or -1 with err (missing, unreadable, not JSON). */
-int run_meta_load(const char *run_dir, struct run_meta *m, char *err, size_t err_len);
 void run_meta_free(struct run_meta *m);
 
 const struct cJSON *meta_at(const struct run_meta *m, const char *path);

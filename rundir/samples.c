@@ -13,6 +13,7 @@
 
 #include "common/csv_write.h"
 #include "common/table.h"
+#include "rundir/run_files.h"
 
 static const char *const columns[] = {"variant", "M", "N", "K", "ms"};
 #define NCOLUMNS (sizeof columns / sizeof columns[0])
@@ -24,7 +25,7 @@ int samples_write_header(FILE *f)
 
 FILE *samples_open(const char *dir, char *why, size_t why_len)
 {
-    return csv_append_open(dir, SAMPLES_FILE, columns, NCOLUMNS, why, why_len);
+    return csv_append_open(dir, SAMPLES_CSV, columns, NCOLUMNS, why, why_len);
 }
 
 int samples_append(FILE *f, const char *variant, long m, long n, long k, const double *ms, size_t count)
@@ -144,9 +145,10 @@ int samples_read(const char *dir, struct samples **out, char *err, size_t err_le
 {
     char path[4200], why[1200];
     *out = NULL;
-    snprintf(path, sizeof path, "%s/%s", dir, SAMPLES_FILE);
+    run_path(path, sizeof path, dir, SAMPLES_CSV);
     if (access(path, F_OK) != 0 && errno == ENOENT)
         return 0;
+    run_file_opened(path);
     struct samples *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, err_len, "out of memory reading %s", path);

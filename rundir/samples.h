@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define SAMPLES_FILE "samples.csv"
+#include "rundir/run_files.h"
 
 /* Opens dir/samples.csv for appending lines, writing the header when the
  * file is new or empty (a resumed run collected before samples.csv gets

@@ -11,6 +11,7 @@
 
 #include "common/csv_write.h"
 #include "common/table.h"
+#include "rundir/run_files.h"
 
 static const char *const columns[] = {"variant", "M", "N", "K", "function", "pc_offset",
                                       "file", "line", "stall", "samples"};
@@ -30,7 +31,7 @@ int source_stall_not_issued(const char *stall)
 
 FILE *source_csv_open(const char *dir, char *why, size_t why_len)
 {
-    return csv_append_open(dir, SOURCE_FILE, columns, NCOLUMNS, why, why_len);
+    return csv_append_open(dir, SOURCE_CSV, columns, NCOLUMNS, why, why_len);
 }
 
 int source_csv_append(FILE *f, const struct source_row *rows, size_t n)
@@ -136,12 +137,13 @@ int source_csv_read(const char *dir, struct source_table **out, char *err, size_
 {
     char path[4200], why[1200];
     *out = NULL;
-    snprintf(path, sizeof path, "%s/%s", dir, SOURCE_FILE);
+    run_path(path, sizeof path, dir, SOURCE_CSV);
     if (access(path, F_OK) != 0 && errno == ENOENT)
         return 0;
+    run_file_opened(path);
     struct source_table *s = calloc(1, sizeof *s);
     if (!s || !(s->t = table_read(path, why, sizeof why))) {
-        snprintf(err, err_len, "%s", s ? why : "out of memory reading source.csv");
+        snprintf(err, err_len, "%s", s ? why : "out of memory reading " SOURCE_CSV);
         source_table_free(s);
         return -1;
     }

@@ -20,7 +20,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define SOURCE_FILE "source.csv"
+#include "rundir/run_files.h"
+
 /* CUPTI's name of a stall reason starts with this (ncu's metrics too). */
 #define SOURCE_STALL_PREFIX "smsp__pcsamp_warps_issue_stalled_"
 #define SOURCE_NOT_ISSUED_SUFFIX "_not_issued"

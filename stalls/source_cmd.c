@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "common/run_args.h"
-#include "rundir/run_dir.h"
 #include "common/shape_text.h"
 #include "common/util.h"
 #include "stalls/source_ncu.h"
@@ -175,7 +174,7 @@ static int show(const struct source_profile *p, const struct source_opts *o, con
     }
     const struct source_kernel *k = source_profile_find(p, o->kernel);
     if (!k) {
-        msg_error("source: %s/source.csv has no samples of '%s' (`mmprof source %s` lists the sampled kernels)", run,
+        msg_error("source: %s/" SOURCE_CSV " has no samples of '%s' (`mmprof source %s` lists the sampled kernels)", run,
                   o->kernel, run);
         return EXIT_USAGE;
     }
@@ -196,14 +195,16 @@ int cmd_source(int argc, char **argv)
         msg_error("source: --ncu-raw and --ncu-source compare one kernel: add --kernel NAME");
         return EXIT_USAGE;
     }
-    if (run_dir_check(run, err, sizeof err) != 0) {
+    struct run_view v;
+    if (run_view_load(run, RUN_VIEW_SOURCE, &v, err, sizeof err) != 0) {
         msg_error("source: %s", err);
         return EXIT_USAGE;
     }
     struct source_profile p;
-    rc = source_profile_load(run, &p, err, sizeof err);
+    rc = source_profile_load(&v, &p, err, sizeof err);
     if (rc != 0) {
         msg_error("source: %s", err);
+        run_view_free(&v);
         return rc == -2 ? EXIT_RUNTIME : EXIT_USAGE;
     }
     rc = show(&p, &o, run);
@@ -212,5 +213,6 @@ int cmd_source(int argc, char **argv)
         rc = EXIT_RUNTIME;
     }
     source_profile_free(&p);
+    run_view_free(&v);
     return rc;
 }

@@ -101,22 +101,21 @@ int source_profile_build(const struct source_table *t, struct source_profile *p)
     return 0;
 }
 
-int source_profile_load(const char *run_dir, struct source_profile *p, char *err, size_t err_len)
+int source_profile_load(const struct run_view *v, struct source_profile *p, char *err, size_t err_len)
 {
-    struct source_table *t = NULL;
     memset(p, 0, sizeof *p);
-    if (source_csv_read(run_dir, &t, err, err_len) != 0)
+    if (v->source_status == RUN_SOURCE_UNREADABLE) {
+        snprintf(err, err_len, "%s", v->source_note);
         return -1;
-    if (!t) {
-        snprintf(err, err_len, "%s has no %s: collect it with `mmprof collect --source`", run_dir, SOURCE_FILE);
+    }
+    if (!v->source) {
+        snprintf(err, err_len, "%s has no %s: collect it with `mmprof collect --source`", v->dir, SOURCE_CSV);
         return 1;
     }
-    if (source_profile_build(t, p) != 0) {
-        snprintf(err, err_len, "out of memory folding %s/%s", run_dir, SOURCE_FILE);
-        source_table_free(t);
+    if (source_profile_build(v->source, p) != 0) {
+        snprintf(err, err_len, "out of memory folding %s/%s", v->dir, SOURCE_CSV);
         return -2;
     }
-    p->table = t;
     return 0;
 }
 
@@ -130,8 +129,6 @@ void source_profile_free(struct source_profile *p)
         free(k->stalls);
     }
     free(p->kernels);
-    if (p->table)
-        source_table_free(p->table);
     memset(p, 0, sizeof *p);
 }
 

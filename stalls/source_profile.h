@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "rundir/run_view.h"
 #include "rundir/source_csv.h"
 
 struct stall_count {
@@ -36,17 +37,17 @@ struct source_kernel {
 struct source_profile {
     struct source_kernel *kernels; /* in source.csv's order */
     size_t n;
-    struct source_table *table; /* the rows the strings point into, when source_profile_load read them */
 };
 
 /* 0, or -1 when out of memory. Strings point into t, which must outlive p. */
 int source_profile_build(const struct source_table *t, struct source_profile *p);
-/* RUN/source.csv read (rundir/source_csv.h) and folded, the one way every
- * reader of it (`mmprof source`, the report, the charts) does: 0 (p owns the
- * rows), 1 when the run has no source.csv (p empty), -1 when it cannot be
- * read or is malformed, -2 when out of memory; err says why. */
-int source_profile_load(const char *run_dir, struct source_profile *p, char *err, size_t err_len);
-/* Frees the fold, and the rows when source_profile_load read them. */
+/* The run view's source.csv (loaded with RUN_VIEW_SOURCE) folded, the one
+ * way every reader of it (`mmprof source`, the report, the charts) does: 0
+ * (strings point into the view, which must outlive p), 1 when the run has no
+ * source.csv (p empty), -1 when it could not be read or is malformed, -2
+ * when out of memory; err says why. */
+int source_profile_load(const struct run_view *v, struct source_profile *p, char *err, size_t err_len);
+/* Frees the fold. */
 void source_profile_free(struct source_profile *p);
 
 /* The kernel named variant (the first one at any size), or NULL. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "rundir/run_files.h"
 #include "xcheck/ncu_csv.h"
 
 #define ERR_LEN 2400
@@ -34,7 +35,32 @@ static int first_item(const char *item, void *ctx)
     return 1; /* stop */
 }
 
+/* dir's view, read when first named: a run given in two roles (--mmprof
+ * and --timing) is read once. NULL with err. */
+static const struct run_view *run_of(struct xc_inputs *in, const char *dir, char *err, size_t err_len)
+{
+    for (size_t i = 0; i < in->nruns; i++)
+        if (strcmp(in->runs[i]->dir, dir) == 0)
+            return in->runs[i];
+    struct run_view **grown = realloc(in->runs, (in->nruns + 1) * sizeof *grown);
+    struct run_view *v = malloc(sizeof *v);
+    if (grown)
+        in->runs = grown;
+    if (!grown || !v) {
+        free(v);
+        snprintf(err, err_len, "out of memory reading %s", dir);
+        return NULL;
+    }
+    if (run_view_load(dir, RUN_VIEW_RESULTS, v, err, err_len) != 0) {
+        free(v);
+        return NULL;
+    }
+    in->runs[in->nruns++] = v;
+    return v;
+}
+
 struct run_ctx {
+    struct xc_inputs *in;
     const struct str_list *metrics;
     struct xc_side *side;
     struct xc_statuses *st;
@@ -47,12 +73,13 @@ static int read_run(const char *dir, void *p)
     struct run_ctx *c = p;
     char err[ERR_LEN];
     size_t before = c->side ? c->side->n : 0;
-    if (xc_read_run(dir, c->metrics, c->side, c->st, err, sizeof err) != 0) {
+    const struct run_view *v = run_of(c->in, dir, err, sizeof err);
+    if (!v || xc_read_run(v, c->metrics, c->side, c->st, err, sizeof err) != 0) {
         msg_error("xcheck: %s%s", c->option, err);
         return -1;
     }
     if (c->verbose)
-        printf("%s/results.csv: read (%zu new variant-shape series)\n", dir, c->side ? c->side->n - before : 0);
+        printf("%s/" RESULTS_CSV ": read (%zu new variant-shape series)\n", dir, c->side ? c->side->n - before : 0);
     return 0;
 }
 
@@ -176,6 +203,13 @@ static int read_ncu_specs(struct xc_inputs *in, const struct xc_args *specs, str
     return 0;
 }
 
+/* The metric columns of the run first named. */
+static int run_metric_names(struct xc_inputs *in, const char *dir, char *err, size_t err_len)
+{
+    const struct run_view *v = run_of(in, dir, err, err_len);
+    return v ? xc_run_metric_names(v, &in->metrics, err, err_len) : -1;
+}
+
 static int default_metrics(const struct xc_sources *src, struct xc_inputs *in)
 {
     char first[4096] = "", err[ERR_LEN];
@@ -183,9 +217,9 @@ static int default_metrics(const struct xc_sources *src, struct xc_inputs *in)
     if (src->metrics)
         rc = xc_metrics_add_list(&in->metrics, src->metrics);
     else if (each_item(&src->mmprof, first_item, first), first[0])
-        rc = xc_run_metric_names(first, &in->metrics, err, sizeof err);
+        rc = run_metric_names(in, first, err, sizeof err);
     else if (each_item(&src->mmprof2, first_item, first), first[0])
-        rc = xc_run_metric_names(first, &in->metrics, err, sizeof err);
+        rc = run_metric_names(in, first, err, sizeof err);
     else {
         struct ncu_spec s;
         if (parse_spec(in, src->ncu.n ? src->ncu.v[0] : src->ncu2.v[0], &s) != 0)
@@ -212,16 +246,19 @@ int xc_inputs_load(const struct xc_sources *src, struct xc_inputs *in)
     int self_ncu = src->ncu2.n > 0, self_mmprof = src->mmprof2.n > 0;
     in->label_a = self_ncu ? "ncu_1" : self_mmprof ? "mmprof_1" : "mmprof";
     in->label_b = self_ncu ? "ncu_2" : self_mmprof ? "mmprof_2" : "ncu";
-    if (default_metrics(src, in) != 0)
+    if (default_metrics(src, in) != 0) {
+        xc_inputs_free(in);
         return -1;
+    }
     xc_side_init(&in->a, in->metrics.n);
     xc_side_init(&in->b, in->metrics.n);
     xc_side_init(&in->timing, 1);
     xc_side_init(&in->placements, 1);
-    struct run_ctx runs = {&in->metrics, self_ncu ? NULL : &in->a, &in->statuses, src->verbose, ""};
-    struct run_ctx runs2 = {&in->metrics, &in->b, NULL, src->verbose, ""};
-    struct run_ctx timing = {&in->timing_metric, &in->timing, NULL, src->verbose, "--timing: "};
-    struct run_ctx placements = {&in->timing_metric, &in->placements, NULL, src->verbose, "--timing-placements: "};
+    struct run_ctx runs = {in, &in->metrics, self_ncu ? NULL : &in->a, &in->statuses, src->verbose, ""};
+    struct run_ctx runs2 = {in, &in->metrics, &in->b, NULL, src->verbose, ""};
+    struct run_ctx timing = {in, &in->timing_metric, &in->timing, NULL, src->verbose, "--timing: "};
+    struct run_ctx placements = {in, &in->timing_metric, &in->placements, NULL, src->verbose,
+                                 "--timing-placements: "};
     if (xc_metrics_add(&in->timing_metric, XC_TIMING_METRIC) != 0) {
         msg_error("xcheck: out of memory");
         xc_inputs_free(in);
@@ -246,4 +283,11 @@ void xc_inputs_free(struct xc_inputs *in)
     xc_side_free(&in->timing);
     xc_side_free(&in->placements);
     str_list_free(&in->timing_metric);
+    for (size_t i = 0; i < in->nruns; i++) {
+        run_view_free(in->runs[i]);
+        free(in->runs[i]);
+    }
+    free(in->runs);
+    in->runs = NULL;
+    in->nruns = 0;
 }

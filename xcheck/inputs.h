@@ -33,6 +33,8 @@ struct xc_inputs {
     struct xc_side placements;    /* --timing-placements: the same, a value a placement */
     struct str_list timing_metric;
     const char *label_a, *label_b;
+    struct run_view **runs; /* every run directory named, read once whatever its roles */
+    size_t nruns;
 };
 
 #define XC_TIMING_METRIC "runtime_ms"

@@ -7,18 +7,11 @@
 #include <string.h>
 
 #include "rundir/results.h"
+#include "rundir/run_view.h"
 #include "common/table.h"
+#include "rundir/run_files.h"
 
 #define FIX_RUN "pass a run directory of `mmprof collect`, or collect it again"
-
-static struct table *open_results(const char *dir, char *path, size_t path_len, char *err, size_t err_len)
-{
-    snprintf(path, path_len, "%s/results.csv", dir);
-    struct table *t = results_read(path, err, err_len);
-    if (!t)
-        return NULL;
-    return t;
-}
 
 /* A metric's column: its Perfworks name, or "name (alias)" for an nvprof
  * alias. -1 when the run has none. */
@@ -103,13 +96,12 @@ static int add_sample(struct xc_side *side, const struct table *t, size_t row, c
     return rc;
 }
 
-int xc_read_run(const char *dir, const struct str_list *m, struct xc_side *side, struct xc_statuses *st,
+int xc_read_run(const struct run_view *v, const struct str_list *m, struct xc_side *side, struct xc_statuses *st,
                 char *err, size_t err_len)
 {
     char path[1100];
-    struct table *t = open_results(dir, path, sizeof path, err, err_len);
-    if (!t)
-        return -1;
+    run_path(path, sizeof path, v->dir, RESULTS_CSV);
+    const struct table *t = v->results;
     int rc = 0;
     for (size_t row = 0; row < t->nrows && rc == 0; row++) {
         struct xc_shape shape = {0, 0, 0};
@@ -128,16 +120,12 @@ int xc_read_run(const char *dir, const struct str_list *m, struct xc_side *side,
         if (rc != 0)
             snprintf(err, err_len, "out of memory reading %s", path);
     }
-    table_free(t);
     return rc;
 }
 
-int xc_run_metric_names(const char *dir, struct str_list *out, char *err, size_t err_len)
+int xc_run_metric_names(const struct run_view *v, struct str_list *out, char *err, size_t err_len)
 {
-    char path[1100];
-    struct table *t = open_results(dir, path, sizeof path, err, err_len);
-    if (!t)
-        return -1;
+    const struct table *t = v->results;
     static const char *const fixed[] = {
 #define NAME(c) #c,
         RESULTS_FIXED_COLUMNS(NAME)
@@ -154,9 +142,8 @@ int xc_run_metric_names(const char *dir, struct str_list *out, char *err, size_t
         snprintf(name, sizeof name, "%.*s", (int)strcspn(t->header[c], " "), t->header[c]);
         rc = xc_metrics_add(out, name);
     }
-    table_free(t);
     if (rc != 0)
-        snprintf(err, err_len, "out of memory reading %s", path);
+        snprintf(err, err_len, "out of memory reading %s/" RESULTS_CSV, v->dir);
     return rc;
 }
 

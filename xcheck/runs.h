@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "rundir/run_view.h"
 #include "xcheck/metrics.h"
 #include "xcheck/series.h"
 
@@ -23,16 +24,17 @@ struct xc_statuses {
     size_t n, cap;
 };
 
-/* Reads RUN_DIR/results.csv: each ok row becomes a sample of side (NULL:
- * statuses only) and the first status of each variant and shape goes into
- * st (NULL: none kept). A metric without a column is not measured. 0, or -1
- * with one line in err naming the file, the line and the fix. */
-int xc_read_run(const char *dir, const struct str_list *m, struct xc_side *side, struct xc_statuses *st,
+/* The rows of a run view's results.csv (loaded with RUN_VIEW_RESULTS):
+ * each ok row becomes a sample of side (NULL: statuses only) and the first
+ * status of each variant and shape goes into st (NULL: none kept). A metric
+ * without a column is not measured. 0, or -1 with one line in err naming
+ * the file, the line and the fix. */
+int xc_read_run(const struct run_view *v, const struct str_list *m, struct xc_side *side, struct xc_statuses *st,
                 char *err, size_t err_len);
 
-/* The metric columns of RUN_DIR/results.csv (every column that is not one
- * of collect's fixed ones), for the default metric list. 0 or -1 with err. */
-int xc_run_metric_names(const char *dir, struct str_list *out, char *err, size_t err_len);
+/* The metric columns of the view's results.csv (every column that is not
+ * one of collect's fixed ones), for the default metric list. 0 or -1 with err. */
+int xc_run_metric_names(const struct run_view *v, struct str_list *out, char *err, size_t err_len);
 
 const struct xc_status *xc_status_find(const struct xc_statuses *st, const char *variant,
                                        const struct xc_shape *shape);

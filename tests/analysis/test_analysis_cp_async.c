@@ -14,11 +14,13 @@
 
 #define FIXTURE MMPROF_SOURCE_DIR "/tests/analysis/fixtures/cp_async_run"
 
+static struct run_view view;
+
 static int load(void **state)
 {
     static struct analysis a;
     char err[1024];
-    if (analysis_load(FIXTURE, &a, err, sizeof err) != 0) {
+    if (analysis_load(FIXTURE, 0, &view, &a, err, sizeof err) != 0) {
         print_error("analysis_load: %s\n", err);
         return -1;
     }
@@ -29,6 +31,7 @@ static int load(void **state)
 static int unload(void **state)
 {
     analysis_free(*state);
+    run_view_free(&view);
     return 0;
 }
 

@@ -56,9 +56,10 @@ static void example_run_confirms_the_model(void **state)
         fail_msg("%s does not exist yet: collect a run on an H100/H200 (mmprof collect) and commit its run "
                  "directory as examples/seeds; this test stays red until then",
                  EXAMPLE_RUN);
+    struct run_view v;
     struct analysis a;
     char err[1024];
-    if (analysis_load(EXAMPLE_RUN, &a, err, sizeof err) != 0)
+    if (analysis_load(EXAMPLE_RUN, 0, &v, &a, err, sizeof err) != 0)
         fail_msg("cannot analyse %s: %s", EXAMPLE_RUN, err);
     size_t checked = 0;
     for (size_t i = 0; i < a.nrows; i++)
@@ -68,6 +69,7 @@ static void example_run_confirms_the_model(void **state)
         } else if (a.rows[i].has_theory && a.rows[i].v->kind == KIND_MM_BEST && strcmp(a.rows[i].status, "ok") == 0)
             check_best(&a.rows[i]);
     analysis_free(&a);
+    run_view_free(&v);
     if (checked == 0)
         fail_msg("%s has no tiled or register-tiled row with status ok to check", EXAMPLE_RUN);
 }

@@ -17,11 +17,13 @@
 
 #define FIXTURE MMPROF_SOURCE_DIR "/tests/analysis/fixtures/synthetic_run"
 
+static struct run_view view;
+
 static int load(void **state)
 {
     static struct analysis a;
     char err[1024];
-    int rc = analysis_load(FIXTURE, &a, err, sizeof err);
+    int rc = analysis_load(FIXTURE, 0, &view, &a, err, sizeof err);
     if (rc != 0) {
         print_error("analysis_load: %s\n", err);
         return -1;
@@ -33,6 +35,7 @@ static int load(void **state)
 static int unload(void **state)
 {
     analysis_free(*state);
+    run_view_free(&view);
     return 0;
 }
 

@@ -17,7 +17,6 @@
 #include "analysis/next_step.h"
 #include "analysis/roofline.h"
 #include "analysis/rule_expr.h"
-#include "rundir/run_dir.h"
 
 static struct analysis_row matmul_row(const char *variant, double tpb)
 {
@@ -90,14 +89,12 @@ enum { NRULES = sizeof rule_ids / sizeof rule_ids[0] };
 static void check_run(const char *run)
 {
     int fired[NRULES] = {0};
+    struct run_view v;
     struct analysis a;
-    char err[512], path[1200];
-    assert_int_equal(analysis_load(run, &a, err, sizeof err), 0);
-    snprintf(path, sizeof path, "%s/run.json", run);
-    cJSON *root = run_json_load(path, err, sizeof err);
-    assert_non_null(root);
+    char err[512];
+    assert_int_equal(analysis_load(run, 0, &v, &a, err, sizeof err), 0);
     struct roofline roof;
-    roofline_read(root, &roof);
+    roofline_read(v.meta.root, &roof);
     struct next_step_check c;
     assert_int_equal(next_step_check_run(&a, &roof, &c, err, sizeof err), 0);
     print_message("%s: %zu next steps, %zu measured faster, %zu expected within 2x\n", run, c.steps, c.faster,
@@ -122,8 +119,8 @@ static void check_run(const char *run)
     for (size_t k = 0; k < NRULES; k++)
         if (!fired[k])
             fail_msg("%s: rule %s never fires", run, rule_ids[k]);
-    cJSON_Delete(root);
     analysis_free(&a);
+    run_view_free(&v);
 }
 
 static void next_steps_hold_on_the_h100_run(void **state)

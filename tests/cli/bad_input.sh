@@ -343,9 +343,9 @@ row plot-missing-dir 2 "plot: '.*/none' is not a directory" - - 'directory that 
 row plot-truncated 2 'plot: .*/results.csv line 5 has [0-9]+ fields' - mk_truncated_csv 'results.csv cut mid-row' -- plot '$D/run'
 row plot-bad-json 2 'plot: .*/run.json is not a JSON object' - mk_json_truncated 'truncated run.json' -- plot '$D/run'
 row plot-no-gnuplot 1 'plot: gnuplot not found: apt-get install gnuplot-nox' writes,nognuplot,check=chk_plot_sources mk_run 'gnuplot not installed: .dat and .gp written to render later, no image' -- plot '$D/run'
-row plot-readonly 1 'plot: cannot create a file in .*/run: Permission denied' nobody mk_run_ro 'read-only run directory' -- plot '$D/run'
+row plot-readonly 1 'plot: cannot create .*/run/plots: Permission denied' nobody mk_run_ro 'read-only run directory' -- plot '$D/run'
 row plot-readonly-analysed 1 'plot: cannot write in .*/run/plots: Permission denied' nobody mk_analysed_ro 'read-only run directory with a fresh analysis.csv: one line, not one per chart' -- plot '$D/run'
-row plot-full-disk 1 'plot: cannot write .*/analysis.csv: No space left on device' fs=fit mk_fs_run 'full disk' -- plot '$D/fs/run'
+row plot-full-disk 1 'plot: cannot write .*/run/plots/.*: No space left on device' fs=fit mk_fs_run 'full disk' -- plot '$D/fs/run'
 # report
 row report-none 2 'report: no run directory given' - - 'no run directory' -- report
 row report-truncated 2 'report: .*/results.csv line 5 has [0-9]+ fields' - mk_truncated_csv 'results.csv cut mid-row' -- report '$D/run'
@@ -353,7 +353,7 @@ row report-bad-json 2 'report: .*/run.json is not a JSON object' - mk_json_trunc
 row report-baseline-missing 2 "report: --baseline: '.*/none' is not a directory" - mk_run 'no baseline run' -- report '$D/run' --baseline '$D/none'
 row report-header-only 2 'report: .*/results.csv has no rows yet: nothing to report' - mk_header_only 'header only: no empty report' -- report '$D/run'
 row report-stale-chart 0 'report: charts older than .*/results.csv are embedded as they are \(roofline.png\): `mmprof plot' writes mk_stale_chart 'a chart older than results.csv: said' -- report '$D/run'
-row report-readonly 1 'report: cannot create a file in .*/run: Permission denied' nobody mk_run_ro 'read-only run directory' -- report '$D/run'
+row report-readonly 1 "report: cannot write in '.*/run': Permission denied" nobody mk_run_ro 'read-only run directory' -- report '$D/run'
 # diff
 row diff-one 2 'diff: give two run directories' - mk_run 'one run only' -- diff '$D/run'
 row diff-missing 2 "diff: run B: '.*/none' is not a directory" - mk_run 'run B does not exist' -- diff '$D/run' '$D/none'

@@ -31,7 +31,7 @@ expect 2 'unknown option' -- collect --nope
 expect 2 'give VARIANT\[,VARIANT...\]' -- launch
 expect 0 'usage: mmprof xcheck' -- xcheck --help
 expect 2 'give mmprof.s run directories with --mmprof' -- xcheck
-expect 2 'no results.csv|cannot open .*/nowhere/results.csv' -- xcheck --mmprof /nowhere --ncu x.csv
+expect 2 "'/nowhere' is not a directory" -- xcheck --mmprof /nowhere --ncu x.csv
 expect 2 "'cpu_blas' is not a GPU variant" -- launch cpu_blas --sizes 64
 # what ncu must read to match collect: counters only, no derived names, no GPU needed
 expect 0 '^l1tex__t_requests_pipe_lsu_mem_global_op_ld\.sum,.*sm__sass_data_bytes_mem_global_op_ldgsts\.sum,' -- info --counters default

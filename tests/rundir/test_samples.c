@@ -108,7 +108,7 @@ static void damaged_files_refused(void **state)
         char dir[64], why[1024] = "";
         struct samples *s = (struct samples *)1;
         make_dir(dir, sizeof dir);
-        write_text(dir, SAMPLES_FILE, bad[i].text);
+        write_text(dir, SAMPLES_CSV, bad[i].text);
         assert_int_equal(samples_read(dir, &s, why, sizeof why), -1);
         assert_null(s);
         if (!strstr(why, bad[i].says))
@@ -123,7 +123,7 @@ static void resume_cuts_partial_line(void **state)
     char dir[64], why[1024] = "";
     make_dir(dir, sizeof dir);
     const char *metrics[] = {"dram__bytes_read.sum"};
-    write_text(dir, SAMPLES_FILE, "variant,M,N,K,ms\nnaive,64,64,64,0.1 0.2\ntiled_t16,64,64,64,0.1 0.");
+    write_text(dir, SAMPLES_CSV, "variant,M,N,K,ms\nnaive,64,64,64,0.1 0.2\ntiled_t16,64,64,64,0.1 0.");
     struct plan plan;
     memset(&plan, 0, sizeof plan);
     assert_int_equal(resume_prepare(dir, metrics, 1, &plan, why, sizeof why), 0);

@@ -70,7 +70,7 @@ static void damaged_line_is_named(void **state)
 {
     (void)state;
     char path[256], err[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, SOURCE_FILE);
+    snprintf(path, sizeof path, "%s/%s", dir, SOURCE_CSV);
     FILE *f = fopen(path, "a");
     assert_non_null(f);
     fputs("naive,64,64,64,_Z1kv,16,/src/k.cu,5,wait,1\n", f); /* pc_offset not in hex */
@@ -93,7 +93,7 @@ static void undeclared_kernel_of_a_profile_run(void **state)
     const struct source_row rows[] = {{name, 0, 0, 0, "_Z4sortIiLi4EEvPii", 0x40, "", 0, "long_scoreboard", 12},
                                       {name, 0, 0, 0, "_Z4sortIiLi4EEvPii", 0x50, "", 0, "selected", 4}};
     char path[256], err[512];
-    snprintf(path, sizeof path, "%s/%s", dir, SOURCE_FILE);
+    snprintf(path, sizeof path, "%s/%s", dir, SOURCE_CSV);
     unlink(path);
     write_rows(rows, 2);
     struct source_table *t;
@@ -160,28 +160,37 @@ static void groups_keep_what_dominates_a_kernel(void **state)
 }
 
 /* What every reader of a run's source.csv calls: none, or the fold. */
+static int load_view(struct source_profile *p, char *err, size_t err_len)
+{
+    struct run_view v;
+    assert_int_equal(run_view_load(dir, RUN_VIEW_SOURCE, &v, err, err_len), 0);
+    int rc = source_profile_load(&v, p, err, err_len);
+    if (rc == 0) /* the fold points into the view */
+        assert_int_equal(source_profile_find(p, "naive")->samples, 60);
+    source_profile_free(p);
+    run_view_free(&v);
+    return rc;
+}
+
 static void load_says_none_or_folds(void **state)
 {
     (void)state;
     struct source_profile p;
     char err[512];
     char path[256];
-    snprintf(path, sizeof path, "%s/%s", dir, SOURCE_FILE);
+    snprintf(path, sizeof path, "%s/%s", dir, SOURCE_CSV);
     unlink(path);
-    assert_int_equal(source_profile_load(dir, &p, err, sizeof err), 1);
+    assert_int_equal(load_view(&p, err, sizeof err), 1);
     assert_non_null(strstr(err, "collect --source"));
     assert_int_equal(p.n, 0);
     const struct source_row rows[] = {ROW("naive", 0x10, 5, "long_scoreboard", 60)};
     write_rows(rows, 1);
-    assert_int_equal(source_profile_load(dir, &p, err, sizeof err), 0);
-    assert_non_null(p.table);
-    assert_int_equal(source_profile_find(&p, "naive")->samples, 60);
-    source_profile_free(&p);
+    assert_int_equal(load_view(&p, err, sizeof err), 0);
     FILE *f = fopen(path, "a");
     assert_non_null(f);
     fputs("naive,64,64,64,_Z1kv,16,/src/k.cu,5,wait,1\n", f); /* damaged: the reader's sentence */
     fclose(f);
-    assert_int_equal(source_profile_load(dir, &p, err, sizeof err), -1);
+    assert_int_equal(load_view(&p, err, sizeof err), -1);
     assert_non_null(strstr(err, "pc_offset (0x...)"));
     unlink(path);
 }

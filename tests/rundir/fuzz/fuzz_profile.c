@@ -64,7 +64,7 @@ static void declaration(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_write(0, LAUNCH_LOG_FILE, data, size);
+    fuzz_write(0, LAUNCHES_TSV, data, size);
     summary();
     model(fuzz_write(1, "model.txt", data, size));
     declaration(data, size);

@@ -10,7 +10,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char err[1536] = "";
-    fuzz_write(0, SAMPLES_FILE, data, size);
+    fuzz_write(0, SAMPLES_CSV, data, size);
     struct samples *s = NULL;
     if (samples_read(fuzz_dir(), &s, err, sizeof err) != 0) {
         FUZZ_CHECK(s == NULL && err[0] != '\0' && memchr(err, '\0', sizeof err));
