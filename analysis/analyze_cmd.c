@@ -4,6 +4,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/analyze_cmd.h"
+#include "analysis/kernel_facts.h"
 #include "analysis/roofline.h"
 #include "common/run_args.h"
 #include "rundir/run_dir.h"
@@ -77,36 +78,41 @@ static int parse_args(int argc, char **argv, enum format *format, const char **r
     return run_args_parse(&spec, argc, argv, run);
 }
 
-/* The findings need the run's roofs (run.json's ceilings). -2 when the
- * failure is said already. */
-static int print_findings(const struct analysis *a)
+/* The run's roofs (run.json's ceilings) and what they and source.csv say
+ * of each kernel (kernel_facts.h). -1 when said already. */
+static int attach_roofs(struct analysis *a, struct roofline *roof)
 {
     char path[1100], err[512];
     snprintf(path, sizeof path, "%s/run.json", a->run_dir);
     cJSON *root = run_json_load(path, err, sizeof err);
     if (!root) {
         msg_error("analyze: %s", err);
-        return -2;
+        return -1;
     }
-    struct roofline roof;
-    roofline_read(root, &roof);
-    int rc = analysis_print_findings(a, &roof, stdout, err, sizeof err);
+    roofline_read(root, roof);
     cJSON_Delete(root);
-    if (rc != 0) {
+    if (analysis_attach(a, roof, err, sizeof err) != 0) {
         msg_error("analyze: %s", err);
-        return -2;
+        return -1;
     }
-    return fflush(stdout) == 0 ? 0 : -1;
+    return 0;
 }
 
-static int print(const struct analysis *a, enum format format)
+static int print(const struct analysis *a, const struct roofline *roof, enum format format)
 {
-    if (format == FORMAT_FINDINGS)
-        return print_findings(a);
+    char err[512];
+    if (format == FORMAT_FINDINGS) {
+        if (analysis_print_findings(a, roof, stdout, err, sizeof err) != 0) {
+            msg_error("analyze: %s", err);
+            return -2;
+        }
+        return fflush(stdout) == 0 ? 0 : -1;
+    }
     if (format == FORMAT_CSV)
         return analysis_write_csv(a, stdout);
     if (format == FORMAT_JSON)
         return analysis_print_json(a, stdout);
+    analysis_print_kernels(a, stdout);
     analysis_print_table(a, stdout);
     return fflush(stdout) == 0 ? 0 : -1;
 }
@@ -129,10 +135,15 @@ int cmd_analyze(int argc, char **argv)
         msg_warn("analyze: %s/results.csv has no rows yet: nothing was measured (a stopped collect: "
                  "`mmprof collect --resume %s` completes it)",
                  run, run);
+    struct roofline roof;
+    if (attach_roofs(&a, &roof) != 0) {
+        analysis_free(&a);
+        return EXIT_USAGE;
+    }
     /* A run directory that cannot be written to (read-only, another user's)
      * still gets its analysis on the terminal; the failure is said after it. */
     int saved = analysis_save_csv(&a, err, sizeof err) == 0;
-    int printed = print(&a, format);
+    int printed = print(&a, &roof, format);
     rc = printed == 0 ? EXIT_OK : EXIT_RUNTIME;
     if (printed == -1)
         msg_error("analyze: cannot write to standard output");

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "common/util.h"
+#include "analysis/kernel_facts.h"
 #include "analysis/raw_rows.h"
 
 static int file_exists(const char *dir, const char *name)
@@ -28,11 +29,6 @@ int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err
         analysis_free(&c->a);
         return EXIT_USAGE;
     }
-    /* analysis.csv is part of a finished run; make it the one way `mmprof analyze` does */
-    if (!file_exists(run_dir, "analysis.csv") && analysis_save_csv(&c->a, err, err_len) != 0) {
-        analysis_free(&c->a);
-        return EXIT_RUNTIME;
-    }
     c->results = raw_rows_read(run_dir, &c->a, err, err_len);
     rc = c->results ? EXIT_OK : EXIT_USAGE;
     char why[512];
@@ -45,6 +41,14 @@ int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err
         return rc;
     }
     roofline_read(c->meta.root, &c->roof);
+    /* a damaged source.csv is said in its section: the kernels then have no top stall */
+    char no_stalls[512];
+    (void)analysis_attach(&c->a, &c->roof, no_stalls, sizeof no_stalls);
+    /* analysis.csv is part of a finished run; make it the one way `mmprof analyze` does */
+    if (!file_exists(run_dir, "analysis.csv") && analysis_save_csv(&c->a, err, err_len) != 0) {
+        report_unload(c);
+        return EXIT_RUNTIME;
+    }
     /* a damaged source.csv is said in its section, not a reason to write no report */
     if (source_profile_load(run_dir, &c->source, c->source_note, sizeof c->source_note) == 1)
         c->source_note[0] = '\0';

@@ -1,0 +1,58 @@
+/* One bound verdict per kernel, the one every output prints (`analyze`, its
+ * --findings, the report): each unit's throughput as % of its roof ("speed
+ * of light", as ncu's SOL section), the unit with the highest % binds it.
+ *
+ *   DRAM       dram__bytes / time / the DRAM roof
+ *   L2         lts__t_bytes / time / the L2 roof
+ *   L1/shared  (l1tex__t_bytes + 128 B x shared wavefronts) / time / the
+ *              shared-memory roof: global, local and shared accesses share
+ *              the one L1 data pipe of 128 bytes a cycle
+ *   FP32       (FADD + FMUL + FFMA) thread instructions x 2 / time / the FP32
+ *              (FFMA) roof: an unfused FADD or FMUL takes an FFMA's slot
+ *   issue      IPC / 4 warp instructions an SM issues a cycle (4 schedulers)
+ *
+ * time is the row's runtime (the rates' own), else the counters' elapsed
+ * cycles / clock (a graph node is not timed). A unit at VERDICT_BOUND_PCT or
+ * more binds the kernel; below it on every unit the kernel is latency-bound:
+ * neither a bandwidth nor the pipes are busy enough, and the top stall
+ * reason (when the run sampled PCs) says what its warps wait for. */
+#ifndef MMPROF_ANALYSIS_VERDICT_H
+#define MMPROF_ANALYSIS_VERDICT_H
+
+#include <stddef.h>
+
+#include "analysis/analysis.h"
+
+#define VERDICT_BOUND_PCT 60.0
+#define SOL_ISSUE_PER_CYCLE 4.0
+#define SOL_SHARED_WAVEFRONT_BYTES 128.0
+
+struct roofline;
+
+/* Fills every row's sol_pct[] and sol_time_ms from the roofs (NaN where a
+ * counter or a roof is missing). */
+void analysis_attach_roofs(struct analysis *a, const struct roofline *roof);
+
+/* "DRAM", "L2", "L1/shared", "FP32", "issue". */
+const char *sol_unit_name(enum sol_unit u);
+
+enum verdict_kind { VERDICT_UNKNOWN, VERDICT_BOUND, VERDICT_LATENCY };
+
+struct verdict {
+    enum verdict_kind kind;
+    enum sol_unit unit; /* the unit with the highest % (binding when kind is BOUND) */
+    double pct;         /* its % of its roof */
+};
+
+/* From r's sol_pct (analysis_attach_roofs first). */
+struct verdict analysis_verdict(const struct analysis_row *r);
+
+/* The verdict in words: "L1/shared-bound at 87 % of its roof", "latency-bound:
+ * every unit below 60 % (highest FP32, 14 %); top stall long_scoreboard (43 %
+ * of samples)", "not known (no counters or roofs)". */
+void verdict_text(const struct analysis_row *r, char *buf, size_t len);
+
+/* The bound column: the unit's name, "latency", or "" when unknown. */
+const char *verdict_word(const struct analysis_row *r);
+
+#endif
