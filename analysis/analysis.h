@@ -86,6 +86,10 @@ const char *analysis_row_size(const struct analysis_row *r, char *buf, size_t le
 /* The terminal tables of every kernel: time share, speed of light, memory,
  * occupancy and stalls (print_kernels.c; analysis_attach first). */
 void analysis_print_kernels(const struct analysis *a, FILE *f);
+/* The name a person reads (no "void ", parameters, namespaces or template
+ * arguments), the size of a declared kernel after it, cut to width with
+ * "..."; buf holds width + 1. */
+const char *analysis_kernel_label(const struct analysis_row *r, char *buf, size_t width);
 /* The terminal tables: theoretical vs measured CGMA, transposes, geometry. */
 void analysis_print_table(const struct analysis *a, FILE *f);
 /* "What to do next" (next_step.h) for every kernel, then how the run's own

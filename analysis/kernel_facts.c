@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/verdict.h"
@@ -85,6 +86,39 @@ static void top_stall(const struct source_table *s, struct analysis_row *r)
         snprintf(r->top_stall, sizeof r->top_stall, "%s", by[top].stall);
         r->top_stall_pct = 100.0 * (double)by[top].samples / (double)total;
     }
+}
+
+double analysis_kernel_time_ms(const struct analysis *a, const struct analysis_row *r)
+{
+    double ms = NAN;
+    for (size_t j = 0; j < a->nrows; j++)
+        if (analysis_same_kernel(r, &a->rows[j]) && row_timed(&a->rows[j]))
+            ms = (isnan(ms) ? 0 : ms) + a->rows[j].sol_time_ms;
+    return ms;
+}
+
+static int by_share_desc(const void *a, const void *b)
+{
+    double ta = (*(const struct analysis_row *const *)a)->time_share_pct;
+    double tb = (*(const struct analysis_row *const *)b)->time_share_pct;
+    if (isnan(ta) != isnan(tb))
+        return isnan(ta) ? 1 : -1;
+    return (ta < tb) - (ta > tb);
+}
+
+size_t analysis_kernels(const struct analysis *a, const struct analysis_row **out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < a->nrows; i++) {
+        const struct analysis_row *r = &a->rows[i];
+        size_t j = 0;
+        while (j < n && !analysis_same_kernel(out[j], r))
+            j++;
+        if (j == n && analysis_row_on_gpu(r))
+            out[n++] = r;
+    }
+    qsort(out, n, sizeof *out, by_share_desc);
+    return n;
 }
 
 int analysis_attach(struct analysis *a, const struct roofline *roof, char *err, size_t err_len)

@@ -19,6 +19,13 @@ int analysis_same_kernel(const struct analysis_row *a, const struct analysis_row
  * the rows of the kernel tables and of the GPU time. */
 int analysis_row_on_gpu(const struct analysis_row *r);
 
+/* The kernels of a (rows on the GPU), one row each, its first launch,
+ * hottest first by time_share_pct (analysis_attach first): fills out (room
+ * for a->nrows) and returns how many. */
+size_t analysis_kernels(const struct analysis *a, const struct analysis_row **out);
+/* The time of all launches of r's kernel, ms (NaN when none is timed). */
+double analysis_kernel_time_ms(const struct analysis *a, const struct analysis_row *r);
+
 /* Fills sol_pct, top_stall, launches and time_share_pct of every row. 0, or
  * -1 with err when the run's source.csv is malformed. */
 int analysis_attach(struct analysis *a, const struct roofline *roof, char *err, size_t err_len);

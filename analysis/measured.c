@@ -108,6 +108,7 @@ static void read_shared(const struct table *t, size_t row, struct measured *m)
     m->bank_ways_ld = ways(wf_ld, bc_ld);
     m->bank_ways_st = ways(wf_st, bc_st);
     m->shared_wavefronts = wf_ld + wf_st;
+    m->shared_conflict_wavefronts = bc_ld + bc_st;
 }
 
 /* Compute-to-memory ratios, all with the useful FLOPs as numerator (as in

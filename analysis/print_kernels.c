@@ -36,7 +36,7 @@ static const char *num(char *buf, size_t len, char style, int digits, double v)
 /* The name a person reads: no "void ", no parameter list, no namespaces, the
  * template arguments as <...>; then the size of a declared kernel; cut to
  * width with "..." at the end. */
-static const char *label(const struct analysis_row *r, char *buf, size_t width)
+const char *analysis_kernel_label(const struct analysis_row *r, char *buf, size_t width)
 {
     char name[256], size[64];
     const char *s = r->variant;
@@ -76,39 +76,6 @@ static const char *label(const struct analysis_row *r, char *buf, size_t width)
     return buf;
 }
 
-static int by_time_desc(const void *a, const void *b)
-{
-    double ta = ((const struct kernel_line *)a)->time_ms, tb = ((const struct kernel_line *)b)->time_ms;
-    if (isnan(ta) != isnan(tb))
-        return isnan(ta) ? 1 : -1;
-    return (ta < tb) - (ta > tb);
-}
-
-/* The kernels of a: one line each, hottest first. Returns how many; NULL
- * *out when out of memory. */
-static size_t kernel_lines(const struct analysis *a, struct kernel_line **out)
-{
-    size_t n = 0;
-    *out = calloc(a->nrows ? a->nrows : 1, sizeof **out);
-    if (!*out)
-        return 0;
-    for (size_t i = 0; i < a->nrows; i++) {
-        const struct analysis_row *r = &a->rows[i];
-        if (!analysis_row_on_gpu(r))
-            continue;
-        size_t j = 0;
-        while (j < n && !analysis_same_kernel((*out)[j].r, r))
-            j++;
-        int timed = isfinite(r->sol_time_ms);
-        if (j == n)
-            (*out)[n++] = (struct kernel_line){r, timed ? r->sol_time_ms : NAN};
-        else if (timed)
-            (*out)[j].time_ms = isnan((*out)[j].time_ms) ? r->sol_time_ms : (*out)[j].time_ms + r->sol_time_ms;
-    }
-    qsort(*out, n, sizeof **out, by_time_desc);
-    return n;
-}
-
 static void time_table(const struct kernel_line *k, size_t n, FILE *f)
 {
     char name[LABEL_WIDTH + 1], c[6][32], bound[48];
@@ -123,7 +90,7 @@ static void time_table(const struct kernel_line *k, size_t n, FILE *f)
         double dram_gbs = r->ms.dram_bytes / (r->sol_time_ms * 1e6);
         snprintf(bound, sizeof bound, "%s", verdict_word(r)[0] ? verdict_word(r) : "-");
         fprintf(f, "%3zu %-*s %8.0f %10s %6s%% %10s %9s %-10s %6s\n", i + 1, LABEL_WIDTH,
-                label(r, name, LABEL_WIDTH), r->launches, num(c[0], sizeof c[0], 'f', 4, k[i].time_ms),
+                analysis_kernel_label(r, name, LABEL_WIDTH), r->launches, num(c[0], sizeof c[0], 'f', 4, k[i].time_ms),
                 num(c[1], sizeof c[0], 'f', 1, r->time_share_pct), num(c[2], sizeof c[0], 'f', 0, r->ms.gflop_s > 0 ? r->ms.gflop_s : NAN),
                 num(c[3], sizeof c[0], 'f', 0, dram_gbs), bound, num(c[4], sizeof c[0], 'f', 0, v.pct));
     }
@@ -141,7 +108,7 @@ static void sol_table(const struct kernel_line *k, size_t n, FILE *f)
         const struct analysis_row *r = k[i].r;
         for (int u = 0; u < SOL_UNITS; u++)
             num(c[u], sizeof c[0], 'f', 1, r->sol_pct[u]);
-        fprintf(f, "%3zu %-*s %6s %6s %9s %6s %6s %5s %9s\n", i + 1, LABEL_WIDTH, label(r, name, LABEL_WIDTH),
+        fprintf(f, "%3zu %-*s %6s %6s %9s %6s %6s %5s %9s\n", i + 1, LABEL_WIDTH, analysis_kernel_label(r, name, LABEL_WIDTH),
                 c[SOL_DRAM], c[SOL_L2], c[SOL_L1_SHARED], c[SOL_FP32], c[SOL_ISSUE],
                 num(c[SOL_UNITS], sizeof c[0], 'f', 2, r->ms.ipc), num(c[SOL_UNITS + 1], sizeof c[0], 'f', 4, r->ms.counter_ms));
     }
@@ -179,7 +146,7 @@ static void memory_table(const struct kernel_line *k, size_t n, FILE *f)
                  num(c[7], sizeof c[0], 'f', 1, m->sectors_per_request_st));
         snprintf(ways, sizeof ways, "%s/%s", num(c[8], sizeof c[0], 'f', 1, m->bank_ways_ld),
                  num(c[9], sizeof c[0], 'f', 1, m->bank_ways_st));
-        fprintf(f, "%3zu %-*s %-26s %6s %11s %11s %11s\n", i + 1, LABEL_WIDTH, label(r, name, LABEL_WIDTH), in,
+        fprintf(f, "%3zu %-*s %-26s %6s %11s %11s %11s\n", i + 1, LABEL_WIDTH, analysis_kernel_label(r, name, LABEL_WIDTH), in,
                 num(c[10], sizeof c[0], 'g', 3, m->useful_flops > 0 ? m->cgma_thread_flop_per_word : NAN), eff, spr, ways);
     }
 }
@@ -200,7 +167,7 @@ static void occupancy_table(const struct kernel_line *k, size_t n, FILE *f)
         else
             snprintf(stall, sizeof stall, "-");
         fprintf(f, "%3zu %-*s %7s %7s %4s %6s %4s %-9s %6s %5s %5s %s\n", i + 1, LABEL_WIDTH,
-                label(r, name, LABEL_WIDTH), num(c[0], sizeof c[0], 'f', 0, g->threads_per_block),
+                analysis_kernel_label(r, name, LABEL_WIDTH), num(c[0], sizeof c[0], 'f', 0, g->threads_per_block),
                 num(c[1], sizeof c[0], 'f', 0, g->grid_blocks), num(c[2], sizeof c[0], 'f', 0, g->regs_per_thread > 0 ? g->regs_per_thread : NAN),
                 num(c[3], sizeof c[0], 'f', 0, g->smem_bytes_per_block), num(c[4], sizeof c[0], 'f', 0, g->blocks_per_sm > 0 ? g->blocks_per_sm : NAN),
                 g->limiter[0] ? g->limiter : "-", num(c[5], sizeof c[0], 'f', 2, g->waves),
@@ -211,8 +178,12 @@ static void occupancy_table(const struct kernel_line *k, size_t n, FILE *f)
 
 void analysis_print_kernels(const struct analysis *a, FILE *f)
 {
-    struct kernel_line *k;
-    size_t n = kernel_lines(a, &k);
+    const struct analysis_row **rows = calloc(a->nrows ? a->nrows : 1, sizeof *rows);
+    struct kernel_line *k = calloc(a->nrows ? a->nrows : 1, sizeof *k);
+    size_t n = rows && k ? analysis_kernels(a, rows) : 0;
+    for (size_t i = 0; i < n; i++)
+        k[i] = (struct kernel_line){rows[i], analysis_kernel_time_ms(a, rows[i])};
+    free(rows);
     if (!k) {
         fprintf(f, "(out of memory for the kernel tables)\n");
         return;

@@ -159,8 +159,10 @@ static void bound_row(struct report_ctx *c, struct grid *g, const struct analysi
              fmt_sig(dram, i[ROOF_DRAM], 3), measured ? "" : " (compulsory)");
     verdict_text(a, text, sizeof text);
     grid_set(g, r, 3, "%s", text);
-    if (v.pct > 100) /* a ceiling measured low, or DRAM bytes of an output still in L2 undercounted */
+    if (v.pct > 100) { /* a ceiling measured low, or DRAM bytes of an output still in L2 undercounted */
+        grid_set(g, r, 3, "%s, above the roof", text);
         grid_flag(g, r, 3, CELL_WARN);
+    }
     grid_set(g, r, 4, "%s", fmt_rate_g(buf, a->ms.gflop_s, "FLOP/s"));
     for (int u = 0; u < SOL_UNITS; u++)
         fmt_sig(sol[u], a->sol_pct[u], 2);

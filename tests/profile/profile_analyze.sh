@@ -34,7 +34,7 @@ grep -q 'roofline' "$work/run/report.md" || fail "the report has no roofline"
 # undeclared ones at their first launch, with no size
 for k in '`tiled_t16` | 1024x1024x1024 |' '`void axpy(float, float const*, float*, int)` | - |' \
     '`void cutlass::Kernel<sm90_xmma>(Params)` | - |'; do
-    sed -n '/^\*\*Hierarchical roofline position/,/^At their largest size/p' "$work/run/report.md" |
+    sed -n '/^\*\*What binds each variant/,/^At their largest size/p' "$work/run/report.md" |
         grep -qF "$k" || fail "the roofline table lacks $k"
 done
 grep -q "The app's undeclared kernels (no size) stand at their first launch" "$work/run/report.md" ||
