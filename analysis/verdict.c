@@ -49,7 +49,7 @@ static void row_sol(struct analysis_row *r, const struct roofline *roof)
     r->sol_time_ms = ms;
     r->sol_pct[SOL_DRAM] = pct_of(m->dram_bytes, ms, roofline_bw_gbs(roof, ROOF_DRAM));
     r->sol_pct[SOL_L2] = pct_of(m->l2_bytes, ms, roofline_bw_gbs(roof, ROOF_L2));
-    r->sol_pct[SOL_L1_SHARED] = pct_of(l1_shared_bytes(m), ms, roofline_bw_gbs(roof, ROOF_L1));
+    r->sol_pct[SOL_L1_SHARED] = pct_of(l1_shared_bytes(m), ms, roofline_smem_gbs(roof));
     r->sol_pct[SOL_FP32] = pct_of(fp32_slot_flops(m), ms, roofline_fp32_gflops(roof));
     r->sol_pct[SOL_ISSUE] = m->ipc >= 0 ? 100.0 * m->ipc / SOL_ISSUE_PER_CYCLE : NAN;
 }
@@ -94,7 +94,14 @@ void verdict_text(const struct analysis_row *r, char *buf, size_t len)
         snprintf(buf, len, "not known (no counters or no roofs)");
     else if (v.kind == VERDICT_BOUND)
         snprintf(buf, len, "%s-bound at %.0f %% of its roof%s", sol_unit_name(v.unit), v.pct, stall);
-    else /* 59.6 % must not read "60 %" under "below 60 %" */
-        snprintf(buf, len, "latency-bound: every unit below %.0f %% of its roof (highest %s, %.*f %%)%s",
-                 VERDICT_BOUND_PCT, sol_unit_name(v.unit), v.pct >= VERDICT_BOUND_PCT - 0.5 ? 1 : 0, v.pct, stall);
+    else { /* 59.6 % must not read "60 %" under "below 60 %" */
+        char unknown[64] = "";
+        for (int u = 0; u < SOL_UNITS; u++)
+            if (isnan(r->sol_pct[u]))
+                snprintf(unknown + strlen(unknown), sizeof unknown - strlen(unknown), "%s%s",
+                         unknown[0] ? ", " : "; not known: ", sol_unit_name((enum sol_unit)u));
+        snprintf(buf, len, "latency-bound: every %sunit below %.0f %% of its roof (highest %s, %.*f %%%s)%s",
+                 unknown[0] ? "measured " : "", VERDICT_BOUND_PCT, sol_unit_name(v.unit),
+                 v.pct >= VERDICT_BOUND_PCT - 0.5 ? 1 : 0, v.pct, unknown, stall);
+    }
 }

@@ -5,7 +5,8 @@
  *   DRAM       dram__bytes / time / the DRAM roof
  *   L2         lts__t_bytes / time / the L2 roof
  *   L1/shared  (l1tex__t_bytes + 128 B x shared wavefronts) / time / the
- *              shared-memory roof: global, local and shared accesses share
+ *              shared-memory roof (measured, else the datasheet's
+ *              architectural one): global, local and shared accesses share
  *              the one L1 data pipe of 128 bytes a cycle
  *   FP32       (FADD + FMUL + FFMA) thread instructions x 2 / time / the FP32
  *              (FFMA) roof: an unfused FADD or FMUL takes an FFMA's slot
