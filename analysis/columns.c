@@ -103,10 +103,11 @@ static double shared_bytes(const struct analysis_row *r)
     return SOL_SHARED_WAVEFRONT_BYTES * r->ms.shared_wavefronts;
 }
 
-/* Bytes the threads asked for per byte of the 32-byte sectors moved, %. */
+/* Bytes the threads asked for per byte of the 32-byte sectors moved, %;
+ * at most 100 (lanes asking for one word count it once per lane). */
 static double efficiency_pct(double words, double sectors)
 {
-    return sectors > 0 ? 100.0 * 4.0 * words / (32.0 * sectors) : NAN;
+    return sectors > 0 ? fmin(100.0, 100.0 * 4.0 * words / (32.0 * sectors)) : NAN;
 }
 
 /* FP32 instructions that are a lone FADD or FMUL, % of all FP32 ones. */

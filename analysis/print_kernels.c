@@ -114,9 +114,10 @@ static void sol_table(const struct kernel_line *k, size_t n, FILE *f)
     }
 }
 
+/* Bytes asked / sector bytes moved, at most 100 (as analysis.csv's efficiency columns). */
 static double ratio_pct(double part, double whole)
 {
-    return whole > 0 ? 100.0 * part / whole : NAN;
+    return whole > 0 ? fmin(100.0, 100.0 * part / whole) : NAN;
 }
 
 static void memory_table(const struct kernel_line *k, size_t n, FILE *f)
