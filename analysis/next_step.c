@@ -116,8 +116,9 @@ static void fastest_measured(const struct analysis *a, const struct analysis_row
     const struct analysis_row *best = NULL;
     for (size_t i = 0; i < a->nrows; i++) {
         const struct analysis_row *c = &a->rows[i];
-        int copy = c->v->kind == KIND_TR_COPY || c->v->kind == KIND_TR_COPY_SHARED; /* moves, never transposes */
-        if (row_ok(c) && !copy && c->v->family == r->v->family && c->m == r->m && c->n == r->n && c->k == r->k &&
+        if (!row_ok(c) || c->v->kind == KIND_TR_COPY || c->v->kind == KIND_TR_COPY_SHARED) /* copies never transpose */
+            continue;
+        if (c->v->family == r->v->family && c->m == r->m && c->n == r->n && c->k == r->k &&
             (!best || measured_rate(c) > measured_rate(best)))
             best = c;
     }
