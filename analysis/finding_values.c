@@ -107,6 +107,8 @@ static double numeric(const struct analysis_row *r, const char *name)
         return m->gld_requests > 0 ? fmax(1.0, m->gld_words / 8.0 / m->gld_requests) : NAN;
     if (strcmp(name, "st_ideal_sectors_per_request") == 0)
         return m->gst_requests > 0 ? fmax(1.0, m->gst_words / 8.0 / m->gst_requests) : NAN;
+    if (strcmp(name, "has_flops") == 0)
+        return m->flops_executed > 0 ? 1 : 0; /* 0 also when not measured */
     if (strcmp(name, "grid_per_sm") == 0)
         return r->geo.sm_count > 0 ? r->geo.grid_blocks / r->geo.sm_count : NAN;
     if (strcmp(name, "sol_second_pct") == 0)

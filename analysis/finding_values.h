@@ -28,6 +28,7 @@
  *   sol_second_unit       its name (text)
  *   ld_ideal_sectors_per_request, st_...: the sectors a request of the
  *                         same bytes needs when coalesced (bytes / 32, >= 1)
+ *   has_flops             1 when the kernel executed FP32 FLOPs, else 0
  *   grid_per_sm           blocks of the grid per SM
  *   stall_note            "; top stall X (N % of samples)", "" unsampled
  * NaN when a figure is not measured, so a rule on it does not fire. */

@@ -180,12 +180,25 @@ static void bound_units(void **state)
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
         struct analysis_row r = quiet_row();
         r.ms.ipc = 1;
+        r.ms.flops_executed = 1e9;
         assert_false(fires(&r, units[i].id));
         r.sol_pct[units[i].unit] = 80;
         assert_true(fires(&r, units[i].id));
         r.sol_pct[units[i].unit] = 55; /* under 60 %: not bound by it */
         assert_false(fires(&r, units[i].id));
     }
+}
+
+static void l1_shared_without_flops(void **state)
+{
+    (void)state;
+    struct analysis_row r = quiet_row();
+    r.sol_pct[SOL_L1_SHARED] = 65;
+    r.ms.flops_executed = 0; /* a transpose */
+    assert_true(fires(&r, "l1_shared_bound_data"));
+    assert_false(fires(&r, "l1_shared_bound"));
+    r.ms.flops_executed = NAN; /* not measured: still one bound finding */
+    assert_true(fires(&r, "l1_shared_bound_data"));
 }
 
 static void fma_launches_spills(void **state)
@@ -280,7 +293,7 @@ int main(void)
         cmocka_unit_test(coalescing),            cmocka_unit_test(bank_conflicts),
         cmocka_unit_test(occupancy_limits),      cmocka_unit_test(blocks_and_waves),
         cmocka_unit_test(latency),               cmocka_unit_test(bound_units),
-        cmocka_unit_test(fma_launches_spills),   cmocka_unit_test(seeds_verdicts_and_next_steps),
+        cmocka_unit_test(fma_launches_spills),   cmocka_unit_test(l1_shared_without_flops),   cmocka_unit_test(seeds_verdicts_and_next_steps),
         cmocka_unit_test(profile_kernels_each_have_findings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
