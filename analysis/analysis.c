@@ -109,7 +109,7 @@ static void fill_row(const struct table *t, size_t row, double sm_count, struct 
     r->bw_vs_copy_pct = NAN;
     for (int u = 0; u < SOL_UNITS; u++)
         r->sol_pct[u] = NAN; /* analysis_attach (kernel_facts.h) fills these from the run's roofs */
-    r->sol_time_ms = r->top_stall_pct = r->launches = r->time_share_pct = NAN;
+    r->sol_time_ms = r->top_stall_pct = r->top_line_pct = r->launches = r->time_share_pct = NAN;
 }
 
 static int same_tile(const struct variant *a, const struct variant *b)

@@ -45,6 +45,8 @@ struct analysis_row {
     double sol_time_ms;        /* the time they are rates over */
     char top_stall[48];        /* the most sampled stall reason ("selected" aside); "" unsampled */
     double top_stall_pct;      /* its share of the kernel's samples */
+    char top_line[128];        /* the hottest source line, "file:line"; "" unsampled or no line table */
+    double top_line_pct;       /* its share of the kernel's samples */
     double launches;           /* launches of this kernel (name + launch shape) in the run; 1 for collect */
     double time_share_pct;     /* its launches' share of the run's GPU time */
 };

@@ -94,6 +94,8 @@
     NUM(bound_pct, analysis_verdict(r).pct)                                                    \
     TEXT(top_stall, r->top_stall)                                                              \
     NUM(top_stall_pct, r->top_stall[0] ? r->top_stall_pct : NAN)                               \
+    TEXT(top_line, r->top_line)                                                                \
+    NUM(top_line_pct, r->top_line[0] ? r->top_line_pct : NAN)                                  \
     NUM(launches, r->launches)                                                                 \
     NUM(time_share_pct, r->time_share_pct)
 

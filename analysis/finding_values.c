@@ -118,11 +118,9 @@ static double numeric(const struct analysis_row *r, const char *name)
 
 int finding_value(const struct analysis_row *r, const char *name, double *num, const char **text)
 {
-    static _Thread_local char note[96];
+    static _Thread_local char note[256];
     if (strcmp(name, "stall_note") == 0) {
-        note[0] = '\0';
-        if (r->top_stall[0])
-            snprintf(note, sizeof note, "; top stall %s (%.0f %% of samples)", r->top_stall, r->top_stall_pct);
+        verdict_stall_note(r, note, sizeof note);
         *text = note;
         return 1;
     }

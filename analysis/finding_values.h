@@ -30,7 +30,7 @@
  *                         same bytes needs when coalesced (bytes / 32, >= 1)
  *   has_flops             1 when the kernel executed FP32 FLOPs, else 0
  *   grid_per_sm           blocks of the grid per SM
- *   stall_note            "; top stall X (N % of samples)", "" unsampled
+ *   stall_note            verdict_stall_note's: top stall and hottest line, "" unsampled
  * NaN when a figure is not measured, so a rule on it does not fire. */
 #ifndef MMPROF_ANALYSIS_FINDING_VALUES_H
 #define MMPROF_ANALYSIS_FINDING_VALUES_H

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "analysis/verdict.h"
-#include "rundir/source_csv.h"
+#include "stalls/source_profile.h"
 
 /* Equal, or both not known. */
 static int same(double x, double y)
@@ -49,42 +49,26 @@ static void count_launches(struct analysis *a)
     }
 }
 
-enum { STALL_REASONS_MAX = 64 };
-
-/* The most sampled stall reason of row r ("selected", a warp that issued,
- * and the "_not_issued" subsets aside) and its share of all its samples. */
-static void top_stall(const struct source_table *s, struct analysis_row *r)
+/* Row r's most sampled stall reason ("selected", a warp that issued, aside)
+ * and hottest source line, from source.csv folded as every reader folds it. */
+static void top_stall(const struct source_profile *p, struct analysis_row *r)
 {
-    struct {
-        const char *stall;
-        unsigned long long samples;
-    } by[STALL_REASONS_MAX];
-    size_t nby = 0, top = 0;
-    unsigned long long total = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        const struct source_row *p = &s->rows[i];
-        if (strcmp(p->variant, r->variant) != 0 || p->m != r->m || p->n != r->n || p->k != r->k ||
-            source_stall_not_issued(p->stall))
+    for (size_t i = 0; i < p->n; i++) {
+        const struct source_kernel *k = &p->kernels[i];
+        if (strcmp(k->variant, r->variant) != 0 || k->m != r->m || k->n != r->n || k->k != r->k || !k->samples)
             continue;
-        total += p->samples;
-        if (strcmp(p->stall, "selected") == 0)
-            continue;
-        size_t j = 0;
-        while (j < nby && strcmp(by[j].stall, p->stall) != 0)
-            j++;
-        if (j == nby) {
-            if (nby == STALL_REASONS_MAX)
-                continue; /* CUPTI has fewer reasons than this */
-            by[nby].stall = p->stall;
-            by[nby++].samples = 0;
+        for (size_t j = 0; j < k->nstalls; j++)
+            if (strcmp(k->stalls[j].stall, "selected") != 0) {
+                snprintf(r->top_stall, sizeof r->top_stall, "%s", k->stalls[j].stall);
+                r->top_stall_pct = source_pct(k->stalls[j].samples, k->samples);
+                break;
+            }
+        if (k->nlines > 0 && k->lines[0].line > 0) {
+            const char *file = strrchr(k->lines[0].file, '/') ? strrchr(k->lines[0].file, '/') + 1 : k->lines[0].file;
+            snprintf(r->top_line, sizeof r->top_line, "%s:%ld", file, k->lines[0].line);
+            r->top_line_pct = source_pct(k->lines[0].samples, k->samples);
         }
-        by[j].samples += p->samples;
-        if (by[j].samples > by[top].samples)
-            top = j;
-    }
-    if (nby > 0 && total > 0) {
-        snprintf(r->top_stall, sizeof r->top_stall, "%s", by[top].stall);
-        r->top_stall_pct = 100.0 * (double)by[top].samples / (double)total;
+        return;
     }
 }
 
@@ -125,11 +109,12 @@ int analysis_attach(struct analysis *a, const struct roofline *roof, char *err, 
 {
     analysis_attach_roofs(a, roof);
     count_launches(a);
-    struct source_table *s = NULL;
-    if (source_csv_read(a->run_dir, &s, err, err_len) != 0)
+    struct source_profile p;
+    int rc = source_profile_load(a->run_dir, &p, err, err_len);
+    if (rc < 0)
         return -1;
-    for (size_t i = 0; s && i < a->nrows; i++)
-        top_stall(s, &a->rows[i]);
-    source_table_free(s);
+    for (size_t i = 0; rc == 0 && i < a->nrows; i++)
+        top_stall(&p, &a->rows[i]);
+    source_profile_free(&p);
     return 0;
 }

@@ -1,6 +1,6 @@
 /* What a run says about each kernel beyond its own results.csv row: its
  * speed of light against the run's roofs (verdict.h), its top stall reason
- * from source.csv (a run with --source), and how many launches of it (same
+ * and hottest source line from source.csv (a run with --source), and how many launches of it (same
  * name and launch shape) the run holds with their share of its GPU time. */
 #ifndef MMPROF_ANALYSIS_KERNEL_FACTS_H
 #define MMPROF_ANALYSIS_KERNEL_FACTS_H

@@ -84,12 +84,21 @@ const char *verdict_word(const struct analysis_row *r)
     return v.kind == VERDICT_BOUND ? sol_unit_name(v.unit) : "latency";
 }
 
+void verdict_stall_note(const struct analysis_row *r, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (r->top_stall[0])
+        snprintf(buf, len, "; top stall %s (%.0f %% of samples)", r->top_stall, r->top_stall_pct);
+    if (r->top_line[0])
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s hottest line %s (%.0f %%)", buf[0] ? "," : ";",
+                 r->top_line, r->top_line_pct);
+}
+
 void verdict_text(const struct analysis_row *r, char *buf, size_t len)
 {
     struct verdict v = analysis_verdict(r);
-    char stall[96] = "";
-    if (r->top_stall[0])
-        snprintf(stall, sizeof stall, "; top stall %s (%.0f %% of samples)", r->top_stall, r->top_stall_pct);
+    char stall[256];
+    verdict_stall_note(r, stall, sizeof stall);
     if (v.kind == VERDICT_UNKNOWN)
         snprintf(buf, len, "not known (no counters or no roofs)");
     else if (v.kind == VERDICT_BOUND)

@@ -53,6 +53,10 @@ struct verdict analysis_verdict(const struct analysis_row *r);
  * of samples)", "not known (no counters or roofs)". */
 void verdict_text(const struct analysis_row *r, char *buf, size_t len);
 
+/* "; top stall X (N % of samples), hottest line F:L (M %)", parts the run
+ * did not sample left out; "" without samples. */
+void verdict_stall_note(const struct analysis_row *r, char *buf, size_t len);
+
 /* The bound column: the unit's name, "latency", or "" when unknown. */
 const char *verdict_word(const struct analysis_row *r);
 

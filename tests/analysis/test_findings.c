@@ -286,6 +286,38 @@ static void profile_kernels_each_have_findings(void **state)
     analysis_free(&a);
 }
 
+/* A run with --source and datasheet ceilings only: the top stall and hottest
+ * line come from source.csv, L1/shared is held to the datasheet's shared
+ * bandwidth (the chart draws no such roof), L2 (no roof) is said unknown. */
+static void source_run_stalls_and_datasheet_roofs(void **state)
+{
+    (void)state;
+    struct analysis a;
+    struct roofline roof;
+    load_attached(MMPROF_SOURCE_DIR "/examples/source-h100", &a, &roof);
+    assert_false(roof.has_measured);
+    assert_true(isnan(roofline_bw_gbs(&roof, ROOF_L1)));
+    assert_true(roofline_smem_gbs(&roof) > 30000);
+    const struct analysis_row *t = NULL, *n = NULL;
+    for (size_t i = 0; i < a.nrows; i++) {
+        if (strcmp(a.rows[i].variant, "tiled_t16") == 0)
+            t = &a.rows[i];
+        if (strcmp(a.rows[i].variant, "naive") == 0)
+            n = &a.rows[i];
+    }
+    assert_non_null(t);
+    assert_non_null(n);
+    assert_string_equal(t->top_stall, "mio_throttle"); /* the shared-memory pipe: as its verdict says */
+    assert_string_equal(t->top_line, "matmul_tiled.cu:26");
+    struct verdict v = analysis_verdict(t);
+    assert_true(v.kind == VERDICT_BOUND && v.unit == SOL_L1_SHARED);
+    char text[512];
+    verdict_text(n, text, sizeof text);
+    assert_non_null(strstr(text, "not known: L2"));
+    assert_non_null(strstr(text, "top stall lg_throttle"));
+    analysis_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -295,6 +327,7 @@ int main(void)
         cmocka_unit_test(latency),               cmocka_unit_test(bound_units),
         cmocka_unit_test(fma_launches_spills),   cmocka_unit_test(l1_shared_without_flops),   cmocka_unit_test(seeds_verdicts_and_next_steps),
         cmocka_unit_test(profile_kernels_each_have_findings),
+        cmocka_unit_test(source_run_stalls_and_datasheet_roofs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
