@@ -18,7 +18,7 @@
 #include "reports/sections.h"
 
 #define KERNEL_SECTION_PCT 1.0
-enum { LABEL_CHARS = 72, BAR_CELLS = 20 };
+enum { LABEL_CHARS = 72, TABLE_LABEL_CHARS = 40, BAR_CELLS = 10 };
 
 static int present(const struct report_ctx *c)
 {
@@ -44,8 +44,8 @@ static const char *bar(char *buf, size_t len, double pct)
 
 static void time_table(struct report_ctx *c, const struct analysis_row **k, size_t n)
 {
-    static const char *const heads[] = {"#", "kernel", "launches", "time", "share of GPU time", "bound",
-                                        "top finding"};
+    static const char *const heads[] = {"#", "kernel", "launches", "time", "GPU time share", "bound",
+                                        "top finding (gain)"};
     struct grid *g = ctx_grid(c, heads, COUNT_OF(heads),
                               "Every kernel of the app, hottest first: its launches' time and share of the GPU "
                               "time, what binds it (the unit nearest its roof, latency-bound below %.0f %% of "
@@ -62,13 +62,15 @@ static void time_table(struct report_ctx *c, const struct analysis_row **k, size
         int nf = findings_for(k[i], f, FINDINGS_MAX, err, sizeof err);
         size_t r = grid_row(g);
         grid_set(g, r, 0, "%zu", i + 1);
-        grid_set(g, r, 1, "`%s`", analysis_kernel_label(k[i], name, LABEL_CHARS));
+        grid_set(g, r, 1, "`%s`", analysis_kernel_label(k[i], name, TABLE_LABEL_CHARS));
         grid_set(g, r, 2, "%.0f", k[i]->launches);
         grid_set(g, r, 3, "%s", fmt_time_ms(t, analysis_kernel_time_ms(&c->a, k[i])));
         grid_set(g, r, 4, "%s %s", fmt_pct(pct, k[i]->time_share_pct), bar(b, sizeof b, k[i]->time_share_pct));
         grid_set(g, r, 5, "%s", verdict_word(k[i])[0] ? verdict_word(k[i]) : FMT_NONE);
-        if (nf > 0)
-            grid_set(g, r, 6, "%s (%s)", f[0].id, isfinite(f[0].gain_pct) ? fmt_pct(pct, f[0].gain_pct) : "gain not known");
+        if (nf > 0 && isfinite(f[0].gain_pct))
+            grid_set(g, r, 6, "%s (%.0f %%)", f[0].id, f[0].gain_pct);
+        else if (nf > 0)
+            grid_set(g, r, 6, "%s (gain not known)", f[0].id);
         else
             grid_set(g, r, 6, "%s", nf < 0 ? err : FMT_NONE);
     }
