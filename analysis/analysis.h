@@ -85,6 +85,9 @@ int analysis_write_csv(const struct analysis *a, FILE *f);
 int analysis_save_csv(const struct analysis *a, char *err, size_t err_len);
 /* The row's size as MxNxK (a transpose: MxN) into buf; returns buf. */
 const char *analysis_row_size(const struct analysis_row *r, char *buf, size_t len);
+/* A table cell: v with `digits` decimals ('f') or significant digits ('g'),
+ * "-" when not measured or not applicable; returns buf. */
+const char *analysis_cell(char *buf, size_t len, char style, int digits, double v);
 /* The terminal tables of every kernel: time share, speed of light, memory,
  * occupancy and stalls (print_kernels.c; analysis_attach first). */
 void analysis_print_kernels(const struct analysis *a, FILE *f);

@@ -21,8 +21,7 @@ struct kernel_line {
     double time_ms;               /* all its launches */
 };
 
-/* v with `digits` decimals ('f') or significant digits ('g'); "-" when not known. */
-static const char *num(char *buf, size_t len, char style, int digits, double v)
+const char *analysis_cell(char *buf, size_t len, char style, int digits, double v)
 {
     if (!isfinite(v))
         snprintf(buf, len, "-");
@@ -90,9 +89,9 @@ static void time_table(const struct kernel_line *k, size_t n, FILE *f)
         double dram_gbs = r->ms.dram_bytes / (r->sol_time_ms * 1e6);
         snprintf(bound, sizeof bound, "%s", verdict_word(r)[0] ? verdict_word(r) : "-");
         fprintf(f, "%3zu %-*s %8.0f %10s %6s%% %10s %9s %-10s %6s\n", i + 1, LABEL_WIDTH,
-                analysis_kernel_label(r, name, LABEL_WIDTH), r->launches, num(c[0], sizeof c[0], 'f', 4, k[i].time_ms),
-                num(c[1], sizeof c[0], 'f', 1, r->time_share_pct), num(c[2], sizeof c[0], 'f', 0, r->ms.gflop_s > 0 ? r->ms.gflop_s : NAN),
-                num(c[3], sizeof c[0], 'f', 0, dram_gbs), bound, num(c[4], sizeof c[0], 'f', 0, v.pct));
+                analysis_kernel_label(r, name, LABEL_WIDTH), r->launches, analysis_cell(c[0], sizeof c[0], 'f', 4, k[i].time_ms),
+                analysis_cell(c[1], sizeof c[0], 'f', 1, r->time_share_pct), analysis_cell(c[2], sizeof c[0], 'f', 0, r->ms.gflop_s > 0 ? r->ms.gflop_s : NAN),
+                analysis_cell(c[3], sizeof c[0], 'f', 0, dram_gbs), bound, analysis_cell(c[4], sizeof c[0], 'f', 0, v.pct));
     }
 }
 
@@ -107,10 +106,10 @@ static void sol_table(const struct kernel_line *k, size_t n, FILE *f)
     for (size_t i = 0; i < n; i++) {
         const struct analysis_row *r = k[i].r;
         for (int u = 0; u < SOL_UNITS; u++)
-            num(c[u], sizeof c[0], 'f', 1, r->sol_pct[u]);
+            analysis_cell(c[u], sizeof c[0], 'f', 1, r->sol_pct[u]);
         fprintf(f, "%3zu %-*s %6s %6s %9s %6s %6s %5s %9s\n", i + 1, LABEL_WIDTH, analysis_kernel_label(r, name, LABEL_WIDTH),
                 c[SOL_DRAM], c[SOL_L2], c[SOL_L1_SHARED], c[SOL_FP32], c[SOL_ISSUE],
-                num(c[SOL_UNITS], sizeof c[0], 'f', 2, r->ms.ipc), num(c[SOL_UNITS + 1], sizeof c[0], 'f', 4, r->ms.counter_ms));
+                analysis_cell(c[SOL_UNITS], sizeof c[0], 'f', 2, r->ms.ipc), analysis_cell(c[SOL_UNITS + 1], sizeof c[0], 'f', 4, r->ms.counter_ms));
     }
 }
 
@@ -137,18 +136,18 @@ static void memory_table(const struct kernel_line *k, size_t n, FILE *f)
         if (!(m->useful_flops > 0))
             snprintf(in, sizeof in, "-");
         else
-            snprintf(in, sizeof in, "%s %s %s %s", num(c[0], sizeof c[0], 'g', 3, m->intensity_l1_flop_per_byte),
-                 num(c[1], sizeof c[0], 'g', 3, m->intensity_l2_flop_per_byte),
-                 num(c[2], sizeof c[0], 'g', 3, m->intensity_dram_flop_per_byte),
-                 num(c[3], sizeof c[0], 'g', 3, shared > 0 ? m->useful_flops / shared : NAN));
-        snprintf(eff, sizeof eff, "%s/%s", num(c[4], sizeof c[0], 'f', 0, ratio_pct(m->gld_words, 8 * m->gld_sectors)),
-                 num(c[5], sizeof c[0], 'f', 0, ratio_pct(m->gst_words, 8 * m->gst_sectors)));
-        snprintf(spr, sizeof spr, "%s/%s", num(c[6], sizeof c[0], 'f', 1, m->sectors_per_request_ld),
-                 num(c[7], sizeof c[0], 'f', 1, m->sectors_per_request_st));
-        snprintf(ways, sizeof ways, "%s/%s", num(c[8], sizeof c[0], 'f', 1, m->bank_ways_ld),
-                 num(c[9], sizeof c[0], 'f', 1, m->bank_ways_st));
+            snprintf(in, sizeof in, "%s %s %s %s", analysis_cell(c[0], sizeof c[0], 'g', 3, m->intensity_l1_flop_per_byte),
+                 analysis_cell(c[1], sizeof c[0], 'g', 3, m->intensity_l2_flop_per_byte),
+                 analysis_cell(c[2], sizeof c[0], 'g', 3, m->intensity_dram_flop_per_byte),
+                 analysis_cell(c[3], sizeof c[0], 'g', 3, shared > 0 ? m->useful_flops / shared : NAN));
+        snprintf(eff, sizeof eff, "%s/%s", analysis_cell(c[4], sizeof c[0], 'f', 0, ratio_pct(m->gld_words, 8 * m->gld_sectors)),
+                 analysis_cell(c[5], sizeof c[0], 'f', 0, ratio_pct(m->gst_words, 8 * m->gst_sectors)));
+        snprintf(spr, sizeof spr, "%s/%s", analysis_cell(c[6], sizeof c[0], 'f', 1, m->sectors_per_request_ld),
+                 analysis_cell(c[7], sizeof c[0], 'f', 1, m->sectors_per_request_st));
+        snprintf(ways, sizeof ways, "%s/%s", analysis_cell(c[8], sizeof c[0], 'f', 1, m->bank_ways_ld),
+                 analysis_cell(c[9], sizeof c[0], 'f', 1, m->bank_ways_st));
         fprintf(f, "%3zu %-*s %-26s %6s %11s %11s %11s\n", i + 1, LABEL_WIDTH, analysis_kernel_label(r, name, LABEL_WIDTH), in,
-                num(c[10], sizeof c[0], 'g', 3, m->useful_flops > 0 ? m->cgma_thread_flop_per_word : NAN), eff, spr, ways);
+                analysis_cell(c[10], sizeof c[0], 'g', 3, m->useful_flops > 0 ? m->cgma_thread_flop_per_word : NAN), eff, spr, ways);
     }
 }
 
@@ -168,12 +167,12 @@ static void occupancy_table(const struct kernel_line *k, size_t n, FILE *f)
         else
             snprintf(stall, sizeof stall, "-");
         fprintf(f, "%3zu %-*s %7s %7s %4s %6s %4s %-9s %6s %5s %5s %s\n", i + 1, LABEL_WIDTH,
-                analysis_kernel_label(r, name, LABEL_WIDTH), num(c[0], sizeof c[0], 'f', 0, g->threads_per_block),
-                num(c[1], sizeof c[0], 'f', 0, g->grid_blocks), num(c[2], sizeof c[0], 'f', 0, g->regs_per_thread > 0 ? g->regs_per_thread : NAN),
-                num(c[3], sizeof c[0], 'f', 0, g->smem_bytes_per_block), num(c[4], sizeof c[0], 'f', 0, g->blocks_per_sm > 0 ? g->blocks_per_sm : NAN),
-                g->limiter[0] ? g->limiter : "-", num(c[5], sizeof c[0], 'f', 2, g->waves),
-                num(c[6], sizeof c[0], 'f', 0, r->ms.achieved_occupancy_pct),
-                num(c[7], sizeof c[0], 'f', 0, g->theoretical_occupancy_pct > 0 ? g->theoretical_occupancy_pct : NAN), stall);
+                analysis_kernel_label(r, name, LABEL_WIDTH), analysis_cell(c[0], sizeof c[0], 'f', 0, g->threads_per_block),
+                analysis_cell(c[1], sizeof c[0], 'f', 0, g->grid_blocks), analysis_cell(c[2], sizeof c[0], 'f', 0, g->regs_per_thread > 0 ? g->regs_per_thread : NAN),
+                analysis_cell(c[3], sizeof c[0], 'f', 0, g->smem_bytes_per_block), analysis_cell(c[4], sizeof c[0], 'f', 0, g->blocks_per_sm > 0 ? g->blocks_per_sm : NAN),
+                g->limiter[0] ? g->limiter : "-", analysis_cell(c[5], sizeof c[0], 'f', 2, g->waves),
+                analysis_cell(c[6], sizeof c[0], 'f', 0, r->ms.achieved_occupancy_pct),
+                analysis_cell(c[7], sizeof c[0], 'f', 0, g->theoretical_occupancy_pct > 0 ? g->theoretical_occupancy_pct : NAN), stall);
     }
 }
 
