@@ -59,6 +59,9 @@ grep -q '^# Kernels of ' "$md" || fail "the report is not titled by the app: $(h
 [ "$(grep -m1 '^## ' "$md")" = "## Where the GPU time goes" ] || fail "the first section is $(grep -m1 '^## ' "$md")"
 grep -q 'id="seed' "$md" && fail "a seed section in an app's report"
 grep -q 'passed verification' "$md" && fail "the report claims a verification profile does not do"
+# the report and analyze --findings print one verdict (analysis/verdict.c)
+verdict=$(grep '^axpy' "$work/findings.txt" | sed 's/^[^:]*: //')
+[ -n "$verdict" ] && grep -qF "**Bound:** $verdict." "$md" || fail "the report's verdict for axpy is not '$verdict'"
 # a library kernel's demangled name runs to hundreds of characters (CUB's on an H100: the report
 # once took the names cut at 64 for a results.csv changed while read)
 long="void cub::CUB_300001_SM_900::detail::radix_sort::DeviceRadixSortOnesweepKernel<cub::detail::radix::policy_hub<float, cub::NullType, unsigned int>::Policy900>(int)"
