@@ -42,7 +42,7 @@ struct analysis_row {
     double bw_vs_copy_pct;    /* transposes: GB/s against tr_copy of the same tile and shape */
     char reason[512];         /* why measurement and theory differ; "" when they agree */
     double sol_pct[SOL_UNITS]; /* each unit's throughput, % of its roof (verdict.h); NaN unknown */
-    double sol_time_ms;        /* the time they are rates over */
+    double sol_time_ms;        /* the time they are rates over: the counted pass's (verdict.h) */
     char top_stall[48];        /* the most sampled stall reason ("selected" aside); "" unsampled */
     double top_stall_pct;      /* its share of the kernel's samples */
     char top_line[128];        /* the hottest source line, "file:line"; "" unsampled or no line table */

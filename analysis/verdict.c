@@ -12,8 +12,15 @@ const char *sol_unit_name(enum sol_unit u)
     return u < SOL_UNITS ? names[u] : "?";
 }
 
-/* The runtime the rates are over, else the profiled pass's duration. */
+/* The counted pass's own duration, as ncu's SOL: the counters' bytes and
+ * instructions over the time they took; the timed runtime when the run has
+ * no elapsed cycles. */
 static double time_ms(const struct analysis_row *r)
+{
+    return isfinite(r->ms.counter_ms) && r->ms.counter_ms > 0 ? r->ms.counter_ms : r->ms.runtime_ms;
+}
+
+double analysis_launch_ms(const struct analysis_row *r)
 {
     return isfinite(r->ms.runtime_ms) && r->ms.runtime_ms > 0 ? r->ms.runtime_ms : r->ms.counter_ms;
 }

@@ -12,8 +12,8 @@
  *              (FFMA) roof: an unfused FADD or FMUL takes an FFMA's slot
  *   issue      IPC / 4 warp instructions an SM issues a cycle (4 schedulers)
  *
- * time is the row's runtime (the rates' own), else the counters' elapsed
- * cycles / clock (a graph node is not timed). A unit at VERDICT_BOUND_PCT or
+ * time is the counted pass's duration (elapsed cycles / clock, as ncu's
+ * SOL), else the row's timed runtime. A unit at VERDICT_BOUND_PCT or
  * more binds the kernel; below it on every unit the kernel is latency-bound:
  * neither a bandwidth nor the pipes are busy enough, and the top stall
  * reason (when the run sampled PCs) says what its warps wait for. */
@@ -33,6 +33,11 @@ struct roofline;
 /* Fills every row's sol_pct[] and sol_time_ms from the roofs (NaN where a
  * counter or a roof is missing). */
 void analysis_attach_roofs(struct analysis *a, const struct roofline *roof);
+
+/* A launch's time as the app paid it: the timed runtime (launch included),
+ * else the counted pass's duration (a graph node is not timed); the GPU
+ * time shares add these. */
+double analysis_launch_ms(const struct analysis_row *r);
 
 /* "DRAM", "L2", "L1/shared", "FP32", "issue". */
 const char *sol_unit_name(enum sol_unit u);
