@@ -1,22 +1,13 @@
 /* One bound verdict per kernel, the one every output prints (`analyze`, its
  * --findings, the report): each unit's throughput as % of its roof ("speed
- * of light", as ncu's SOL section), the unit with the highest % binds it.
- *
- *   DRAM       dram__bytes / time / the DRAM roof
- *   L2         lts__t_bytes / time / the L2 roof
- *   L1/shared  (l1tex__t_bytes + 128 B x shared wavefronts) / time / the
- *              shared-memory roof (measured, else the datasheet's
- *              architectural one): global, local and shared accesses share
- *              the one L1 data pipe of 128 bytes a cycle
- *   FP32       (FADD + FMUL + FFMA) thread instructions x 2 / time / the FP32
- *              (FFMA) roof: an unfused FADD or FMUL takes an FFMA's slot
- *   issue      IPC / 4 warp instructions an SM issues a cycle (4 schedulers)
- *
- * time is the counted pass's duration (elapsed cycles / clock, as ncu's
- * SOL), else the row's timed runtime. A unit at VERDICT_BOUND_PCT or
- * more binds the kernel; below it on every unit the kernel is latency-bound:
- * neither a bandwidth nor the pipes are busy enough, and the top stall
- * reason (when the run sampled PCs) says what its warps wait for. */
+ * of light", as ncu's), over the counted pass's duration (else the timed
+ * runtime): DRAM bytes, lts__t_bytes against the L2 roof, l1tex__t_bytes +
+ * 128 B x shared wavefronts against the shared-memory roof (one L1 data
+ * pipe), 2 x (FADD + FMUL + FFMA) against the FFMA roof (a lone FADD takes
+ * an FFMA's slot), IPC / 4 (schedulers per SM). The highest binds the
+ * kernel at VERDICT_BOUND_PCT or more; below it on every unit the kernel
+ * is latency-bound, and the top stall reason (a run with --source) says
+ * what its warps wait for. analysis/README.md has the table. */
 #ifndef MMPROF_ANALYSIS_VERDICT_H
 #define MMPROF_ANALYSIS_VERDICT_H
 
