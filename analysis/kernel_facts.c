@@ -49,13 +49,22 @@ static void count_launches(struct analysis *a)
     }
 }
 
+/* name is r's kernel: r->variant, or its start when the row's buffer cut a
+ * library kernel's long name. */
+static int same_name(const char *name, const struct analysis_row *r)
+{
+    size_t len = strlen(r->variant);
+    int cut = len == sizeof r->variant - 1;
+    return strncmp(name, r->variant, len) == 0 && (cut || name[len] == '\0');
+}
+
 /* Row r's most sampled stall reason ("selected", a warp that issued, aside)
  * and hottest source line, from source.csv folded as every reader folds it. */
 static void top_stall(const struct source_profile *p, struct analysis_row *r)
 {
     for (size_t i = 0; i < p->n; i++) {
         const struct source_kernel *k = &p->kernels[i];
-        if (strcmp(k->variant, r->variant) != 0 || k->m != r->m || k->n != r->n || k->k != r->k || !k->samples)
+        if (!same_name(k->variant, r) || k->m != r->m || k->n != r->n || k->k != r->k || !k->samples)
             continue;
         for (size_t j = 0; j < k->nstalls; j++)
             if (strcmp(k->stalls[j].stall, "selected") != 0) {

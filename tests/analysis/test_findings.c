@@ -9,7 +9,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -318,6 +320,44 @@ static void source_run_stalls_and_datasheet_roofs(void **state)
     analysis_free(&a);
 }
 
+/* A library kernel's name longer than the row's buffer still finds its PC
+ * samples: the stall of the kernel whose name the cut row starts. */
+static void long_names_find_their_samples(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/mmprof-findings-XXXXXX", path[128], name[301];
+    assert_non_null(mkdtemp(dir));
+    memset(name, 'k', 300);
+    name[300] = '\0';
+    snprintf(path, sizeof path, "%s/source.csv", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "variant,M,N,K,function,pc_offset,file,line,stall,samples\n"
+               "%s,0,0,0,_Z1kv,0x10,/src/k.cu,7,long_scoreboard,30\n"
+               "%s,0,0,0,_Z1kv,0x20,/src/k.cu,8,selected,70\n", name, name);
+    fclose(f);
+    struct analysis a;
+    memset(&a, 0, sizeof a);
+    snprintf(a.run_dir, sizeof a.run_dir, "%s", dir);
+    struct analysis_row row = quiet_row();
+    memcpy(row.variant, name, sizeof row.variant - 1); /* cut, as analysis_load cuts it */
+    row.variant[sizeof row.variant - 1] = '\0';
+    row.top_stall[0] = row.top_line[0] = '\0';
+    a.rows = &row;
+    a.nrows = 1;
+    cJSON *root = cJSON_CreateObject();
+    struct roofline roof;
+    roofline_read(root, &roof);
+    cJSON_Delete(root);
+    char err[256];
+    assert_int_equal(analysis_attach(&a, &roof, err, sizeof err), 0);
+    assert_string_equal(row.top_stall, "long_scoreboard"); /* "selected" issued: no stall */
+    assert_true(fabs(row.top_stall_pct - 30) < 1e-9);
+    assert_string_equal(row.top_line, "k.cu:8");
+    remove(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -328,6 +368,7 @@ int main(void)
         cmocka_unit_test(fma_launches_spills),   cmocka_unit_test(l1_shared_without_flops),   cmocka_unit_test(seeds_verdicts_and_next_steps),
         cmocka_unit_test(profile_kernels_each_have_findings),
         cmocka_unit_test(source_run_stalls_and_datasheet_roofs),
+        cmocka_unit_test(long_names_find_their_samples),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
