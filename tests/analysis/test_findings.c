@@ -122,6 +122,10 @@ static void bank_conflicts(void **state)
     assert_false(fires(&r, "bank_conflicts_loads"));
     r.ms.bank_ways_st = 1.1;
     assert_false(fires(&r, "bank_conflicts_stores"));
+    r.ms.bank_ways_ld = 32.2; /* tr_coalesced's column reads */
+    assert_true(fires(&r, "bank_conflicts_loads"));
+    r.sol_pct[SOL_L1_SHARED] = 0; /* conflicts on a pipe the kernel hardly uses: no time to gain */
+    assert_false(fires(&r, "bank_conflicts_loads"));
 }
 
 static void occupancy_limits(void **state)
@@ -135,6 +139,10 @@ static void occupancy_limits(void **state)
     assert_false(fires(&r, "occupancy_shared"));
     snprintf(r.geo.limiter, sizeof r.geo.limiter, "shared");
     assert_true(fires(&r, "occupancy_shared"));
+    assert_false(fires(&r, "occupancy_registers"));
+    r.geo.theoretical_occupancy_pct = 75; /* 3 of 4 warps' slots: not the limit to lift first */
+    assert_false(fires(&r, "occupancy_shared"));
+    r.geo.theoretical_occupancy_pct = 25;
     snprintf(r.geo.limiter, sizeof r.geo.limiter, "blocks");
     assert_true(fires(&r, "occupancy_block_size"));
     r.geo.theoretical_occupancy_pct = 100; /* full occupancy: no limit to lift */
