@@ -99,6 +99,9 @@ static void fill_row(const struct table *t, size_t row, double sm_count, struct 
     if (!row_is_matmul(r))
         r->flops_executed_ratio = r->flops_padding_pct = NAN; /* 0 / 0 for transposes */
     r->bw_vs_copy_pct = NAN;
+    for (int u = 0; u < SOL_UNITS; u++)
+        r->sol_pct[u] = NAN; /* analysis_attach (kernel_facts.h) fills these from the run's roofs */
+    r->sol_time_ms = r->top_stall_pct = r->top_line_pct = r->launches = r->time_share_pct = NAN;
 }
 
 static int same_tile(const struct variant *a, const struct variant *b)

@@ -21,6 +21,9 @@
 /* 1 when ratio (measured / theory) departs from 1 by more than the gap. */
 int analysis_departs(double ratio);
 
+/* Units of a kernel's speed of light (verdict.h). */
+enum sol_unit { SOL_DRAM, SOL_L2, SOL_L1_SHARED, SOL_FP32, SOL_ISSUE, SOL_UNITS };
+
 struct analysis_row {
     char variant[256]; /* a built-in variant's name, or a profiled kernel's demangled name (cut) */
     char family[16], params[64], status[16];
@@ -39,6 +42,14 @@ struct analysis_row {
     double cgma_sector_ratio;    /* measured / theory sector-level CGMA: model sectors / measured */
     double bw_vs_copy_pct;    /* transposes: GB/s against tr_copy of the same tile and shape */
     char reason[512];         /* why measurement and theory differ; "" when they agree */
+    double sol_pct[SOL_UNITS]; /* each unit's throughput, % of its roof (verdict.h); NaN unknown */
+    double sol_time_ms;        /* the time they are rates over: the counted pass's (verdict.h) */
+    char top_stall[48];        /* the most sampled stall reason ("selected" aside); "" unsampled */
+    double top_stall_pct;      /* its share of the kernel's samples */
+    char top_line[128];        /* the hottest source line, "file:line"; "" unsampled or no line table */
+    double top_line_pct;       /* its share of the kernel's samples */
+    double launches;           /* launches of this kernel (name + launch shape) in the run; 1 for collect */
+    double time_share_pct;     /* its launches' share of the run's GPU time */
 };
 
 struct analysis {
@@ -81,6 +92,16 @@ int analysis_write_csv(const struct analysis *a, FILE *f);
 int analysis_save_csv(const struct analysis *a, char *err, size_t err_len);
 /* The row's size as MxNxK (a transpose: MxN) into buf; returns buf. */
 const char *analysis_row_size(const struct analysis_row *r, char *buf, size_t len);
+/* A table cell: v with `digits` decimals ('f') or significant digits ('g'),
+ * "-" when not measured or not applicable; returns buf. */
+const char *analysis_cell(char *buf, size_t len, char style, int digits, double v);
+/* The terminal tables of every kernel: time share, speed of light, memory,
+ * occupancy and stalls (print_kernels.c; analysis_attach first). */
+void analysis_print_kernels(const struct analysis *a, FILE *f);
+/* The name a person reads (no "void ", parameters, namespaces or template
+ * arguments), the size of a declared kernel after it, cut to width with
+ * "..."; buf holds width + 1. */
+const char *analysis_kernel_label(const struct analysis_row *r, char *buf, size_t width);
 /* The terminal tables: theoretical vs measured CGMA, transposes, geometry. */
 void analysis_print_table(const struct analysis *a, FILE *f);
 /* "What to do next" (next_step.h) for every kernel, then how the run's own

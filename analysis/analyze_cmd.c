@@ -4,6 +4,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/analyze_cmd.h"
+#include "analysis/kernel_facts.h"
 #include "analysis/roofline.h"
 #include "common/run_args.h"
 #include "rundir/run_files.h"
@@ -78,28 +79,34 @@ static int parse_args(int argc, char **argv, enum format *format, const char **r
     return run_args_parse(&spec, argc, argv, run);
 }
 
-/* The findings need the run's roofs (run.json's ceilings). -2 when the
- * failure is said already. */
-static int print_findings(const struct analysis *a, const struct run_view *v)
+/* The run's roofs (run.json's ceilings) and what they and source.csv say
+ * of each kernel (kernel_facts.h). -1 when said already. */
+static int attach_roofs(struct analysis *a, const struct run_view *v, struct roofline *roof)
 {
     char err[512];
-    struct roofline roof;
-    roofline_read(v->meta.root, &roof);
-    if (analysis_print_findings(a, &roof, stdout, err, sizeof err) != 0) {
+    roofline_read(v->meta.root, roof);
+    if (analysis_attach(a, v, roof, err, sizeof err) != 0) {
         msg_error("analyze: %s", err);
-        return -2;
+        return -1;
     }
-    return fflush(stdout) == 0 ? 0 : -1;
+    return 0;
 }
 
-static int print(const struct analysis *a, const struct run_view *v, enum format format)
+static int print(const struct analysis *a, const struct roofline *roof, enum format format)
 {
-    if (format == FORMAT_FINDINGS)
-        return print_findings(a, v);
+    char err[512];
+    if (format == FORMAT_FINDINGS) {
+        if (analysis_print_findings(a, roof, stdout, err, sizeof err) != 0) {
+            msg_error("analyze: %s", err);
+            return -2;
+        }
+        return fflush(stdout) == 0 ? 0 : -1;
+    }
     if (format == FORMAT_CSV)
         return analysis_write_csv(a, stdout);
     if (format == FORMAT_JSON)
         return analysis_print_json(a, stdout);
+    analysis_print_kernels(a, stdout);
     analysis_print_table(a, stdout);
     return fflush(stdout) == 0 ? 0 : -1;
 }
@@ -114,7 +121,7 @@ int cmd_analyze(int argc, char **argv)
     char err[1536];
     struct run_view v;
     struct analysis a;
-    rc = analysis_load(run, 0, &v, &a, err, sizeof err);
+    rc = analysis_load(run, RUN_VIEW_SOURCE, &v, &a, err, sizeof err);
     if (rc != EXIT_OK) {
         msg_error("analyze: %s", err);
         return rc;
@@ -123,10 +130,16 @@ int cmd_analyze(int argc, char **argv)
         msg_warn("analyze: %s/" RESULTS_CSV " has no rows yet: nothing was measured (a stopped collect: "
                  "`mmprof collect --resume %s` completes it)",
                  run, run);
+    struct roofline roof;
+    if (attach_roofs(&a, &v, &roof) != 0) {
+        analysis_free(&a);
+        run_view_free(&v);
+        return EXIT_USAGE;
+    }
     /* A run directory that cannot be written to (read-only, another user's)
      * still gets its analysis on the terminal; the failure is said after it. */
     int saved = analysis_save_csv(&a, err, sizeof err) == 0;
-    int printed = print(&a, &v, format);
+    int printed = print(&a, &roof, format);
     rc = printed == 0 ? EXIT_OK : EXIT_RUNTIME;
     if (printed == -1)
         msg_error("analyze: cannot write to standard output");

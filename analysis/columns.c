@@ -1,5 +1,7 @@
 #include "analysis/columns.h"
 
+#include "analysis/verdict.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -76,7 +78,46 @@
     NUM(waves, r->geo.waves)                                                                   \
     NUM(last_wave_util_pct, r->geo.last_wave_util_pct)                                         \
     NUM(fill_square_n, r->geo.fill_square_n)                                                   \
-    TEXT(reason, r->reason)
+    TEXT(reason, r->reason)                                                                    \
+    NUM(meas_counter_ms, r->ms.counter_ms)                                                     \
+    NUM(meas_shared_bytes, shared_bytes(r))                                                    \
+    NUM(meas_intensity_shared_flop_per_byte, r->ms.useful_flops / shared_bytes(r))             \
+    NUM(meas_gld_efficiency_pct, efficiency_pct(r->ms.gld_words, r->ms.gld_sectors))           \
+    NUM(meas_gst_efficiency_pct, efficiency_pct(r->ms.gst_words, r->ms.gst_sectors))           \
+    NUM(meas_fp32_unfused_pct, unfused_pct(&r->ms))                                            \
+    NUM(sol_dram_pct, r->sol_pct[SOL_DRAM])                                                    \
+    NUM(sol_l2_pct, r->sol_pct[SOL_L2])                                                        \
+    NUM(sol_l1_shared_pct, r->sol_pct[SOL_L1_SHARED])                                          \
+    NUM(sol_fp32_pct, r->sol_pct[SOL_FP32])                                                    \
+    NUM(sol_issue_pct, r->sol_pct[SOL_ISSUE])                                                  \
+    TEXT(bound, verdict_word(r))                                                               \
+    NUM(bound_pct, analysis_verdict(r).pct)                                                    \
+    TEXT(top_stall, r->top_stall)                                                              \
+    NUM(top_stall_pct, r->top_stall[0] ? r->top_stall_pct : NAN)                               \
+    TEXT(top_line, r->top_line)                                                                \
+    NUM(top_line_pct, r->top_line[0] ? r->top_line_pct : NAN)                                  \
+    NUM(launches, r->launches)                                                                 \
+    NUM(time_share_pct, r->time_share_pct)
+
+/* 128-byte wavefronts of the shared-memory data pipe, loads and stores. */
+static double shared_bytes(const struct analysis_row *r)
+{
+    return SOL_SHARED_WAVEFRONT_BYTES * r->ms.shared_wavefronts;
+}
+
+/* Bytes the threads asked for per byte of the 32-byte sectors moved, %;
+ * at most 100 (lanes asking for one word count it once per lane). */
+static double efficiency_pct(double words, double sectors)
+{
+    return sectors > 0 ? fmin(100.0, 100.0 * 4.0 * words / (32.0 * sectors)) : NAN;
+}
+
+/* FP32 instructions that are a lone FADD or FMUL, % of all FP32 ones. */
+static double unfused_pct(const struct measured *m)
+{
+    double all = m->fadd + m->fmul + m->ffma;
+    return all > 0 ? 100.0 * (m->fadd + m->fmul) / all : NAN;
+}
 
 static double theory_intensity(const struct analysis_row *r)
 {

@@ -12,12 +12,12 @@ static double per(double num, double den)
     return isnan(num) || isnan(den) || den <= 0 ? NAN : num / den;
 }
 
-static double measured_flops(const struct table *t, size_t row)
+static double measured_flops(const struct table *t, size_t row, struct measured *m)
 {
-    double fadd = metric_value(t, row, MET_FADD);
-    double fmul = metric_value(t, row, MET_FMUL);
-    double ffma = metric_value(t, row, MET_FFMA);
-    return fadd + fmul + 2 * ffma; /* NaN if any is missing */
+    m->fadd = metric_value(t, row, MET_FADD);
+    m->fmul = metric_value(t, row, MET_FMUL);
+    m->ffma = metric_value(t, row, MET_FFMA);
+    return m->fadd + m->fmul + 2 * m->ffma; /* NaN if any is missing */
 }
 
 static double dram_total(const struct table *t, size_t row, const struct measured *m)
@@ -92,6 +92,9 @@ static void read_counts(const struct table *t, size_t row, struct measured *m)
     m->ipc = metric_value(t, row, MET_IPC);
     m->sm_efficiency_pct = metric_value(t, row, MET_SM_EFFICIENCY_PCT);
     m->l1_hit_pct = l1_hit(t, row, m);
+    m->l1_bytes = metric_value(t, row, MET_L1_BYTES);
+    m->l2_bytes = metric_value(t, row, MET_L2_BYTES);
+    m->counter_ms = 1e3 * per(metric_value(t, row, MET_CYCLES_ELAPSED), metric_value(t, row, MET_CYCLES_PER_SECOND));
 }
 
 static void read_shared(const struct table *t, size_t row, struct measured *m)
@@ -104,6 +107,8 @@ static void read_shared(const struct table *t, size_t row, struct measured *m)
     m->bank_conflict_rate_st = per(bc_st, wf_st);
     m->bank_ways_ld = ways(wf_ld, bc_ld);
     m->bank_ways_st = ways(wf_st, bc_st);
+    m->shared_wavefronts = wf_ld + wf_st;
+    m->shared_conflict_wavefronts = bc_ld + bc_st;
 }
 
 /* Compute-to-memory ratios, all with the useful FLOPs as numerator (as in
@@ -134,9 +139,10 @@ void measured_from_row(const struct table *t, size_t row, const struct measure_b
     read_global(t, row, b->loads_by_cp_async, m);
     read_counts(t, row, m);
     read_shared(t, row, m);
-    m->flops_executed = measured_flops(t, row);
+    m->flops_executed = measured_flops(t, row, m);
     double useful = b->flops_from_counters && isnan(b->useful_flops) ? m->flops_executed
                                                                      : b->useful_flops;
+    m->useful_flops = b->has_flops ? useful : NAN;
     if (b->has_flops)
         flop_ratios(t, row, useful, m);
     else

@@ -31,6 +31,12 @@ struct measured {
     double bank_ways_ld, bank_ways_st; /* wavefronts per conflict-free wavefront: n of an n-way conflict */
     double l1_hit_pct;                 /* global-load sectors that hit in L1 */
     double achieved_occupancy_pct, ipc, sm_efficiency_pct;
+    double l1_bytes, l2_bytes;       /* l1tex__t_bytes.sum, lts__t_bytes.sum */
+    double shared_wavefronts;        /* shared-memory load + store wavefronts (128 bytes of the data pipe each) */
+    double shared_conflict_wavefronts; /* of them, the extra ones bank conflicts cost */
+    double fadd, fmul, ffma;         /* FP32 thread instructions executed (predicated on) */
+    double useful_flops;             /* the numerator of the ratios above (2*M*N*K, or the executed FLOPs) */
+    double counter_ms;               /* sm__cycles_elapsed.avg / .avg.per_second: the profiled pass's duration */
 };
 
 /* What the row's model says (without a model: the row's own flops and

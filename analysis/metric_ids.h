@@ -44,6 +44,8 @@
 #define MET_ACHIEVED_OCCUPANCY_PCT "sm__warps_active.avg.pct_of_peak_sustained_active"
 #define MET_IPC "sm__inst_executed.avg.per_cycle_active"
 #define MET_SM_EFFICIENCY_PCT "smsp__cycles_active.avg.pct_of_peak_sustained_elapsed"
+#define MET_CYCLES_ELAPSED "sm__cycles_elapsed.avg"
+#define MET_CYCLES_PER_SECOND "sm__cycles_elapsed.avg.per_second"
 
 /* Column of metric `name`, matching the header up to " (", or -1. */
 int metric_col(const struct table *t, const char *name);

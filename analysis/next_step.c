@@ -96,7 +96,8 @@ static void pick_next(const struct analysis *a, const struct roofline *roof, con
             name[len] = '\0';
             const struct analysis_row *c = strcmp(name, r->variant) ? find_row(a, name, r) : NULL;
             double speedup = c ? next_step_rate_estimate(c, roof) / own : NAN;
-            if (speedup >= NEXT_STEP_MIN_SPEEDUP && (!out->next || speedup > out->est_speedup)) {
+            int measured_slower = c && measured_rate(c) < measured_rate(r); /* NaN: not measured, not slower */
+            if (speedup >= NEXT_STEP_MIN_SPEEDUP && !measured_slower && (!out->next || speedup > out->est_speedup)) {
                 out->next = c;
                 out->est_speedup = speedup;
             }
@@ -108,11 +109,32 @@ static void pick_next(const struct analysis *a, const struct roofline *roof, con
         out->measured_speedup = measured_rate(out->next) / measured_rate(r);
 }
 
+/* The variant of r's family and size this run measured fastest, when it is
+ * not the next step, beats r and beats the next step. */
+static void fastest_measured(const struct analysis *a, const struct analysis_row *r, struct next_step *out)
+{
+    const struct analysis_row *best = NULL;
+    for (size_t i = 0; i < a->nrows; i++) {
+        const struct analysis_row *c = &a->rows[i];
+        if (!row_ok(c) || c->v->kind == KIND_TR_COPY || c->v->kind == KIND_TR_COPY_SHARED) /* copies never transpose */
+            continue;
+        if (c->v->family == r->v->family && c->m == r->m && c->n == r->n && c->k == r->k &&
+            (!best || measured_rate(c) > measured_rate(best)))
+            best = c;
+    }
+    double speedup = best ? measured_rate(best) / measured_rate(r) : NAN;
+    if (!best || best == out->next || !(speedup >= NEXT_STEP_MIN_SPEEDUP) ||
+        (out->next && !(speedup > out->measured_speedup)))
+        return;
+    out->fastest = best;
+    out->fastest_speedup = speedup;
+}
+
 int next_step_for(const struct analysis *a, const struct roofline *roof, size_t i, struct next_step *out,
                   char *err, size_t err_len)
 {
     const struct analysis_row *r = &a->rows[i];
-    *out = (struct next_step){.est_speedup = NAN, .measured_speedup = NAN};
+    *out = (struct next_step){.est_speedup = NAN, .measured_speedup = NAN, .fastest_speedup = NAN};
     if (!row_ok(r))
         return 0;
     for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
@@ -127,6 +149,7 @@ int next_step_for(const struct analysis *a, const struct roofline *roof, size_t 
         out->rule = rules[k].id;
         rule_format(rules[k].finding, r, out->finding, sizeof out->finding);
         pick_next(a, roof, r, rules[k].candidates, out);
+        fastest_measured(a, r, out);
         return 1;
     }
     return 0;

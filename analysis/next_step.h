@@ -12,7 +12,8 @@
  * the share of SMs its grid fills (waves), and warps x independent outputs
  * per thread against NEXT_STEP_LATENCY_WARPS_PCT (enough in flight to hide
  * latency). The expected speed-up is the candidate's estimate over the
- * kernel's own. */
+ * kernel's own. A candidate this run measured slower than the kernel is
+ * never the next step. */
 #ifndef MMPROF_ANALYSIS_NEXT_STEP_H
 #define MMPROF_ANALYSIS_NEXT_STEP_H
 
@@ -33,6 +34,10 @@ struct next_step {
     const struct analysis_row *next;  /* the variant to try; NULL when no candidate is expected faster */
     double est_speedup;               /* the next variant's estimated rate over this kernel's */
     double measured_speedup;          /* in this run, same size; NaN when next is NULL */
+    const struct analysis_row *fastest; /* where the run disagrees with the model: the variant of
+                                           the same family and size it measured fastest, when that
+                                           is not next and beats this kernel; else NULL */
+    double fastest_speedup;           /* its measured rate over this kernel's */
 };
 
 /* The estimated attainable rate of r: GFLOP/s for a matmul, GB/s for a

@@ -1,30 +1,86 @@
-/* `mmprof analyze --findings`: one paragraph per kernel with its finding and
- * next step, then the check of the next steps against this run. */
+/* `mmprof analyze --findings`: for every kernel of the run, hottest first,
+ * its bound verdict (verdict.h), its findings with evidence, estimated gain
+ * and fix (findings.h), and for a built-in variant the ladder's next step
+ * (next_step.h); then how the run bears the next steps out. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "analysis/analysis.h"
+#include "analysis/findings.h"
+#include "analysis/kernel_facts.h"
 #include "analysis/next_step.h"
+#include "analysis/verdict.h"
+
+/* A speed-up: "1.7x", "35x", "170x". */
+static const char *times(char *buf, size_t len, double x)
+{
+    snprintf(buf, len, x >= 10 ? "%.0fx" : "%.2gx", x);
+    return buf;
+}
+
+static void print_next(const struct next_step *s, FILE *f)
+{
+    char fastest[384] = "", x[3][32];
+    if (s->fastest)
+        snprintf(fastest, sizeof fastest, "; this run measured %s fastest at this size, %s", s->fastest->variant,
+                 times(x[0], sizeof x[0], s->fastest_speedup));
+    fprintf(f, "  ladder: %s.\n", s->finding);
+    if (!s->next)
+        fprintf(f, "  next: no listed variant is expected and measured faster at this size%s [%s]\n", fastest, s->rule);
+    else
+        fprintf(f, "  next: %s, expect %s (this run measured %s)%s [%s]\n", s->next->variant,
+                times(x[1], sizeof x[1], s->est_speedup), times(x[2], sizeof x[2], s->measured_speedup), fastest,
+                s->rule);
+}
+
+static int print_kernel(const struct analysis *a, const struct roofline *roof, const struct analysis_row *r, FILE *f,
+                        char *err, size_t err_len)
+{
+    char verdict[256], name[101];
+    struct finding found[FINDINGS_MAX];
+    int n = findings_for(r, found, FINDINGS_MAX, err, err_len);
+    if (n < 0)
+        return -1;
+    verdict_text(r, verdict, sizeof verdict);
+    fprintf(f, "%s", analysis_kernel_label(r, name, sizeof name - 1));
+    if (r->launches > 1)
+        fprintf(f, " (%.0f launches)", r->launches);
+    if (isfinite(r->time_share_pct))
+        fprintf(f, ", %.1f %% of GPU time", r->time_share_pct);
+    fprintf(f, ": %s\n", verdict);
+    for (int k = 0; k < n; k++) {
+        fprintf(f, "  - %s. ", found[k].evidence);
+        if (isfinite(found[k].gain_pct))
+            fprintf(f, "Estimated gain: %.0f %% of its time. ", found[k].gain_pct);
+        else
+            fprintf(f, "Estimated gain: not known. ");
+        fprintf(f, "Fix: %s. [%s]\n", found[k].fix, found[k].id);
+    }
+    struct next_step s;
+    int fired = next_step_for(a, roof, (size_t)(r - a->rows), &s, err, err_len);
+    if (fired < 0)
+        return -1;
+    if (fired)
+        print_next(&s, f);
+    return 0;
+}
 
 int analysis_print_findings(const struct analysis *a, const struct roofline *roof, FILE *f, char *err,
                             size_t err_len)
 {
-    for (size_t i = 0; i < a->nrows; i++) {
-        const struct analysis_row *r = &a->rows[i];
-        struct next_step s;
-        int fired = next_step_for(a, roof, i, &s, err, err_len);
-        if (fired < 0)
-            return -1;
-        if (!fired)
-            continue;
-        char size[64];
-        fprintf(f, "%s %s: %s.\n", r->variant, analysis_row_size(r, size, sizeof size), s.finding);
-        if (!s.next)
-            fprintf(f, "  next: no listed variant is expected faster at this size [%s]\n", s.rule);
-        else
-            fprintf(f, "  next: %s, expect %.2gx (this run measured %.2gx) [%s]\n", s.next->variant, s.est_speedup,
-                    s.measured_speedup, s.rule);
+    const struct analysis_row **rows = calloc(a->nrows ? a->nrows : 1, sizeof *rows);
+    if (!rows) {
+        snprintf(err, err_len, "out of memory for %zu rows", a->nrows);
+        return -1;
     }
+    size_t n = analysis_kernels(a, rows);
+    for (size_t i = 0; i < n; i++)
+        if (print_kernel(a, roof, rows[i], f, err, err_len) != 0) {
+            free(rows);
+            return -1;
+        }
+    free(rows);
     struct next_step_check c;
     if (next_step_check_run(a, roof, &c, err, err_len) < 0)
         return -1;

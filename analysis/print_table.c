@@ -11,13 +11,7 @@
  * "-" when not measured / not applicable. */
 static const char *cell(char *buf, size_t len, char style, int digits, double v)
 {
-    if (!isfinite(v))
-        snprintf(buf, len, "-");
-    else if (style == 'g')
-        snprintf(buf, len, "%.*g", digits, v);
-    else
-        snprintf(buf, len, "%.*f", digits, v);
-    return buf;
+    return analysis_cell(buf, len, style, digits, v);
 }
 
 const char *analysis_row_size(const struct analysis_row *r, char *buf, size_t len)

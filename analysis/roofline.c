@@ -60,6 +60,7 @@ static void read_datasheet(const cJSON *d, struct roofline *r)
     r->ds_dram_gbs = num(d, "dram_gbs");
     r->ds_fp32_gflops = num(d, "fp32_gflops");
     r->ds_boost_mhz = num(d, "boost_mhz");
+    r->ds_smem_gbs = num(d, "smem_gbs");
     r->has_datasheet = !isnan(r->ds_fp32_gflops);
 }
 
@@ -90,6 +91,7 @@ static void datasheet_from_device(const cJSON *dev, struct roofline *r)
     r->ds_dram_gbs = s.dram_gbs > 0 ? s.dram_gbs : NAN;
     r->ds_fp32_gflops = s.fp32_gflops > 0 ? s.fp32_gflops : NAN;
     r->ds_boost_mhz = s.boost_mhz > 0 ? s.boost_mhz : NAN;
+    r->ds_smem_gbs = s.smem_gbs > 0 ? s.smem_gbs : NAN;
     r->has_datasheet = !isnan(r->ds_fp32_gflops);
 }
 
@@ -113,7 +115,7 @@ void roofline_read(const cJSON *root, struct roofline *r)
     for (int l = 0; l < ROOF_LEVELS; l++)
         r->bw_gbs[l] = NAN;
     r->fp32_gflops = r->sm_clock_mhz = NAN;
-    r->ds_dram_gbs = r->ds_fp32_gflops = r->ds_boost_mhz = NAN;
+    r->ds_dram_gbs = r->ds_fp32_gflops = r->ds_boost_mhz = r->ds_smem_gbs = NAN;
     const cJSON *ceilings = cJSON_GetObjectItemCaseSensitive(root, "ceilings");
     if (cJSON_IsObject(ceilings)) {
         read_measured(cJSON_GetObjectItemCaseSensitive(ceilings, "measured"), r);
@@ -137,6 +139,12 @@ const char *roofline_source(const struct roofline *r)
 double roofline_fp32_gflops(const struct roofline *r)
 {
     return r->has_measured ? r->fp32_gflops : r->has_datasheet ? r->ds_fp32_gflops : NAN;
+}
+
+double roofline_smem_gbs(const struct roofline *r)
+{
+    double measured = r->has_measured ? r->bw_gbs[ROOF_L1] : NAN;
+    return isnan(measured) && r->has_datasheet ? r->ds_smem_gbs : measured;
 }
 
 /* The datasheet gives DRAM only: its L1 and L2 roofs are unknown. */

@@ -40,6 +40,7 @@ struct roofline {
     char sku[64];
     int computed;               /* the SKU was not in the table: peaks computed from device properties */
     double ds_dram_gbs, ds_fp32_gflops, ds_boost_mhz;
+    double ds_smem_gbs;         /* architectural shared-memory bandwidth: SMs x 128 B x boost clock */
 
     char note[512];             /* why a roof is missing, "" when all are there */
 };
@@ -56,6 +57,10 @@ const char *roofline_source(const struct roofline *r);
 /* Their FP32 peak (GFLOP/s) and level l's bandwidth (GB/s); NaN when not known. */
 double roofline_fp32_gflops(const struct roofline *r);
 double roofline_bw_gbs(const struct roofline *r, enum roof_level l);
+/* The shared-memory (L1 data pipe) bandwidth a kernel is held to: the
+ * measured one, else the datasheet's architectural one (SMs x 128 B x
+ * clock), which the roofline chart does not draw; NaN when neither. */
+double roofline_smem_gbs(const struct roofline *r);
 /* The intensity (FLOP per byte of level l) where l's bandwidth roof meets
  * the FP32 roof; NaN when either is not known. */
 double roofline_ridge_flop_per_byte(const struct roofline *r, enum roof_level l);

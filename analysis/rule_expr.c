@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis/columns.h"
+#include "analysis/finding_values.h"
 
 static int design_value(const struct analysis_row *r, const char *name, double *num)
 {
@@ -38,6 +39,9 @@ int rule_value(const struct analysis_row *r, const char *name, double *num, cons
 {
     if (design_value(r, name, num) == 0)
         return 0;
+    int derived = finding_value(r, name, num, text);
+    if (derived >= 0)
+        return derived;
     const struct column *c = analysis_column(name);
     if (!c)
         return -1;
@@ -129,7 +133,8 @@ static int clause(const char **p, const struct analysis_row *r, char *err, size_
     int kind = rule_value(r, name, &num, &text);
     if (kind < 0) {
         snprintf(err, err_len, "unknown name \"%s\": use an analysis.csv column or tile, rx, ry, "
-                 "outputs_per_thread, lanes_pct, gld_sector_waste, gst_sector_waste", name);
+                 "outputs_per_thread, lanes_pct, gld_sector_waste, gst_sector_waste or a figure of "
+                 "analysis/finding_values.h", name);
         return -1;
     }
     if (kind == 1) {

@@ -5,7 +5,8 @@
  * variant's design parameters: tile (TILE_WIDTH, the block side), rx, ry,
  * outputs_per_thread (rx * ry), lanes_pct (threads of a block / the lanes of
  * the warps it occupies, %), gld_sector_waste and gst_sector_waste (the
- * model's 32-byte sectors per 8 words loaded / stored: 1 when coalesced).
+ * model's 32-byte sectors per 8 words loaded / stored: 1 when coalesced),
+ * or a figure of analysis/finding_values.h (the findings' gains).
  *
  * A condition is clauses joined by "&&"; a clause is `name OP value` with
  * OP one of < <= > >= == != for numbers, == != for text. A clause on a NaN

@@ -249,7 +249,7 @@ static void table_line(const struct plot_data *d, const struct plot_row *r, int 
     const struct table_arg *t = arg;
     if (!r) {
         sb_printf(line, "%3s  %-*s  %s%9s  %s", "#", width, "variant", t->mixed ? "size            " : "", "GFLOP/s",
-                  "bound by");
+                  "lowest roof");
         return;
     }
     struct roof_binding at = roofline_binding(&d->roofs, r->intensity, r->gflop_s);

@@ -13,6 +13,10 @@ struct launch_desc {
     unsigned grid[3], block[3];
     int regs_per_thread;
     long smem_bytes;       /* per block: static + dynamic */
+    long local_bytes_per_thread;
+    int blocks_per_sm;                /* occupancy API; 0 when not known */
+    double theoretical_occupancy_pct; /* NaN when not known */
+    const char *limiter;              /* threads|registers|shared|blocks; NULL or "" when not known */
     unsigned long long stream_id;
     int device;            /* CUDA ordinal of the launch's context */
     const struct nvtx_stack *nvtx; /* the launching thread's ranges */

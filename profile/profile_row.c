@@ -36,4 +36,7 @@ void profile_row_fill(struct result_row *r, struct profile_row_text *text,
     r->grid_blocks = (long)d->grid[0] * d->grid[1] * d->grid[2];
     r->regs_per_thread = d->regs_per_thread;
     r->smem_bytes_per_block = d->smem_bytes;
+    r->blocks_per_sm = d->blocks_per_sm;
+    r->theoretical_occupancy_pct = d->blocks_per_sm > 0 ? d->theoretical_occupancy_pct : NAN;
+    r->limiter = d->limiter ? d->limiter : "";
 }

@@ -74,5 +74,7 @@ size_t ctx_variants(const struct report_ctx *c, variant_pred pred, const void *a
 char *shape_label(char *buf, size_t len, const struct shape *s);
 struct shape row_shape(const struct analysis_row *r);
 int row_is_ok(const struct analysis_row *r);
+/* 1 when the run is `mmprof profile`'s (run.json "command"): an app's kernels, nothing verified. */
+int ctx_is_profile(const struct report_ctx *c);
 
 #endif

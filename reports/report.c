@@ -19,7 +19,7 @@
 #include "rundir/run_files.h"
 
 static const struct section *const sections[] = {
-    &sec_env, &sec_baseline, &sec_seed000, &sec_seed001, &sec_seed002, &sec_seed003,
+    &sec_kernels, &sec_env, &sec_baseline, &sec_seed000, &sec_seed001, &sec_seed002, &sec_seed003,
     &sec_seed004, &sec_cgma, &sec_findings, &sec_next, &sec_source, &sec_skipped,
 };
 enum { NSECTIONS = sizeof sections / sizeof sections[0] };
@@ -96,6 +96,18 @@ static const struct analysis_row *fastest_matmul(const struct report_ctx *c)
     return best;
 }
 
+/* A profile run's kernel with the largest share of GPU time. */
+static const struct analysis_row *hottest_kernel(const struct report_ctx *c)
+{
+    const struct analysis_row *best = NULL;
+    for (size_t i = 0; i < c->a.nrows; i++) {
+        const struct analysis_row *r = &c->a.rows[i];
+        if (isfinite(r->time_share_pct) && (!best || r->time_share_pct > best->time_share_pct))
+            best = r;
+    }
+    return best;
+}
+
 /* The numbers a reader wants before any table. */
 static void key_numbers(struct report_ctx *c)
 {
@@ -104,10 +116,17 @@ static void key_numbers(struct report_ctx *c)
     count_status(c, &ok, &skipped, &failed);
     snprintf(sms, sizeof sms, "%.0f · CC %s", meta_num(&c->meta, "device.sm_count"),
              meta_str(&c->meta, "device.cc") ? meta_str(&c->meta, "device.cc") : FMT_NONE);
-    snprintf(rows, sizeof rows, "%zu / %zu / %zu", ok, skipped, failed);
-    const struct analysis_row *b = fastest_matmul(c);
+    if (ctx_is_profile(c))
+        snprintf(rows, sizeof rows, "%zu / %zu", ok, skipped + failed);
+    else
+        snprintf(rows, sizeof rows, "%zu / %zu / %zu", ok, skipped, failed);
+    const struct analysis_row *b = ctx_is_profile(c) ? hottest_kernel(c) : fastest_matmul(c);
     struct shape s = b ? row_shape(b) : (struct shape){0, 0, 0};
-    if (b)
+    char name[81];
+    if (b && ctx_is_profile(c))
+        snprintf(fast, sizeof fast, "`%s`, %s of GPU time", analysis_kernel_label(b, name, sizeof name - 1),
+                 fmt_pct(rate, b->time_share_pct));
+    else if (b)
         snprintf(fast, sizeof fast, "%s `%s` %s", fmt_rate_g(rate, b->ms.gflop_s, "FLOP/s"), b->variant,
                  shape_label(size, sizeof size, &s));
     else
@@ -121,20 +140,37 @@ static void key_numbers(struct report_ctx *c)
          fmt_rate_g(fp32, roofline_fp32_gflops(&c->roof), "FLOP/s")},
         {measured ? "DRAM ceiling (measured)" : "DRAM ceiling",
          fmt_rate_g(dram, roofline_bw_gbs(&c->roof, ROOF_DRAM), "B/s")},
-        {"Fastest matmul", fast},
-        {"Rows ok / skipped / failed", rows},
+        {ctx_is_profile(c) ? "Hottest kernel" : "Fastest matmul", fast},
+        {ctx_is_profile(c) ? "Launches measured / failed" : "Rows ok / skipped / failed", rows},
         {"Hardware counters", "none: cells marked " CELL_ESTIMATE_MARK " are estimates (see Device and environment)"},
     };
     size_t n = sizeof cards / sizeof cards[0];
     doc_cards(&c->doc, cards, ctx_has_counters(c) ? n - 1 : n);
 }
 
+/* How many distinct registry variants the run's rows are. */
+static size_t declared_variants(const struct report_ctx *c)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->a.nrows; i++) {
+        const struct variant *v = c->a.rows[i].v;
+        size_t j = 0;
+        while (v && j < i && c->a.rows[j].v != v)
+            j++;
+        n += v && j == i;
+    }
+    return n;
+}
+
 /* A section appears when the run has what its tables need, or when a chart
- * of it was drawn: every chart is shown under its own section. */
+ * of it was drawn: every chart is shown under its own section; a profile
+ * run's seed sections only when it declared two seed variants or more. */
 static size_t present_sections(const struct report_ctx *c, const struct section **out, int *tables)
 {
     size_t n = 0;
     for (size_t i = 0; i < NSECTIONS; i++) {
+        if (ctx_is_profile(c) && strncmp(sections[i]->anchor, "seed", 4) == 0 && declared_variants(c) < 2)
+            continue; /* an app's run holds no seed experiment: one declared kernel is no comparison */
         int own = sections[i]->present(c);
         if (own || plots_of_section(&c->plots, sections[i]->anchor) > 0) {
             tables[n] = own;
@@ -165,7 +201,12 @@ static void write_document(struct report_ctx *c)
     const char *gpu = meta_str(&c->meta, "device.name");
     const char *when = meta_str(&c->meta, "updated_utc") ? meta_str(&c->meta, "updated_utc")
                                                          : meta_str(&c->meta, "created_utc");
-    snprintf(title, sizeof title, "Dense matrix kernels on %s", gpu ? gpu : "an unnamed GPU");
+    const char *app = meta_str(&c->meta, "app.path");
+    if (ctx_is_profile(c) && app)
+        snprintf(title, sizeof title, "Kernels of %s on %s", strrchr(app, '/') ? strrchr(app, '/') + 1 : app,
+                 gpu ? gpu : "an unnamed GPU");
+    else
+        snprintf(title, sizeof title, "Dense matrix kernels on %s", gpu ? gpu : "an unnamed GPU");
     snprintf(subtitle, sizeof subtitle, "mmprof report of run `%s`%s%s", c->run_dir, when ? ", collected " : "",
              when ? when : "");
     snprintf(footer, sizeof footer, "Written by mmprof %s from `%s` (results.csv, analysis.csv, run.json, plots/).",

@@ -5,6 +5,7 @@
 
 #include "common/util.h"
 #include "rundir/run_files.h"
+#include "analysis/kernel_facts.h"
 
 int report_load(struct report_ctx *c, const char *run_dir, unsigned parts, char *err, size_t err_len)
 {
@@ -22,6 +23,9 @@ int report_load(struct report_ctx *c, const char *run_dir, unsigned parts, char 
     c->results = c->view.results;
     c->meta = c->view.meta;
     roofline_read(c->meta.root, &c->roof);
+    /* a damaged source.csv is said in its section: the kernels then have no top stall */
+    char no_stalls[512];
+    (void)analysis_attach(&c->a, &c->view, &c->roof, no_stalls, sizeof no_stalls);
     /* a damaged source.csv is said in its section, not a reason to write no report */
     if (source_profile_load(&c->view, &c->source, c->source_note, sizeof c->source_note) == 1)
         c->source_note[0] = '\0';

@@ -105,6 +105,12 @@ double ctx_raw(const struct report_ctx *c, const struct analysis_row *r, const c
     return metric_value(c->results, i, column);
 }
 
+int ctx_is_profile(const struct report_ctx *c)
+{
+    const char *command = meta_str(&c->meta, "command");
+    return command && strcmp(command, "profile") == 0;
+}
+
 int ctx_has_counters(const struct report_ctx *c)
 {
     return c->results && c->results->ncols > results_fixed_count();

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/verdict.h"
 #include "reports/fmt.h"
 #include "reports/sections.h"
 
@@ -136,39 +137,39 @@ static double intensity(const struct analysis_row *r, int *measured)
                      : ctx_column(r, "theory_intensity_compulsory_flop_per_byte");
 }
 
-/* Variants by what binds them: L1, L2, DRAM, FP32, below every roof. */
+/* Variants by what binds them: each unit of verdict.h, latency. */
 struct bound_count {
-    size_t by[ROOF_LEVELS + 2];
-    size_t above;
+    size_t by[SOL_UNITS + 1];
 };
 
-enum { BY_FP32 = ROOF_LEVELS, BY_NONE = ROOF_LEVELS + 1 };
+enum { BY_LATENCY = SOL_UNITS };
 
 static void bound_row(struct report_ctx *c, struct grid *g, const struct analysis_row *a, struct bound_count *n)
 {
-    char buf[FMT_LEN], size[48], l1[FMT_LEN], l2[FMT_LEN], dram[FMT_LEN];
+    char buf[FMT_LEN], size[48], l1[FMT_LEN], l2[FMT_LEN], dram[FMT_LEN], sol[SOL_UNITS][FMT_LEN], text[256];
     int measured;
     struct shape s = row_shape(a);
-    /* the roofline chart's three points, held to the same roofs */
     double i[ROOF_LEVELS] = {a->ms.intensity_l1_flop_per_byte, a->ms.intensity_l2_flop_per_byte,
                              intensity(a, &measured)};
-    struct roof_binding at = roofline_binding(&c->roof, i, a->ms.gflop_s);
+    struct verdict v = analysis_verdict(a);
     size_t r = grid_row(g);
     grid_set(g, r, 0, "`%s`", a->variant);
     grid_set(g, r, 1, "%s", shape_label(size, sizeof size, &s));
     grid_set(g, r, 2, "%s · %s · %s%s", fmt_sig(l1, i[ROOF_L1], 3), fmt_sig(l2, i[ROOF_L2], 3),
              fmt_sig(dram, i[ROOF_DRAM], 3), measured ? "" : " (compulsory)");
-    grid_set(g, r, 3, "%s", roofline_binding_text(&at));
-    grid_set(g, r, 4, "%s", fmt_rate_g(buf, a->ms.gflop_s, "FLOP/s"));
-    grid_set(g, r, 5, "%s", fmt_rate_g(buf, at.roof_gflops, "FLOP/s"));
-    grid_set(g, r, 6, "%s", fmt_pct(buf, at.pct_of_roof));
-    if (at.above_roof) {
-        grid_set(g, r, 6, "%s above the roof", fmt_pct(buf, at.pct_of_roof));
-        grid_flag(g, r, 6, CELL_WARN);
-        n->above++;
+    verdict_text(a, text, sizeof text);
+    grid_set(g, r, 3, "%s", text);
+    if (v.pct > 100) { /* a ceiling measured low, or DRAM bytes of an output still in L2 undercounted */
+        grid_set(g, r, 3, "%s, above the roof", text);
+        grid_flag(g, r, 3, CELL_WARN);
     }
-    if (at.known)
-        n->by[at.far_below ? BY_NONE : at.compute ? BY_FP32 : at.level]++;
+    grid_set(g, r, 4, "%s", fmt_rate_g(buf, a->ms.gflop_s, "FLOP/s"));
+    for (int u = 0; u < SOL_UNITS; u++)
+        fmt_sig(sol[u], a->sol_pct[u], 2);
+    grid_set(g, r, 5, "%s · %s · %s · %s · %s", sol[SOL_DRAM], sol[SOL_L2], sol[SOL_L1_SHARED], sol[SOL_FP32],
+             sol[SOL_ISSUE]);
+    if (v.kind != VERDICT_UNKNOWN)
+        n->by[v.kind == VERDICT_BOUND ? (int)v.unit : BY_LATENCY]++;
 }
 
 /* An undeclared kernel of a profile run that the roofline chart draws
@@ -203,16 +204,17 @@ static void bounds(struct report_ctx *c)
     size_t nv = ctx_variants(c, gpu_matmul, NULL, vars, MAX_VARIANTS);
     char ridge[FMT_LEN];
     static const char *const heads[] = {"variant", "size", "FLOP per byte: L1 · L2 · DRAM", "bound by",
-                                        "GFLOP/s", "roof there", "% of roof"};
+                                        "GFLOP/s", "% of roof: DRAM · L2 · L1/shared · FP32 · issue"};
     struct grid *g = ctx_grid(c, heads, COUNT_OF(heads),
-                              "Hierarchical roofline position of each variant at its largest size: the lowest "
-                              "of its L1/shared, L2 and DRAM roofs and the FP32 roof binds it (DRAM ridge %s "
-                              "FLOP/byte, %s ceilings)",
+                              "What binds each variant at its largest size: the unit nearest its roof (DRAM, "
+                              "L2, L1/shared with shared-memory wavefronts, FP32 pipe, issue), latency-bound "
+                              "below %.0f %% of every roof (DRAM ridge %s FLOP/byte, %s ceilings)",
+                              VERDICT_BOUND_PCT,
                               fmt_sig(ridge, roofline_ridge_flop_per_byte(&c->roof, ROOF_DRAM), 3),
                               roofline_source(&c->roof));
     if (!g)
         return;
-    struct bound_count n = {{0}, 0};
+    struct bound_count n = {{0}};
     for (size_t v = 0; v < nv; v++) {
         struct shape s[MAX_SHAPES];
         size_t ns = ctx_shapes(c, variant_ok, vars[v], s, MAX_SHAPES);
@@ -228,11 +230,10 @@ static void bounds(struct report_ctx *c)
     doc_table(&c->doc, g);
     grid_free(g);
     doc_para(&c->doc, "At their largest size: %zu %s bound by L1/shared bandwidth, %zu by L2, %zu by "
-             "DRAM, %zu by FP32, %zu below %.0f %% of every roof (latency, occupancy or issue, not a bandwidth or "
-             "FP32)%s.%s", n.by[ROOF_L1], app_kernels ? "kernel(s)" : "variant(s)", n.by[ROOF_L2],
-             n.by[ROOF_DRAM], n.by[BY_FP32], n.by[BY_NONE], ROOF_FAR_BELOW_PCT,
-             n.above ? "; points above their roof mean a ceiling measured low or a counter undercounting "
-                       "(DRAM bytes of an output still in L2)" : "",
+             "DRAM, %zu by the FP32 pipe, %zu by instruction issue, %zu latency-bound (below %.0f %% of every "
+             "roof: what their warps wait for, not a bandwidth or a pipe, sets their speed).%s",
+             n.by[SOL_L1_SHARED], app_kernels ? "kernel(s)" : "variant(s)", n.by[SOL_L2], n.by[SOL_DRAM],
+             n.by[SOL_FP32], n.by[SOL_ISSUE], n.by[BY_LATENCY], VERDICT_BOUND_PCT,
              app_kernels ? " The app's undeclared kernels (no size) stand at their first launch, by the FLOPs "
                            "their counters saw: they have no model to set a theory beside them." : "");
 }

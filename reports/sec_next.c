@@ -82,8 +82,14 @@ static void write_next(struct report_ctx *c)
         grid_set(g, row, 0, "`%s`", r->variant);
         grid_set(g, row, 1, "%s", shape_label(size, sizeof size, &sh));
         grid_set(g, row, 2, "%s", s.finding);
+        if (!s.next && s.fastest) {
+            grid_set(g, row, 3, "none expected and measured faster; this run measured `%s` fastest",
+                     s.fastest->variant);
+            grid_set(g, row, 5, "%s", fmt_ratio(buf, s.fastest_speedup));
+            continue;
+        }
         if (!s.next) {
-            grid_set(g, row, 3, "none expected faster at this size");
+            grid_set(g, row, 3, "none expected and measured faster at this size");
             grid_flag(g, row, 3, CELL_MUTED);
             continue;
         }

@@ -13,6 +13,7 @@ struct section {
     void (*write)(struct report_ctx *c);
 };
 
+extern const struct section sec_kernels;  /* a profile run: where the GPU time goes, a section per hot kernel */
 extern const struct section sec_env;      /* device, versions, clocks, ceilings */
 extern const struct section sec_baseline; /* against `--baseline OTHER`: side by side, verdicts */
 extern const struct section sec_seed000;  /* TILE_WIDTH x size times */

@@ -19,6 +19,7 @@
 #include "profile/inject/checkpoint.h"
 #include "profile/inject/demangle.h"
 #include "profile/inject/graph_nodes.h"
+#include "profile/inject/launch_facts.h"
 #include "profile/mmprof.h"
 #include "profile/session.h"
 #include "common/trace.h"
@@ -249,13 +250,15 @@ static void describe(const struct capture *cap, const char *mangled)
     d->demangled = tls.demangled;
     memcpy(d->grid, cap->grid, sizeof d->grid);
     memcpy(d->block, cap->block, sizeof d->block);
-    int regs = 0, smem = 0;
     CUdevice dev = 0;
-    if (cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, cap->f) != CUDA_SUCCESS ||
-        cuFuncGetAttribute(&smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, cap->f) != CUDA_SUCCESS)
-        regs = smem = 0; /* written as 0: the row still has its counters */
-    d->regs_per_thread = regs;
-    d->smem_bytes = (long)smem + (long)cap->smem_dynamic_bytes;
+    struct launch_facts facts; /* unread facts stay 0: the row still has its counters */
+    (void)launch_facts_read(cap->f, cap->block, cap->smem_dynamic_bytes, &facts);
+    d->regs_per_thread = facts.regs_per_thread;
+    d->smem_bytes = facts.static_smem_bytes + facts.dynamic_smem_bytes;
+    d->local_bytes_per_thread = facts.local_bytes_per_thread;
+    d->blocks_per_sm = facts.blocks_per_sm;
+    d->theoretical_occupancy_pct = facts.theoretical_occupancy_pct;
+    d->limiter = facts.limiter;
     if (cuStreamGetId(cap->stream, &d->stream_id) != CUDA_SUCCESS)
         d->stream_id = 0;
     if (cuCtxGetDevice(&dev) == CUDA_SUCCESS)

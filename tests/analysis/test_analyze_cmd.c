@@ -196,7 +196,9 @@ static void findings(void **state)
     assert_non_null(line);
     assert_non_null(strstr(line, "\n  next: "));
     assert_non_null(strstr(line, "[idle_sms]"));
-    assert_non_null(strstr(r.out, "tr_naive 256x512: each warp's stores touch 32 sectors"));
+    const char *tr = strstr(r.out, "tr_naive 256x512");
+    assert_non_null(tr);
+    assert_non_null(strstr(tr, "\n  ladder: each warp's stores touch 32 sectors"));
     remove_run(dir);
 }
 

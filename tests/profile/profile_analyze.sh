@@ -34,11 +34,34 @@ grep -q 'roofline' "$work/run/report.md" || fail "the report has no roofline"
 # undeclared ones at their first launch, with no size
 for k in '`tiled_t16` | 1024x1024x1024 |' '`void axpy(float, float const*, float*, int)` | - |' \
     '`void cutlass::Kernel<sm90_xmma>(Params)` | - |'; do
-    sed -n '/^\*\*Hierarchical roofline position/,/^At their largest size/p' "$work/run/report.md" |
+    sed -n '/^\*\*What binds each variant/,/^At their largest size/p' "$work/run/report.md" |
         grep -qF "$k" || fail "the roofline table lacks $k"
 done
 grep -q "The app's undeclared kernels (no size) stand at their first launch" "$work/run/report.md" ||
     fail "the roofline table does not say how undeclared kernels are placed"
+# analyze lists every kernel (sorted by share of GPU time, lines at most 120 columns) and gives each a
+# verdict and at least one finding with its estimated gain and fix
+for k in 'tiled_t16 1024x1024x1024' 'Kernel<...>' 'axpy'; do
+    grep -qF "$k" "$work/analyze.txt" || fail "analyze's kernel tables lack $k"
+done
+awk 'length($0) > 120 && /^ *[0-9]+ / { bad = 1 } END { exit bad }' "$work/analyze.txt" ||
+    fail "a kernel table line is wider than 120 columns"
+"$mmprof" analyze --findings "$work/run" > "$work/findings.txt" 2>&1 || fail "findings: $(cat "$work/findings.txt")"
+[ "$(grep -c 'bound' "$work/findings.txt")" -ge 3 ] || fail "a kernel without a verdict: $(cat "$work/findings.txt")"
+for k in 'tiled_t16 1024x1024x1024' 'Kernel<...>' 'axpy'; do
+    awk -v k="$k" 'index($0, k) == 1 { on = 1; next } /^[^ ]/ { on = 0 } on && /Estimated gain: .* Fix: / { n++ }
+        END { exit n ? 0 : 1 }' "$work/findings.txt" || fail "$k has no finding with a gain and a fix"
+done
+# the report of an app's run: titled by the app, where the time goes first, no seed section, no claim
+# of verification
+md=$work/run/report.md
+grep -q '^# Kernels of ' "$md" || fail "the report is not titled by the app: $(head -1 "$md")"
+[ "$(grep -m1 '^## ' "$md")" = "## Where the GPU time goes" ] || fail "the first section is $(grep -m1 '^## ' "$md")"
+grep -q 'id="seed' "$md" && fail "a seed section in an app's report"
+grep -q 'passed verification' "$md" && fail "the report claims a verification profile does not do"
+# the report and analyze --findings print one verdict (analysis/verdict.c)
+verdict=$(grep '^axpy' "$work/findings.txt" | sed 's/^[^:]*: //')
+[ -n "$verdict" ] && grep -qF "**Bound:** $verdict." "$md" || fail "the report's verdict for axpy is not '$verdict'"
 # a library kernel's demangled name runs to hundreds of characters (CUB's on an H100: the report
 # once took the names cut at 64 for a results.csv changed while read)
 long="void cub::CUB_300001_SM_900::detail::radix_sort::DeviceRadixSortOnesweepKernel<cub::detail::radix::policy_hub<float, cub::NullType, unsigned int>::Policy900>(int)"

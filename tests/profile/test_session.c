@@ -79,6 +79,7 @@ static struct launch_desc launch(const char *mangled, const char *demangled)
 {
     struct launch_desc d = {.mangled = mangled, .demangled = demangled, .grid = {64, 64, 1},
                             .block = {16, 16, 1}, .regs_per_thread = 32, .smem_bytes = 2048,
+                            .blocks_per_sm = 8, .theoretical_occupancy_pct = 100, .limiter = "threads",
                             .stream_id = 7, .device = 0, .nvtx = &stack};
     return d;
 }
@@ -158,6 +159,9 @@ static void declared_and_filtered(void **state)
     assert_true(table_num(t, 0, table_col(t, "grid_blocks")) == 4096);
     assert_true(table_num(t, 0, table_col(t, "regs_per_thread")) == 32);
     assert_true(table_num(t, 0, table_col(t, "smem_bytes_per_block")) == 2048);
+    assert_true(table_num(t, 0, table_col(t, "blocks_per_sm")) == 8); /* the launch facts (launch_facts.h) */
+    assert_true(table_num(t, 0, table_col(t, "theoretical_occupancy_pct")) == 100);
+    assert_string_equal(cell(t, 0, "limiter"), "threads");
     assert_true(table_num(t, 0, table_col(t, DRAM_READ)) == 4096);
     /* undeclared in code, declared by the model file: its name, its amounts */
     assert_string_equal(cell(t, 1, "variant"), "void k2(float*)");
