@@ -12,6 +12,10 @@
  *                    app's own launch runs after that
  *   session_end      the row (profiled launches) and the launches.tsv line (all),
  *                    written and flushed before the app goes on, so a crash keeps them
+ * In an application replay's run of config image K (settings' image), the
+ * counters are that image's only, and every launch is also a line of
+ * replay-K.tsv with its raw values; only the run of image 0 writes rows and
+ * launches.tsv (the others' runs are paired with it by replay_join.h).
  * Needs no CUDA header: the GPU part is behind struct launch_ops and the
  * profiler's CUPTI boundary, which the tests fake. Not thread-safe: the
  * injection library serialises calls. */
@@ -38,8 +42,10 @@ struct profile_session {
     int prof_tried;                /* profiler_open was called */
     enum profiler_status prof_status;
     char prof_err[320];
-    FILE *results;                 /* NULL in --list mode */
-    int log_fd;
+    FILE *results;                 /* NULL in --list mode and in replay runs after the first */
+    int log_fd;                    /* launches.tsv; -1 in replay runs after the first */
+    int replay_fd;                 /* replay-K.tsv in an application replay, else -1 */
+    double *raw;                   /* ms.nraw: the launch's raw values in an application replay */
     long pid;
     long launches;                 /* launches seen so far */
     /* the launch between begin and end */
@@ -74,9 +80,9 @@ int session_wants_counters(const struct profile_session *s);
  * Profiler suspended meanwhile). */
 void session_measure(struct profile_session *s, const struct launch_desc *d,
                      const struct launch_ops *ops);
-/* runtime_ms: the app's own launch (NaN when not timed). 0, or -1 when a file
- * could not be written. */
-int session_end(struct profile_session *s, const struct launch_desc *d, double runtime_ms);
+/* The launch's row and lines (its GPU time comes from the activity records,
+ * joined once the app has ended). 0, or -1 when a file could not be written. */
+int session_end(struct profile_session *s, const struct launch_desc *d);
 void session_close(struct profile_session *s);
 
 /* --source, from the injection's resource callbacks: a context was created

@@ -128,6 +128,16 @@ struct profiler_range {
 enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_range *ranges,
                                             size_t n);
 
+/* One config image of the set (0 .. profiler_configs - 1) for one range, as
+ * profiler_measure measures each: the raw values (ms->nraw, in ms->raw's
+ * order, NaN outside the image) into raw_values, for a caller that runs
+ * the work once per image and joins the images itself (metric_set_evaluate).
+ * Only that image is ever set on the Range Profiler object, so the object
+ * lives from the first range to the last. */
+enum profiler_status profiler_measure_image(struct profiler *p, size_t image, const char *range_name,
+                                            int (*prepare)(void *ctx, int cold_l2), int (*work)(void *ctx),
+                                            void *ctx, double *raw_values, char *err, size_t err_len);
+
 /* PC sampling and the Range Profiler cannot be enabled on a context at once:
  * profiler_suspend disables the Range Profiler (the counters of measured rows
  * are kept), profiler_resume enables it again for the next measurement. */

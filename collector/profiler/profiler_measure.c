@@ -495,6 +495,17 @@ static void measure_ranges_with(struct profiler *p, struct config_group *g,
     }
 }
 
+/* The batch with images image0 .. image0 + nimages - 1 (modulo the plan),
+ * raw values into raw (n * nraw, NaN where not measured). */
+static void measure_images(struct profiler *p, struct profiler_range *ranges, size_t n, size_t image0,
+                           size_t nimages, double *raw, size_t *idx, int *kernels)
+{
+    for (size_t i = 0; i < n * p->ms->nraw; i++)
+        raw[i] = NAN;
+    for (size_t j = 0; j < nimages; j++)
+        measure_ranges_with(p, &p->plan.group[(image0 + j) % p->plan.ngroups], ranges, idx, kernels, n, raw);
+}
+
 enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_range *ranges,
                                             size_t n)
 {
@@ -512,8 +523,6 @@ enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_
             r->column_values[c] = NAN;
     }
     if (raw && idx && kernels) {
-        for (size_t i = 0; i < n * ms->nraw; i++)
-            raw[i] = NAN;
         /* Image-major: one Range Profiler object per image for the whole
          * batch, starting with the image whose object is still live (the
          * previous batch's last): a batch after the first then creates one
@@ -522,9 +531,7 @@ enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_
         for (size_t k = 0; k < p->plan.ngroups; k++)
             if (&p->plan.group[k] == p->rp_image)
                 first = k;
-        for (size_t j = 0; j < p->plan.ngroups; j++)
-            measure_ranges_with(p, &p->plan.group[(first + j) % p->plan.ngroups], ranges, idx, kernels, n,
-                                raw);
+        measure_images(p, ranges, n, first, p->plan.ngroups, raw, idx, kernels);
         for (size_t i = 0; i < n; i++)
             if (ranges[i].status == PROFILER_OK)
                 metric_set_evaluate(ms, &raw[i * ms->nraw], ranges[i].column_values);
@@ -549,4 +556,26 @@ enum profiler_status profiler_measure(struct profiler *p, const char *range_name
     if (st != PROFILER_OK)
         snprintf(err, err_len, "%s", r.err);
     return st;
+}
+
+enum profiler_status profiler_measure_image(struct profiler *p, size_t image, const char *range_name,
+                                            int (*prepare)(void *ctx, int cold_l2), int (*work)(void *ctx),
+                                            void *ctx, double *raw_values, char *err, size_t err_len)
+{
+    if (image >= p->plan.ngroups) {
+        for (size_t i = 0; i < p->ms->nraw; i++)
+            raw_values[i] = NAN;
+        snprintf(err, err_len, "config image %zu asked for, the metric set has %zu on %s: the runs of an "
+                 "application replay must use one metric set and chip", image, p->plan.ngroups, p->chip);
+        return PROFILER_ERROR;
+    }
+    double unused;
+    size_t idx;
+    int kernels[2];
+    struct profiler_range r = {.name = range_name, .prepare = prepare, .work = work, .ctx = ctx,
+                               .column_values = &unused};
+    measure_images(p, &r, 1, image, 1, raw_values, &idx, kernels);
+    if (r.status != PROFILER_OK)
+        snprintf(err, err_len, "%s", r.err);
+    return r.status;
 }

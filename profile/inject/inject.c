@@ -3,7 +3,8 @@
  * CUPTI callbacks: NVTX push/pop into each thread's range stack, every kernel
  * launch (runtime and driver API, cuLaunchKernelEx, cooperative, graph nodes)
  * handed to the session (profile/session.h) with the ops that restore
- * memory, flush L2 and replay it, and the timing of the app's own launch.
+ * memory, flush L2 and replay it; every kernel's GPU time comes from CUPTI's
+ * activity records (activity.h), never from the app's thread.
  *
  * Invariants: launches mmprof makes itself (flush, replays, graph nodes) run
  * with the thread's `busy` flag set and are never profiled or counted; one
@@ -15,6 +16,7 @@
  * and a failed restore ends the app (its results would be wrong). */
 #include "collector/l2_flush.h"
 #include "collector/placement.h"
+#include "profile/inject/activity.h"
 #include "profile/inject/capture.h"
 #include "profile/inject/checkpoint.h"
 #include "profile/inject/demangle.h"
@@ -30,7 +32,6 @@
 #include <cupti_driver_cbid.h>
 #include <cupti_nvtx_cbid.h>
 #include <generated_nvtx_meta.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -48,8 +49,6 @@ struct thread_state {
     int holds_lock; /* this thread holds g.lock (lock_session) */
     char mangled[KERNEL_NAME_MAX], demangled[KERNEL_NAME_MAX];
     struct launch_desc desc;
-    CUevent start, end;
-    CUstream stream;
 };
 
 static _Thread_local struct thread_state tls;
@@ -238,8 +237,9 @@ static void on_nvtx(CUpti_CallbackId cbid, const CUpti_NvtxData *d)
     }
 }
 
-/* tls.desc for a launch of cap named mangled. */
-static void describe(const struct capture *cap, const char *mangled)
+/* tls.desc for a launch of cap named mangled, made by the call of CUPTI's
+ * correlation id. */
+static void describe(const struct capture *cap, const char *mangled, unsigned long correlation)
 {
     struct launch_desc *d = &tls.desc;
     snprintf(tls.mangled, sizeof tls.mangled, "%s", mangled ? mangled : "?");
@@ -261,6 +261,7 @@ static void describe(const struct capture *cap, const char *mangled)
     if (cuCtxGetDevice(&dev) == CUDA_SUCCESS)
         d->device = (int)dev;
     d->nvtx = &tls.nvtx;
+    d->correlation = correlation;
 }
 
 /* A launch that is not measured: why, as its row's reason. */
@@ -322,26 +323,16 @@ static void on_launch_enter(const CUpti_CallbackData *cb, const struct capture *
     tls.busy = 1;
     lock_session();
     place_before_app(cb->context);
-    describe(cap, cb->symbolName);
+    describe(cap, cb->symbolName, cb->correlationId);
     begin_launch(cap, cb->context);
     tls.pending = 1;
-    tls.stream = cap->stream;
-    if ((!tls.start && cuEventCreate(&tls.start, CU_EVENT_DEFAULT) != CUDA_SUCCESS) ||
-        (!tls.end && cuEventCreate(&tls.end, CU_EVENT_DEFAULT) != CUDA_SUCCESS) ||
-        cuEventRecord(tls.start, tls.stream) != CUDA_SUCCESS)
-        tls.stream = NULL, tls.pending = 2; /* not timed */
     tls.busy = 0;
 }
 
 static void on_launch_exit(void)
 {
     tls.busy = 1;
-    float ms = NAN;
-    if (tls.pending == 1 && (cuEventRecord(tls.end, tls.stream) != CUDA_SUCCESS ||
-                             cuEventSynchronize(tls.end) != CUDA_SUCCESS ||
-                             cuEventElapsedTime(&ms, tls.start, tls.end) != CUDA_SUCCESS))
-        ms = NAN;
-    if (session_end(&g.session, &tls.desc, ms) != 0)
+    if (session_end(&g.session, &tls.desc) != 0)
         fprintf(stderr, "mmprof profile: writing the row of %s failed\n", tls.desc.demangled);
     unlock_session(); /* taken in on_launch_enter */
     tls.pending = 0;
@@ -353,8 +344,9 @@ static void on_launch_exit(void)
  * node finds what the graph would have left; then memory is put back as it
  * was before the graph and the app's graph launch runs. Nodes are not timed.
  * Non-kernel nodes (copies, memsets) are not run by this walk: a node after
- * one of them sees memory from before it. */
-static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream)
+ * one of them sees memory from before it. Every node's line carries the
+ * graph launch's correlation id, as its activity record does. */
+static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream, unsigned long correlation)
 {
     static CUDA_KERNEL_NODE_PARAMS nodes[GRAPH_KERNELS_MAX];
     char why[320];
@@ -379,12 +371,12 @@ static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream)
         const char *name = NULL;
         if (cuFuncGetName(&name, cap.f) != CUDA_SUCCESS)
             name = "?";
-        describe(&cap, name);
+        describe(&cap, name, correlation);
         begin_launch(&cap, ctx);
         if (!g.session.set.list_only &&
             (capture_replay(&cap) != CUDA_SUCCESS || cuCtxSynchronize() != CUDA_SUCCESS))
             fprintf(stderr, "mmprof profile: graph node %s failed when run alone\n", tls.demangled);
-        if (session_end(&g.session, &tls.desc, NAN) != 0)
+        if (session_end(&g.session, &tls.desc) != 0)
             fprintf(stderr, "mmprof profile: writing the row of %s failed\n", tls.demangled);
     }
     if (before) {
@@ -495,7 +487,7 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
         on_launch_enter(cb, &cap);
     }
     else if (graph_nodes_launch(cbid, cb->functionParams, &exec, &stream))
-        on_graph_launch(cb->context, exec, stream);
+        on_graph_launch(cb->context, exec, stream, cb->correlationId);
 }
 
 static const CUpti_CallbackId driver_cbids[] = {
@@ -514,16 +506,17 @@ static const CUpti_CallbackId driver_cbids[] = {
     CUPTI_DRIVER_TRACE_CBID_cuGraphInstantiateWithParams_ptsz,
 };
 
-/* At exit: stop handling callbacks, nothing more. Every row and line is
- * already on disk, and the CUDA runtime's own exit handlers may have torn the
- * context down before this one runs (they can be registered after it): a
- * CUPTI or CUDA call here could crash the app at exit and turn its status
- * into a failure. The process's end releases the rest. */
+/* At exit: stop handling callbacks and hand CUPTI's activity buffers back
+ * (the last launches' times are in them), nothing more: every row and line
+ * is already on disk. The flush is CUPTI's own call, made as its samples
+ * make it; no CUDA call is made here, since the CUDA runtime's exit handlers
+ * may have torn the context down. The process's end releases the rest. */
 static void finish(void)
 {
     pthread_mutex_lock(&g.lock);
     g.open = 0;
     pthread_mutex_unlock(&g.lock);
+    activity_flush();
 }
 
 static int cupti_ok(CUptiResult r, const char *call)
@@ -559,6 +552,8 @@ int InitializeInjection(void)
         session_close(&g.session);
         return 1;
     }
+    if (set.image <= 0 && activity_start(set.dir, (long)getpid(), why, sizeof why) != 0)
+        fprintf(stderr, "mmprof profile: %s; launches go untimed\n", why);
     for (size_t i = 0; i < sizeof driver_cbids / sizeof driver_cbids[0]; i++)
         if (!cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_DRIVER_API, driver_cbids[i]),
                       "cuptiEnableCallback")) {

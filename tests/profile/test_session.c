@@ -4,7 +4,9 @@
  * the auto ranges as collect's do), one results.csv row per profiled launch
  * with its declaration (mmprof.h range or --model line), launches.tsv lines
  * for every launch, --list without counters, and refused counters as failed
- * rows whose reason names the fix. */
+ * rows whose reason names the fix; each kernel's first launch profiled and
+ * its later ones timed into its row (activity records joined as the
+ * injection library's would be); an application replay's runs joined. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,8 +22,12 @@
 #include "common/results.h"
 #include "common/table.h"
 #include "fake_cupti.h"
+#include "profile/activity_log.h"
 #include "profile/launch_log.h"
+#include "profile/launch_times.h"
 #include "profile/mmprof.h"
+#include "profile/replay_join.h"
+#include "profile/row_timing.h"
 #include "profile/session.h"
 
 #define DRAM_READ "dram__bytes_read.sum"
@@ -83,14 +89,42 @@ static struct launch_desc launch(const char *mangled, const char *demangled)
     return d;
 }
 
-/* One launch through the session: begin (the counters), then end (the row). */
-static enum filter_verdict run_launch(struct profile_session *s, const struct launch_desc *d,
-                                      double ms)
+static unsigned long next_correlation;
+
+/* The activity record of a launch that ran ms on the GPU, as the injection
+ * library writes it. */
+static void activity(long pid, const struct launch_desc *d, double ms)
 {
+    char path[128], line[ACTIVITY_LOG_LINE_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, ACTIVITY_LOG_FILE);
+    struct activity_record r = {pid, d->correlation, 1000000, 1000000 + (uint64_t)(ms * 1e6 + 0.5),
+                                {d->grid[0], d->grid[1], d->grid[2]}, {d->block[0], d->block[1], d->block[2]}};
+    assert_true(activity_log_format(line, sizeof line, &r) > 0);
+    FILE *f = fopen(path, "a");
+    assert_non_null(f);
+    fputs(line, f);
+    fclose(f);
+}
+
+/* One launch through the session: begin (the counters), then end (the row),
+ * and its activity record (pid 1 unless the session says otherwise). */
+static enum filter_verdict run_launch(struct profile_session *s, struct launch_desc *d, double ms)
+{
+    d->correlation = ++next_correlation;
     enum filter_verdict v = session_begin(s, d);
     session_measure(s, d, &ops);
-    assert_int_equal(session_end(s, d, ms), 0);
+    assert_int_equal(session_end(s, d), 0);
+    activity(s->pid, d, ms);
     return v;
+}
+
+/* What `mmprof profile` does once the app has ended. */
+static void app_ended(void)
+{
+    char why[256];
+    long timed = 0;
+    if (launch_times_join(dir, &timed, why, sizeof why) != 0 || row_timing_apply(dir, why, sizeof why) != 0)
+        fail_msg("%s", why);
 }
 
 static void open_session(struct profile_session *s)
@@ -137,6 +171,7 @@ static void declared_and_filtered(void **state)
     struct launch_desc k2 = launch("_Z2k2Pf", "void k2(float*)");
     assert_int_equal(run_launch(&s, &k2, 0.001), FILTER_PROFILE);
     session_close(&s);
+    app_ended();
     /* two profiled launches, each prepare + work once as the warm-up before
        the passes (on a warm L2: no flush), then once per pass */
     assert_int_equal(fake.work_calls, 2 * (1 + 2));
@@ -151,7 +186,7 @@ static void declared_and_filtered(void **state)
     assert_string_equal(cell(t, 0, "M"), "1024");
     assert_string_equal(cell(t, 0, "status"), "ok");
     assert_string_equal(cell(t, 0, "params"), "kernel=void k1(float*);pid=4242;launch=1;"
-                                              "grid=64,64,1;block=16,16,1;stream=7;nvtx=solve");
+                                              "grid=64,64,1;block=16,16,1;stream=7;nvtx=solve;gpu_ms=0.5");
     assert_true(table_num(t, 0, table_col(t, "flops")) == 2.0 * 1024 * 1024 * 1024);
     assert_true(table_num(t, 0, table_col(t, "runtime_ms")) == 0.5);
     assert_true(table_num(t, 0, table_col(t, "threads_per_block")) == 256);
@@ -173,6 +208,8 @@ static void declared_and_filtered(void **state)
     assert_int_equal(sum.profiled, 2);
     assert_int_equal(sum.processes, 1);
     assert_int_equal(sum.n, 3);
+    assert_int_equal(sum.timed, 3);
+    assert_true(fabs(sum.total_ms - 0.751) < 1e-9);
     assert_string_equal(sum.k[0].kernel, "void k1(float*)"); /* the longest first */
     launch_log_summary_free(&sum);
 }
@@ -182,12 +219,14 @@ static void list_mode_reads_no_counters(void **state)
     char why[256];
     set.list_only = 1;
     set.launch_count = 1;
+    set.per_kernel = 0;
     struct profile_session s;
     open_session(&s);
     struct launch_desc k = launch("_Z1kv", "k()");
     assert_int_equal(run_launch(&s, &k, 1.0), FILTER_PROFILE);
     assert_int_equal(run_launch(&s, &k, 2.0), FILTER_CAPPED);
     session_close(&s);
+    app_ended();
     assert_int_equal(fake.cupti_calls + fake.cuda_calls, 0);
     assert_int_equal(fake.work_calls, 0);
     struct table *t = results();
@@ -206,6 +245,7 @@ static void refused_counters_fail_rows(void **state)
     char why[256];
     fake.fail_call = "profiler_initialize";
     fake.fail_code = CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
+    set.per_kernel = 0;
     struct profile_session s;
     open_session(&s);
     struct launch_desc k = launch("_Z1kv", "k()");
@@ -261,6 +301,177 @@ static void bad_code_declaration_is_ignored_with_reason(void **state)
     table_free(t);
 }
 
+
+/* results.csv's header for these metric columns, as `mmprof profile` writes
+ * it before the app starts. */
+static void header(const char *const *metrics, size_t n)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(results_write_header(f, metrics, n), 0);
+    fclose(f);
+}
+
+/* The default: a kernel (name, grid, block) is profiled at its first launch
+ * only, every launch is timed, and the row holds the times of all its
+ * launches; another grid is another kernel. */
+static void first_launch_per_kernel_all_timed(void **state)
+{
+    char why[256];
+    struct profile_session s;
+    open_session(&s);
+    struct launch_desc a = launch("_Z1kv", "k()"), b = launch("_Z1kv", "k()"), o = launch("_Z1ov", "o()");
+    b.grid[0] = 128;
+    assert_int_equal(run_launch(&s, &a, 1.0), FILTER_PROFILE);
+    assert_int_equal(run_launch(&s, &a, 3.0), FILTER_REPEAT);
+    assert_int_equal(run_launch(&s, &b, 5.0), FILTER_PROFILE);
+    assert_int_equal(run_launch(&s, &a, 2.0), FILTER_REPEAT);
+    assert_int_equal(run_launch(&s, &o, 0.5), FILTER_PROFILE);
+    assert_int_equal(run_launch(&s, &o, 0.25), FILTER_REPEAT);
+    session_close(&s);
+    assert_int_equal(fake.work_calls, 3 * (1 + 2)); /* three kernels, their first launches */
+    app_ended();
+    struct table *t = results();
+    assert_int_equal(t->nrows, 3);
+    assert_true(table_num(t, 0, table_col(t, "runs")) == 3);
+    assert_true(table_num(t, 0, table_col(t, "runtime_ms")) == 2.0);
+    assert_true(table_num(t, 0, table_col(t, "min_ms")) == 1.0);
+    assert_true(table_num(t, 0, table_col(t, "max_ms")) == 3.0);
+    assert_true(table_num(t, 0, table_col(t, "total_ms")) == 6.0);
+    assert_non_null(strstr(cell(t, 0, "params"), ";gpu_ms=1"));
+    assert_true(table_num(t, 1, table_col(t, "runs")) == 1);
+    assert_true(table_num(t, 1, table_col(t, "runtime_ms")) == 5.0);
+    assert_true(table_num(t, 2, table_col(t, "runtime_ms")) == 0.375);
+    table_free(t);
+    struct launch_summary sum;
+    assert_int_equal(launch_log_summarize(dir, &sum, why, sizeof why), 0);
+    assert_int_equal(sum.launches, 6);
+    assert_int_equal(sum.profiled, 3);
+    assert_int_equal(sum.timed, 6);
+    assert_true(sum.total_ms == 11.75); /* the shares add up to the GPU time of all launches */
+    assert_string_equal(sum.k[0].kernel, "k()");
+    assert_true(sum.k[0].total_ms == 11.0);
+    assert_true(launch_log_median(sum.k[0].ms, (size_t)sum.k[0].timed) == 2.5);
+    launch_log_summary_free(&sum);
+    char activity_path[128];
+    snprintf(activity_path, sizeof activity_path, "%s/%s", dir, ACTIVITY_LOG_FILE);
+    assert_int_not_equal(access(activity_path, F_OK), 0); /* joined, then removed */
+}
+
+/* A graph's nodes share their graph launch's correlation id: each pairs
+ * with the record of its grid and block; a record of no app launch (a
+ * replay of mmprof's own) is dropped, and a launch without one stays
+ * untimed. */
+static void graph_nodes_pair_by_geometry(void **state)
+{
+    char why[256];
+    set.per_kernel = 0;
+    struct profile_session s;
+    open_session(&s);
+    struct launch_desc n1 = launch("_Z1av", "a()"), n2 = launch("_Z1bv", "b()"), lone = launch("_Z1cv", "c()");
+    n2.block[0] = 32;
+    n1.correlation = n2.correlation = 77;
+    lone.correlation = 78;
+    struct launch_desc *all[] = {&n1, &n2, &lone};
+    for (size_t i = 0; i < 3; i++) {
+        session_begin(&s, all[i]);
+        session_measure(&s, all[i], &ops);
+        assert_int_equal(session_end(&s, all[i]), 0);
+    }
+    session_close(&s);
+    activity(1, &n2, 4.0); /* the records come in their own order */
+    activity(1, &n1, 2.0);
+    struct launch_desc mine = n1;
+    mine.correlation = 99;
+    activity(1, &mine, 7.0);
+    app_ended();
+    struct table *t = results();
+    assert_true(table_num(t, 0, table_col(t, "runtime_ms")) == 2.0);
+    assert_true(table_num(t, 1, table_col(t, "runtime_ms")) == 4.0);
+    assert_true(isnan(table_num(t, 2, table_col(t, "runtime_ms"))));
+    assert_string_equal(cell(t, 2, "runs"), "0");
+    table_free(t);
+    struct launch_summary sum;
+    assert_int_equal(launch_log_summarize(dir, &sum, why, sizeof why), 0);
+    assert_int_equal(sum.timed, 2);
+    assert_true(sum.total_ms == 6.0);
+    launch_log_summary_free(&sum);
+}
+
+/* The counters' elapsed time beside the unprofiled one: a row more than
+ * 3 % off says so in its reason. */
+static void profiled_elapsed_against_unprofiled(void **state)
+{
+    const char *cols[] = {"sm__cycles_elapsed.avg", "sm__cycles_elapsed.avg.per_second"};
+    header(cols, 2);
+    snprintf(set.metrics, sizeof set.metrics, "%s,%s", cols[0], cols[1]);
+    fake_set_value(cols[0], 2e6);
+    fake_set_value(cols[1], 2e9); /* 1 ms under the profiler */
+    struct profile_session s;
+    open_session(&s);
+    struct launch_desc a = launch("_Z1av", "a()"), b = launch("_Z1bv", "b()");
+    run_launch(&s, &a, 0.98);
+    run_launch(&s, &b, 0.9);
+    session_close(&s);
+    app_ended();
+    struct table *t = results();
+    assert_string_equal(cell(t, 0, "reason"), "");
+    assert_non_null(strstr(cell(t, 1, "reason"), "profiled elapsed 1 ms is +11.1 % off the unprofiled 0.9 ms"));
+    table_free(t);
+}
+
+/* An application replay: one run per config image (here two, one metric
+ * each), each a session that measures its image only; the first run writes
+ * the rows, the join fills them from both runs' raw values. A run that
+ * launches differently is refused, naming the launch; the rows before it
+ * keep their counters. */
+static void application_replay_joins_runs(void **state)
+{
+    const char *cols[] = {DRAM_READ, "lts__t_sectors_op_read.sum"};
+    header(cols, 2);
+    snprintf(set.metrics, sizeof set.metrics, "%s,%s", cols[0], cols[1]);
+    fake_set_value(cols[1], 512);
+    fake.metrics_per_pass = 1;
+    fake.passes = 1;
+    fake.chip = "GA100"; /* no counter of split_safe.txt: one image each */
+    set.per_kernel = 0;
+    const char *second[] = {"_Z1av", "_Z1bv", "_Z1cv"}; /* the second run's third kernel differs */
+    char why[512];
+    for (long k = 0; k < 2; k++) {
+        struct profile_session s;
+        set.image = k;
+        assert_int_equal(session_open(&s, &set, 100 + k, why, sizeof why), 0);
+        struct launch_desc l[3] = {launch("_Z1av", "a()"), launch("_Z1bv", "b()"), launch("_Z1bv", "b()")};
+        if (k == 1)
+            l[2] = launch(second[2], "c()");
+        for (size_t i = 0; i < 3; i++)
+            assert_int_equal(run_launch(&s, &l[i], 1.0), FILTER_PROFILE);
+        if (k == 0)
+            assert_int_equal(profiler_configs(s.prof), 2);
+        session_close(&s);
+    }
+    struct metric_set ms;
+    metric_set_init(&ms);
+    assert_int_equal(metric_set_parse(&ms, set.metrics, why, sizeof why), 0);
+    assert_int_equal(replay_join(dir, 2, &ms, why, sizeof why), 1);
+    assert_non_null(strstr(why, "launch 3 of process #1 was b() grid 64,64,1 block 16,16,1 in the first run "
+                                "and c() grid 64,64,1 block 16,16,1 in that one"));
+    metric_set_free(&ms);
+    app_ended();
+    struct table *t = results();
+    assert_int_equal(t->nrows, 3);
+    for (size_t r = 0; r < 2; r++) {
+        assert_string_equal(cell(t, r, "status"), "ok");
+        assert_true(table_num(t, r, table_col(t, cols[0])) == 4096);
+        assert_true(table_num(t, r, table_col(t, cols[1])) == 512);
+    }
+    assert_string_equal(cell(t, 2, "status"), "failed");
+    assert_string_equal(cell(t, 2, cols[0]), "");
+    table_free(t);
+}
+
 static void bad_settings_refused(void **state)
 {
     char why[256];
@@ -282,6 +493,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(failed_warm_up_fails_the_row, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_code_declaration_is_ignored_with_reason, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_settings_refused, setup, teardown),
+        cmocka_unit_test_setup_teardown(first_launch_per_kernel_all_timed, setup, teardown),
+        cmocka_unit_test_setup_teardown(graph_nodes_pair_by_geometry, setup, teardown),
+        cmocka_unit_test_setup_teardown(profiled_elapsed_against_unprofiled, setup, teardown),
+        cmocka_unit_test_setup_teardown(application_replay_joins_runs, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
