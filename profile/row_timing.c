@@ -149,7 +149,8 @@ static void retime(const struct table *tb, size_t r, const char **cells, char (*
     if (!o)
         return;
     double total = 0;
-    qsort(o->ms, o->n, sizeof *o->ms, ascending);
+    if (o->n)
+        qsort(o->ms, o->n, sizeof *o->ms, ascending);
     for (size_t i = 0; i < o->n; i++)
         total += o->ms[i];
     double median = launch_log_median(o->ms, o->n);

@@ -14,7 +14,7 @@
  * events and each kernel's median goes to stderr ("event_ms KERNEL MEDIAN"),
  * for comparing the activity records' times (scripts/bench-loop.sh).
  * Exit 0, 1 when a CUDA call fails, 2 for bad arguments.
- *   mmprof_solver [N [ITERATIONS [events]]]   (default 4096 and 100) */
+ *   mmprof_solver [N [ITERATIONS [events]]]   (default 8192 and 100) */
 #include <cuda_runtime.h>
 #include <nvtx3/nvToolsExt.h>
 
@@ -133,7 +133,7 @@ static void report(event_times *t)
 
 int main(int argc, char **argv)
 {
-    const int n = (int)arg(argc, argv, 1, 4096, 16, 16384);
+    const int n = (int)arg(argc, argv, 1, 8192, 16, 16384);
     const int iterations = (int)arg(argc, argv, 2, 100, 1, 1000000);
     const bool events = argc > 3 && strcmp(argv[3], "events") == 0;
     if (argc > 4 || (argc > 3 && !events)) {
