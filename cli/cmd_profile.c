@@ -333,9 +333,12 @@ static void profiler_facts(const struct profile_args *a, struct device_facts *f)
     metric_set_init(&ms);
     if (profiler_device_chip(0, f->chip, sizeof f->chip, why, sizeof why) != PROFILER_OK ||
         metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", why, sizeof why) != 0 ||
-        profiler_offline_check(f->chip, &ms, PROFILER_WHOLE_COUNTERS, &f->passes, &f->configs, why,
-                               sizeof why) != PROFILER_OK)
+        profiler_offline_check(f->chip, &ms, profile_schedule(&a->set), &f->passes, &f->configs, why,
+                               sizeof why) != PROFILER_OK) {
+        if (a->set.replay == REPLAY_APPLICATION)
+            msg_error("%s", why);
         f->chip[0] = '\0';
+    }
     metric_set_free(&ms);
 }
 
@@ -534,6 +537,10 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
                   : app_run(app_path, argv + a->app_index, &a->set, &inj, &st, why, sizeof why);
     trace_since("profile: the app under injection", t_app);
     t_app = now_ms();
+    /* the runs joined before the rows are timed: the drift check reads their elapsed cycles */
+    int joined = ran == 0 && a->set.replay == REPLAY_APPLICATION && failed_image < 0 && app_status_ok(&st)
+                     ? replay_joined(a, dir, (long)f.configs)
+                     : 0;
     if (ran != 0 || launch_times_join(dir, NULL, why, sizeof why) != 0 ||
         row_timing_apply(dir, why, sizeof why) != 0 || launch_log_summarize(dir, &sum, why, sizeof why) != 0) {
         msg_error("%s", why);
@@ -545,7 +552,7 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
         msg_error("in the app's run for config image %ld of the application replay (its output: "
                   "%s/replay-%ld.log)", failed_image, dir, failed_image);
     int rc = outcome(a, &st, &sum);
-    if (rc == EXIT_OK && a->set.replay == REPLAY_APPLICATION && replay_joined(a, dir, (long)f.configs) != 0)
+    if (rc == EXIT_OK && joined != 0)
         rc = EXIT_RUNTIME;
     if (record(a, argv, app_path, app_status_ok(&st) ? "complete" : "interrupted", &st, &sum,
                (now_ms() - t0) / 1000, &f) != 0)

@@ -96,12 +96,11 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
                                                "discarded) before each pass of each profiled kernel");
     cJSON_AddStringToObject(p, "replay_mode", replay_mode_name(r->set->replay));
     cJSON_AddStringToObject(p, "replay", r->set->replay == REPLAY_APPLICATION
-                                             ? "the app run once per config image, one Range Profiler "
-                                               "object a run; in each run, per profiled launch: device "
-                                               "memory saved (CUPTI checkpoint), the launch replayed once "
-                                               "unprofiled, then the image's passes (auto range + user "
-                                               "replay), memory restored before each pass and before the "
-                                               "app's own launch; the runs' launches paired in order"
+                                             ? "the app run once per one-pass config image, one Range "
+                                               "Profiler object a run; the app's own launches measured in "
+                                               "place (auto range, many to a pass), L2 flushed before each; "
+                                               "graph nodes replayed as in kernel mode; the runs' launches "
+                                               "paired in order"
                                              : "auto range + user replay (CUPTI Range Profiler) per launch: "
                                                "device memory saved (CUPTI checkpoint), the launch replayed "
                                                "once unprofiled, memory restored before each pass and before "
@@ -111,7 +110,7 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
         cJSON_AddStringToObject(p, "chip", r->chip);
         cJSON_AddNumberToObject(p, "passes", (double)r->passes);
         cJSON_AddNumberToObject(p, "config_images", (double)r->configs);
-        cJSON_AddStringToObject(p, "schedule", profiler_schedule_name(PROFILER_WHOLE_COUNTERS));
+        cJSON_AddStringToObject(p, "schedule", profiler_schedule_name(profile_schedule(r->set)));
     }
     cJSON *t = cJSON_AddObjectToObject(root, "timing");
     cJSON_AddStringToObject(t, "method", "CUPTI activity records (CONCURRENT_KERNEL: GPU start and end) "

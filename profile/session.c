@@ -71,7 +71,7 @@ const struct kernel_decl *session_decl(const struct profile_session *s, const st
 static void open_profiler(struct profile_session *s, int device)
 {
     s->prof_tried = 1;
-    s->prof_status = profiler_open(&s->prof, &s->ms, device, PROFILER_WHOLE_COUNTERS, s->prof_err,
+    s->prof_status = profiler_open(&s->prof, &s->ms, device, profile_schedule(&s->set), s->prof_err,
                                    sizeof s->prof_err);
     if (s->prof_status != PROFILER_OK)
         fprintf(stderr, "mmprof profile: no counters in process %ld: %s\n", s->pid, s->prof_err);
@@ -253,9 +253,10 @@ void session_measure(struct profile_session *s, const struct launch_desc *d,
 }
 
 /* The launch's replay-K.tsv line. */
-static int replay_line(struct profile_session *s, const struct launch_desc *d, const char *verdict, int measured)
+static int replay_line(struct profile_session *s, const struct launch_desc *d, long launch, const char *verdict,
+                       int measured)
 {
-    struct replay_line l = {.pid = s->pid, .launch = s->launches, .values = measured ? s->raw : NULL,
+    struct replay_line l = {.pid = s->pid, .launch = launch, .values = measured ? s->raw : NULL,
                             .kernel = (char *)d->demangled};
     snprintf(l.verdict, sizeof l.verdict, "%s", verdict);
     memcpy(l.grid, d->grid, sizeof l.grid);
@@ -264,6 +265,13 @@ static int replay_line(struct profile_session *s, const struct launch_desc *d, c
 }
 
 int session_end(struct profile_session *s, const struct launch_desc *d)
+{
+    if (session_inplace_pending(s))
+        return s->inplace_ops->work(s->inplace_ops->ctx) < 0 ? -1 : 0; /* written when the pass ends */
+    return session_write_launch(s, d, s->launches);
+}
+
+int session_write_launch(struct profile_session *s, const struct launch_desc *d, long launch)
 {
     int profiled = session_wants_counters(s);
     int failed = profiled && s->status != PROFILER_OK;
@@ -274,7 +282,7 @@ int session_end(struct profile_session *s, const struct launch_desc *d)
         const struct kernel_decl *decl = session_decl(s, d, &scratch, decl_why, sizeof decl_why);
         struct result_row r;
         struct profile_row_text text;
-        profile_row_fill(&r, &text, d, decl, s->pid, s->launches);
+        profile_row_fill(&r, &text, d, decl, s->pid, launch);
         r.nmetrics = s->ms.ncols;
         r.metrics = failed ? NULL : s->values;
         if (failed) {
@@ -300,17 +308,21 @@ int session_end(struct profile_session *s, const struct launch_desc *d)
     const char *verdict = failed ? "failed" : filter_verdict_name(s->verdict);
     if (s->set.list_only && s->verdict == FILTER_PROFILE)
         verdict = "listed";
-    struct launch_line line = {s->pid, s->launches, d->correlation, verdict, NAN, {d->grid[0], d->grid[1], d->grid[2]},
+    struct launch_line line = {s->pid, launch, d->correlation, verdict, NAN, {d->grid[0], d->grid[1], d->grid[2]},
                                {d->block[0], d->block[1], d->block[2]}, d->demangled};
     if (s->log_fd >= 0 && launch_log_append(s->log_fd, &line))
         rc = -1;
-    if (s->replay_fd >= 0 && replay_line(s, d, verdict, profiled && !failed))
+    if (s->replay_fd >= 0 && replay_line(s, d, launch, verdict, profiled && !failed))
         rc = -1;
     return rc;
 }
 
 void session_close(struct profile_session *s)
 {
+    if (s->pass_open && session_inplace_end(s) != 0)
+        fprintf(stderr, "mmprof profile: writing the rows of the last launches failed\n");
+    free(s->pending);
+    s->pending = NULL;
     for (size_t i = 0; i < s->nsampled_keys; i++)
         free(s->sampled_keys[i]);
     free(s->sampled_keys);

@@ -27,6 +27,11 @@ const char *replay_mode_name(enum replay_mode m)
     return m == REPLAY_APPLICATION ? "application" : "kernel";
 }
 
+enum profiler_schedule profile_schedule(const struct profile_settings *s)
+{
+    return s->replay == REPLAY_APPLICATION || s->image >= 0 ? PROFILER_ONE_PASS_IMAGES : PROFILER_WHOLE_COUNTERS;
+}
+
 int replay_mode_parse(const char *word, enum replay_mode *m)
 {
     if (strcmp(word, "kernel") == 0)

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "collector/profiler/profiler.h"
 #include "profile/filter.h"
 
 #define SETTINGS_PATH_MAX 4096
@@ -41,6 +42,11 @@ void settings_init(struct profile_settings *s);
 /* "kernel" / "application"; replay_mode_parse: 0, or -1 for another word. */
 const char *replay_mode_name(enum replay_mode m);
 int replay_mode_parse(const char *word, enum replay_mode *m);
+
+/* The config images the settings' replay measures: one-pass images, one an
+ * app run, for an application replay (PROFILER_ONE_PASS_IMAGES); else the
+ * default schedule. The one place this is decided. */
+enum profiler_schedule profile_schedule(const struct profile_settings *s);
 
 /* setenv for every setting; 0, or -1 with errno. */
 int settings_export(const struct profile_settings *s);

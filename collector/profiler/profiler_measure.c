@@ -96,9 +96,8 @@ static enum profiler_status fail_at(struct profiler *p, CUptiResult r, const cha
     return cupti_fail(p->api, r, &site, err, err_len);
 }
 
-/* A fresh counter data image and the config for pass 0 of a new replay. */
-static CUptiResult configure(struct profiler *p, const struct config_group *g, size_t capacity,
-                             const char **call)
+CUptiResult profiler_configure(struct profiler *p, const struct config_group *g, size_t capacity,
+                               const char **call)
 {
     CUpti_RangeProfiler_CounterDataImage_Initialize_Params ci = {
         .structSize = CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
@@ -150,13 +149,13 @@ static enum profiler_status begin_replay(struct profiler *p, struct config_group
     }
     if ((st = profiler_size_counter_data(p, g, capacity, err, err_len)) != PROFILER_OK)
         return st;
-    CUptiResult r = configure(p, g, capacity, &call);
+    CUptiResult r = profiler_configure(p, g, capacity, &call);
     if (r != CUPTI_SUCCESS && replayed_before && cupti_status_of(r) == PROFILER_ERROR) {
         profiler_disable_range_profiler(p);
         if ((st = profiler_enable_range_profiler(p, err, err_len)) != PROFILER_OK ||
             (st = profiler_size_counter_data(p, g, capacity, err, err_len)) != PROFILER_OK)
             return st;
-        r = configure(p, g, capacity, &call);
+        r = profiler_configure(p, g, capacity, &call);
     }
     if (r != CUPTI_SUCCESS)
         return fail_at(p, r, call, err, err_len);
@@ -323,12 +322,8 @@ static CUptiResult evaluate(struct profiler *p, const struct config_group *g, si
     return p->api->host_evaluate_to_gpu_values(&ev);
 }
 
-/* Range `range`'s values of the image at once, into raw at their places in the
- * set; when CUPTI refuses the batch, one by one, so a metric it cannot evaluate
- * costs only its own value (NaN). Returns how many got a value (not NaN);
- * *first = the first refusal. */
-static size_t evaluate_group(struct profiler *p, const struct config_group *g, size_t range,
-                             double *raw, CUptiResult *first)
+size_t profiler_evaluate_group(struct profiler *p, const struct config_group *g, size_t range, double *raw,
+                               CUptiResult *first)
 {
     if (evaluate(p, g, range, g->names, g->n, p->scratch) == CUPTI_SUCCESS) {
         size_t valued = 0;
@@ -417,7 +412,7 @@ static enum profiler_status measure_image(struct profiler *p, struct config_grou
                      rg->name, s->work_kernels[j]);
         } else {
             CUptiResult first = CUPTI_SUCCESS;
-            size_t valued = evaluate_group(p, g, range, &raw[s->idx[j] * p->ms->nraw], &first);
+            size_t valued = profiler_evaluate_group(p, g, range, &raw[s->idx[j] * p->ms->nraw], &first);
             if (valued == 0 && first != CUPTI_SUCCESS) {
                 rg->status = fail_at(p, first, "cuptiProfilerHostEvaluateToGpuValues", rg->err,
                                      sizeof rg->err);

@@ -21,6 +21,7 @@
 #include "profile/inject/checkpoint.h"
 #include "profile/inject/demangle.h"
 #include "profile/inject/graph_nodes.h"
+#include "profile/inject/nvtx_callbacks.h"
 #include "profile/mmprof.h"
 #include "profile/session.h"
 #include "common/trace.h"
@@ -40,7 +41,6 @@
 #include <unistd.h>
 
 #define GRAPH_KERNELS_MAX 256
-#define DOMAINS_MAX 64
 
 struct thread_state {
     struct nvtx_stack nvtx;
@@ -62,11 +62,6 @@ static struct {
     atomic_int placed;  /* place_before_app ran (once a process) */
     void *padding;       /* --memory-offset-mb less mmprof's own, held to the end */
     CUpti_SubscriberHandle subscriber;
-    struct {
-        nvtxDomainHandle_t handle;
-        char name[NVTX_DOMAIN_MAX];
-    } domains[DOMAINS_MAX];
-    size_t ndomains;
 } g = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 /* g.lock, noting that this thread holds it: a module loads (and CUPTI calls
@@ -183,60 +178,6 @@ static int replay_work(void *ctx)
     return 1;
 }
 
-static const char *domain_name(nvtxDomainHandle_t d)
-{
-    for (size_t i = 0; i < g.ndomains; i++)
-        if (g.domains[i].handle == d)
-            return g.domains[i].name;
-    return "?";
-}
-
-static const char *attrib_text(const nvtxEventAttributes_t *a)
-{
-    if (a && a->messageType == NVTX_MESSAGE_TYPE_ASCII && a->message.ascii)
-        return a->message.ascii;
-    return ""; /* registered and wide strings: an unnamed range */
-}
-
-static void on_nvtx(CUpti_CallbackId cbid, const CUpti_NvtxData *d)
-{
-    switch (cbid) {
-    case CUPTI_CBID_NVTX_nvtxRangePushA:
-        nvtx_stack_push(&tls.nvtx, NULL, ((const nvtxRangePushA_params *)d->functionParams)->message);
-        break;
-    case CUPTI_CBID_NVTX_nvtxRangePushEx:
-        nvtx_stack_push(&tls.nvtx, NULL,
-                        attrib_text(((const nvtxRangePushEx_params *)d->functionParams)->eventAttrib));
-        break;
-    case CUPTI_CBID_NVTX_nvtxRangePop:
-        nvtx_stack_pop(&tls.nvtx, NULL);
-        break;
-    case CUPTI_CBID_NVTX_nvtxDomainRangePushEx: {
-        const nvtxDomainRangePushEx_params *p = d->functionParams;
-        nvtx_stack_push(&tls.nvtx, domain_name(p->domain), attrib_text(p->core.eventAttrib));
-        break;
-    }
-    case CUPTI_CBID_NVTX_nvtxDomainRangePop:
-        nvtx_stack_pop(&tls.nvtx,
-                       domain_name(((const nvtxDomainRangePop_params *)d->functionParams)->domain));
-        break;
-    case CUPTI_CBID_NVTX_nvtxDomainCreateA: {
-        const nvtxDomainHandle_t *h = d->functionReturnValue;
-        pthread_mutex_lock(&g.lock);
-        if (h && g.ndomains < DOMAINS_MAX) {
-            g.domains[g.ndomains].handle = *h;
-            snprintf(g.domains[g.ndomains].name, NVTX_DOMAIN_MAX, "%s",
-                     ((const nvtxDomainCreateA_params *)d->functionParams)->name);
-            g.ndomains++;
-        }
-        pthread_mutex_unlock(&g.lock);
-        break;
-    }
-    default:
-        break;
-    }
-}
-
 /* tls.desc for a launch of cap named mangled, made by the call of CUPTI's
  * correlation id. */
 static void describe(const struct capture *cap, const char *mangled, unsigned long correlation)
@@ -313,6 +254,27 @@ static enum filter_verdict begin_launch(const struct capture *cap, CUcontext ctx
     return v;
 }
 
+/* An application replay's pass in place (session_inplace_before): L2
+ * emptied and the flush waited for, so the app's launch that follows starts
+ * on an empty L2 and is the pass's next range; then the app's launch waited
+ * for, at its EXIT callback, so the pass's ranges stay in launch order. */
+static int inplace_flush(void *ctx, int cold_l2)
+{
+    char why[320];
+    int *device = ctx;
+    int kernels = cold_l2 ? (flush_ready(*device, why, sizeof why) == 0 ? l2_flush_buf_run(&g.flush) : -1) : 0;
+    return kernels >= 0 && cuCtxSynchronize() == CUDA_SUCCESS ? kernels : -1;
+}
+
+static int inplace_wait(void *ctx)
+{
+    (void)ctx;
+    return cuCtxSynchronize() == CUDA_SUCCESS ? 0 : -1;
+}
+
+static int inplace_device;
+static const struct launch_ops inplace_ops = {inplace_flush, inplace_wait, &inplace_device};
+
 /* The session's lock is held from a launch's ENTER to its EXIT callback:
  * the session holds one launch's verdict, counters and number until its row
  * is written, so launches from other threads wait (as under ncu, which
@@ -324,7 +286,13 @@ static void on_launch_enter(const CUpti_CallbackData *cb, const struct capture *
     lock_session();
     place_before_app(cb->context);
     describe(cap, cb->symbolName, cb->correlationId);
-    begin_launch(cap, cb->context);
+    if (g.session.set.image >= 0) { /* application replay: in place */
+        inplace_device = tls.desc.device;
+        session_begin(&g.session, &tls.desc);
+        session_inplace_before(&g.session, &tls.desc, &inplace_ops);
+    } else {
+        begin_launch(cap, cb->context);
+    }
     tls.pending = 1;
     tls.busy = 0;
 }
@@ -352,6 +320,8 @@ static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream, un
     char why[320];
     tls.busy = 1;
     lock_session();
+    if (session_inplace_end(&g.session) != 0) /* the nodes are replayed, not in a pass */
+        fprintf(stderr, "mmprof profile: writing the rows of a pass's launches failed\n");
     long n = graph_nodes_kernels(exec, nodes, GRAPH_KERNELS_MAX, why, sizeof why);
     struct checkpoint *before = NULL;
     if (n < 0)
@@ -400,6 +370,12 @@ static void on_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *rd)
     if (cbid == CUPTI_CBID_RESOURCE_MODULE_LOADED && rd->resourceDescriptor) {
         const CUpti_ModuleResourceData *m = rd->resourceDescriptor;
         session_module_loaded(&g.session, m->pCubin, m->cubinSize);
+    } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
+        int busy = tls.busy; /* the pass's counters go with the context: read them now */
+        tls.busy = 1;
+        if (session_inplace_end(&g.session) != 0)
+            fprintf(stderr, "mmprof profile: writing the rows of a pass's launches failed\n");
+        tls.busy = busy;
     } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_CREATED && rd->context) {
         int busy = tls.busy;
         tls.busy = 1;
@@ -450,7 +426,7 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
     if (tls.busy || !g.open)
         return;
     if (domain == CUPTI_CB_DOMAIN_NVTX) {
-        on_nvtx(cbid, data);
+        nvtx_callback(cbid, data, &tls.nvtx);
         return;
     }
     if (domain != CUPTI_CB_DOMAIN_DRIVER_API)
@@ -506,15 +482,19 @@ static const CUpti_CallbackId driver_cbids[] = {
     CUPTI_DRIVER_TRACE_CBID_cuGraphInstantiateWithParams_ptsz,
 };
 
-/* At exit: stop handling callbacks and hand CUPTI's activity buffers back
- * (the last launches' times are in them), nothing more: every row and line
- * is already on disk. The flush is CUPTI's own call, made as its samples
- * make it; no CUDA call is made here, since the CUDA runtime's exit handlers
- * may have torn the context down. The process's end releases the rest. */
+/* At exit: stop handling callbacks, end an application replay's open pass
+ * (its launches' rows), and hand CUPTI's activity buffers back (the last
+ * launches' times are in them), as CUPTI's samples do. The runtime's exit
+ * handlers run after this one (registered before the driver loaded this
+ * library); a context the app destroyed itself ended its pass then
+ * (CONTEXT_DESTROY_STARTING). The process's end releases the rest. */
 static void finish(void)
 {
     pthread_mutex_lock(&g.lock);
     g.open = 0;
+    tls.busy = 1;
+    if (session_inplace_end(&g.session) != 0) /* the last pass of an application replay */
+        fprintf(stderr, "mmprof profile: writing the rows of the last launches failed\n");
     pthread_mutex_unlock(&g.lock);
     activity_flush();
 }
@@ -566,6 +546,12 @@ int InitializeInjection(void)
             session_close(&g.session);
             return 1;
         }
+    if (set.image >= 0 && !cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                                                       CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING),
+                                   "cuptiEnableCallback(context destroy)")) {
+        session_close(&g.session);
+        return 1;
+    }
     if (set.source &&
         (!cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                                        CUPTI_CBID_RESOURCE_CONTEXT_CREATED),

@@ -27,6 +27,7 @@
 #include "profile/launch_times.h"
 #include "profile/mmprof.h"
 #include "profile/replay_join.h"
+#include "profile/replay_log.h"
 #include "profile/row_timing.h"
 #include "profile/session.h"
 
@@ -472,6 +473,76 @@ static void application_replay_joins_runs(void **state)
     table_free(t);
 }
 
+static int wait_none(void *ctx)
+{
+    (void)ctx;
+    return 0;
+}
+
+/* The ops of a pass in place: the flush's kernels (fake_prepare), and
+ * waiting, which launches nothing. */
+static const struct launch_ops inplace = {ops_prepare, wait_none, &never};
+
+/* One launch of an application replay's run: begin, the pass, the app's own
+ * kernel (fake_work: a range of the pass when one is open), end. `extra`
+ * kernels run unannounced (a library's). */
+static enum filter_verdict inplace_launch(struct profile_session *s, struct launch_desc *d, int extra)
+{
+    d->correlation = ++next_correlation;
+    enum filter_verdict v = session_begin(s, d);
+    session_inplace_before(s, d, &inplace);
+    for (int k = 0; k <= extra; k++)
+        fake_work(&never);
+    assert_int_equal(session_end(s, d), 0);
+    return v;
+}
+
+/* In place: the app's launches are the ranges of one pass, each after its
+ * flush; nothing is replayed; a launch that is not profiled ends the pass;
+ * the rows are written when the pass ends, in launch order. A kernel the
+ * launches did not announce fails its pass's rows, saying so. */
+static void application_replay_in_place(void **state)
+{
+    fake.passes = 1;
+    set.image = 0;
+    set.per_kernel = 0;
+    snprintf(set.kernel, sizeof set.kernel, "regex:^k");
+    char why[512];
+    struct profile_session s;
+    assert_int_equal(session_open(&s, &set, 7, why, sizeof why), 0);
+    struct launch_desc k1 = launch("_Z2k1v", "k1()"), k2 = launch("_Z2k2v", "k2()"), o = launch("_Z1ov", "o()");
+    assert_int_equal(inplace_launch(&s, &k1, 0), FILTER_PROFILE);
+    assert_int_equal(inplace_launch(&s, &k2, 0), FILTER_PROFILE);
+    assert_int_equal(inplace_launch(&s, &k1, 0), FILTER_PROFILE);
+    struct table *t = results();
+    assert_int_equal(t->nrows, 0); /* the pass is still open */
+    table_free(t);
+    assert_int_equal(inplace_launch(&s, &o, 0), FILTER_OTHER_NAME);
+    assert_int_equal(inplace_launch(&s, &k2, 1), FILTER_PROFILE); /* a second kernel nobody announced */
+    session_close(&s);
+    assert_int_equal(fake.starts, 2);
+    assert_int_equal(fake.work_calls, 6); /* the app's kernels only: no replay */
+    assert_int_equal(fake.cold_prepare_calls, 4);
+    t = results();
+    assert_int_equal(t->nrows, 4);
+    for (size_t r = 0; r < 3; r++) {
+        assert_string_equal(cell(t, r, "status"), "ok");
+        assert_true(table_num(t, r, table_col(t, DRAM_READ)) == 4096);
+    }
+    assert_non_null(strstr(cell(t, 2, "params"), ";launch=3;"));
+    assert_string_equal(cell(t, 3, "status"), "failed");
+    assert_non_null(strstr(cell(t, 3, "reason"), "the pass holds 4 kernel ranges (0 dropped) where 3 kernels were counted"));
+    table_free(t);
+    struct replay_line *lines;
+    size_t n;
+    assert_int_equal(replay_log_read(dir, 0, 1, &lines, &n, why, sizeof why), 0);
+    assert_int_equal(n, 5);
+    assert_string_equal(lines[3].verdict, "other-name");
+    assert_true(lines[0].values[0] == 4096 && isnan(lines[3].values[0]));
+    assert_string_equal(lines[4].verdict, "failed");
+    replay_log_free(lines, n);
+}
+
 static void bad_settings_refused(void **state)
 {
     char why[256];
@@ -497,6 +568,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(graph_nodes_pair_by_geometry, setup, teardown),
         cmocka_unit_test_setup_teardown(profiled_elapsed_against_unprofiled, setup, teardown),
         cmocka_unit_test_setup_teardown(application_replay_joins_runs, setup, teardown),
+        cmocka_unit_test_setup_teardown(application_replay_in_place, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
