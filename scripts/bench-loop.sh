@@ -3,8 +3,9 @@
 # the many-launch example (examples/apps/mmprof_solver.cu: 3 kernels an
 # iteration) alone, under every mode of `mmprof profile` and under ncu's
 # kernel and application replay with the same metrics, every launch;
-# medians of --repeat runs in one call (--slow-repeat for the two runs that
-# profile every launch by kernel replay). Then:
+# medians of --repeat runs in one call (--ncu-repeat for ncu's, 0 = none;
+# --kernel-every-repeat for mmprof's kernel replay of every launch, 0 = none:
+# the runs that take a device's minutes). Then:
 #   - the app's output (residual, checksum) is the same in every run
 #   - every launch has a GPU time, and the kernels' shares add up to them
 #   - activity times against CUDA events (the app's "events" mode), per kernel
@@ -12,8 +13,8 @@
 #   - the issue's ratios: application replay <= 1/5 of ncu's kernel replay
 #     and <= 1/2 of its application replay; the default mode <= 1/20 of
 #     ncu's kernel replay and <= 3 x the app alone + 2 s
-# usage: scripts/bench-loop.sh [--app BIN] [--size N] [--iterations N] [--repeat R]
-#                              [--slow-repeat S] [--out DIR] [--no-ncu]
+# usage: scripts/bench-loop.sh [--app BIN] [--size N] [--iterations N] [--repeat R] [--ncu-repeat R]
+#                              [--kernel-every-repeat R] [--out DIR] [--no-ncu]
 # Exit: 0 every check passed, 1 one failed, 77 no GPU (or no ncu without --no-ncu).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,22 +23,28 @@ die() { echo "bench-loop: $*" >&2; exit 1; }
 skip() { echo "SKIP: bench-loop: $*"; exit 77; }
 # shellcheck source=scripts/lib/gpu-tools.sh
 source "$root/scripts/lib/gpu-tools.sh"
-app=$root/build/examples/apps/mmprof_solver size=8192 iterations=100 repeat=3 slow=1 out="" ncu=1
+app=$root/build/examples/apps/mmprof_solver size=8192 iterations=100 repeat=3 ncu_repeat="" every_repeat=1 out="" ncu=1
 while [ $# -gt 0 ]; do
     case $1 in
     --app) app=$2; shift 2 ;;
     --size) size=$2; shift 2 ;;
     --iterations) iterations=$2; shift 2 ;;
     --repeat) repeat=$2; shift 2 ;;
-    --slow-repeat) slow=$2; shift 2 ;;
+    --ncu-repeat) ncu_repeat=$2; shift 2 ;;
+    --kernel-every-repeat) every_repeat=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --no-ncu) ncu=0; shift ;;
     *) die "unknown argument '$1' (see the header of $0)" ;;
     esac
 done
-for n in "$repeat" "$slow" "$iterations" "$size"; do
+ncu_repeat=${ncu_repeat:-$repeat}
+for n in "$repeat" "$iterations" "$size"; do
     case $n in '' | *[!0-9]* | 0) die "'$n': give a whole number, 1 or more" ;; esac
 done
+for n in "$ncu_repeat" "$every_repeat"; do
+    case $n in '' | *[!0-9]*) die "'$n': give a whole number, 0 or more" ;; esac
+done
+[ "$ncu_repeat" != 0 ] || ncu=0
 [ -x "$app" ] || die "--app '$app' is not an executable; build the mmprof_solver target"
 if [ "$ncu" = 1 ]; then gpu_tools_require; else gpu_tools_require --no-ncu; fi
 [ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/bench-loop.XXXXXX")
@@ -88,7 +95,9 @@ t_default=$last_median
 timed mmprof-application-default "$repeat" "$MMPROF" profile --replay-mode application --out "$out/appdefault.@K@" -- "$app" "${args[@]}"
 timed mmprof-application-every "$repeat" "$MMPROF" profile --replay-mode application "${every[@]}" --out "$out/app.@K@" -- "$app" "${args[@]}"
 t_app_every=$last_median
-timed mmprof-kernel-every "$slow" "$MMPROF" profile "${every[@]}" --out "$out/kernel.@K@" -- "$app" "${args[@]}"
+if [ "$every_repeat" != 0 ]; then
+    timed mmprof-kernel-every "$every_repeat" "$MMPROF" profile "${every[@]}" --out "$out/kernel.@K@" -- "$app" "${args[@]}"
+fi
 
 # every launch timed; the kernels' shares add up to the GPU time of all launches
 grep -q "$launches launches of 3 kernels in 1 process" "$out/mmprof-list.1.out"
@@ -120,18 +129,21 @@ if [ "$ncu" = 1 ]; then
     metrics=$("$MMPROF" info --counters default) || die "mmprof info --counters default failed"
     ncu_metrics=$("$MMPROF" xcheck --ncu-metrics --metrics "$metrics") || die "mmprof xcheck --ncu-metrics failed"
     ncu_common=(--nvtx --cache-control all --clock-control none --metrics "$ncu_metrics")
-    timed ncu-application "$repeat" "$NCU" "${ncu_common[@]}" --replay-mode application --export "$out/ncu-app.@K@" --force-overwrite "$app" "${args[@]}"
+    timed ncu-application "$ncu_repeat" "$NCU" "${ncu_common[@]}" --replay-mode application --export "$out/ncu-app.@K@" --force-overwrite "$app" "${args[@]}"
     t_ncu_app=$last_median
-    timed ncu-kernel "$slow" "$NCU" "${ncu_common[@]}" --replay-mode kernel --export "$out/ncu-kernel.@K@" --force-overwrite "$app" "${args[@]}"
+    timed ncu-kernel "$ncu_repeat" "$NCU" "${ncu_common[@]}" --replay-mode kernel --export "$out/ncu-kernel.@K@" --force-overwrite "$app" "${args[@]}"
     t_ncu_kernel=$last_median
     grep -q ERR_NVGPUCTRPERM "$out"/ncu-*.out && skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM)"
     csvs="" runs=""
-    for k in $(seq 1 "$repeat"); do
+    for k in $(seq 1 "$ncu_repeat"); do
         "$NCU" --import "$out/ncu-app.$k.ncu-rep" --csv --page details --print-units base > "$out/ncu-app.$k.csv" 2>> "$out/ncu-import.log"
         check $? "ncu --import to CSV (application replay run $k)"
         csvs="${csvs:+$csvs,}$out/ncu-app.$k.csv"
+    done
+    for k in $(seq 1 $((ncu_repeat < repeat ? ncu_repeat : repeat))); do # xcheck pairs as many runs a side
         runs="${runs:+$runs,}$out/app.$k"
     done
+    [ "$ncu_repeat" -le "$repeat" ] || csvs=$(cut -d, -f1-"$repeat" <<<"$csvs")
     "$MMPROF" xcheck --metrics "$metrics" --mmprof "$runs" --ncu "$csvs" --out "$out/xcheck" > "$out/xcheck.txt" 2>&1
     check $? "application replay: counters agree with ncu's launch by launch ($(tail -n 1 "$out/xcheck.txt"))"
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }

@@ -33,7 +33,7 @@
 #                          under every `mmprof profile` mode and under ncu's kernel and application
 #                          replay (wall times, medians; counters through xcheck; activity times
 #                          against events): $OUT/loop.tgz and its log
-#   GPU_CHECK_LOOP_ARGS="..." more bench-loop arguments, e.g. "--repeat 5 --slow-repeat 3"
+#   GPU_CHECK_LOOP_ARGS="..." more bench-loop arguments, e.g. "--repeat 5 --ncu-repeat 3"
 #   GPU_CHECK_TRACE=1      where collect's wall time goes: MMPROF_TRACE=1 collect --profile-only of
 #                          every GPU variant at 2048 with the default metrics, once with and once
 #                          without ceilings ($OUT/logs/trace-*.log)
