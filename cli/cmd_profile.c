@@ -46,10 +46,13 @@ static const struct help_option profile_options[] = {
      "only, and its row holds their times (default 1; 0 = every launch)"},
     {"launch-count", required_argument, 'c', "N", "then profile at most N launches in all (default 500; 0 = all)"},
     {"replay-mode", required_argument, OPT_REPLAY, "MODE",
-     "kernel (default): each profiled launch replayed in place, one\n"
-     "app run; application: the app run once per config image, one\n"
-     "Range Profiler object a run (it must launch the same kernels\n"
-     "each run; its output is shown once)"},
+     "kernel (default): each profiled launch replayed, one app run;\n"
+     "application: the app run once per one-pass config image, its\n"
+     "launches measured in place (it must launch the same kernels\n"
+     "each run; its output is shown once); range: each repeat of one\n"
+     "NVTX range (--nvtx-include NAME/, or mmprof.h's iteration mark)\n"
+     "is a pass, its kernels measured in place in the app's own cache\n"
+     "state"},
     {"nvtx-include", required_argument, OPT_NVTX, "[DOMAIN@]A/B/",
      "only launches inside NVTX push/pop range A, with B directly\n"
      "inside it ('*' = one or more ranges); repeatable (any of them)"},
@@ -138,7 +141,7 @@ static int apply(struct profile_args *a, int c, const char *val, const char *wor
         return parse_count("--launches-per-kernel", val, &s->per_kernel, why, why_len);
     case OPT_REPLAY:
         if (replay_mode_parse(val, &s->replay) != 0) {
-            snprintf(why, why_len, "--replay-mode '%s': give kernel or application", val);
+            snprintf(why, why_len, "--replay-mode '%s': give kernel, application or range", val);
             return EXIT_USAGE;
         }
         return 0;
@@ -228,8 +231,13 @@ static int validate(struct profile_args *a, char *why, size_t why_len)
         snprintf(why, why_len, "--list samples nothing: drop --source");
         return EXIT_USAGE;
     }
-    if (a->set.replay == REPLAY_APPLICATION && (a->set.list_only || a->set.source)) {
-        snprintf(why, why_len, "--replay-mode application measures counters: drop %s",
+    if (a->set.replay == REPLAY_RANGE && (a->set.kernel[0] || a->set.nnvtx > 1 || a->set.launch_skip)) {
+        snprintf(why, why_len, "--replay-mode range measures every kernel of one range: give at most one "
+                 "--nvtx-include (the range; default mmprof.h's iteration mark), no -k or --launch-skip");
+        return EXIT_USAGE;
+    }
+    if (a->set.replay != REPLAY_KERNEL && (a->set.list_only || a->set.source)) {
+        snprintf(why, why_len, "--replay-mode %s measures counters: drop %s", replay_mode_name(a->set.replay),
                  a->set.list_only ? "--list" : "--source (it samples in kernel replay)");
         return EXIT_USAGE;
     }
@@ -418,21 +426,21 @@ static int record(const struct profile_args *a, char **argv, const char *app_pat
 }
 
 /* The reason of results.csv's first failed row (the injection library wrote
- * it: the collector's message, which names the fix). */
-static void first_failure(const char *dir, char *out, size_t len)
+ * it: the collector's message, which names the fix); the failed rows. */
+static long first_failure(const char *dir, char *out, size_t len)
 {
     char path[4200], err[300];
     snprintf(path, sizeof path, "%s/results.csv", dir);
     snprintf(out, len, "see the reason column of results.csv");
     struct table *t = results_read(path, err, sizeof err);
+    long failed = 0;
     for (size_t r = 0; t && r < t->nrows; r++) {
-        if (strcmp(table_str(t, r, table_col(t, "status")), "failed") == 0) {
+        if (strcmp(table_str(t, r, table_col(t, "status")), "failed") == 0 && !failed++)
             snprintf(out, len, "%s: %s", table_str(t, r, table_col(t, "variant")),
                      table_str(t, r, table_col(t, "reason")));
-            break;
-        }
     }
     table_free(t);
+    return failed;
 }
 
 /* What the run found, and the exit code it earns. */
@@ -500,14 +508,9 @@ static int run_per_image(struct profile_args *a, char **argv, const char *app_pa
 static int replay_joined(const struct profile_args *a, const char *dir, long images)
 {
     char why[1024];
-    struct metric_set ms;
-    metric_set_init(&ms);
-    int rc = metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", why, sizeof why);
-    if (!rc)
-        rc = replay_join(dir, images, &ms, why, sizeof why);
+    int rc = replay_join(dir, images, a->set.metrics[0] ? a->set.metrics : "default", why, sizeof why);
     if (rc)
         msg_error("%s", why);
-    metric_set_free(&ms);
     return rc ? -1 : 0;
 }
 
@@ -554,6 +557,11 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
     int rc = outcome(a, &st, &sum);
     if (rc == EXIT_OK && joined != 0)
         rc = EXIT_RUNTIME;
+    char first[600]; /* range replay fails rows, not launches, when a repeat differs */
+    if (rc == EXIT_OK && a->set.replay == REPLAY_RANGE && first_failure(dir, first, sizeof first) > 0) {
+        msg_error("the range's rows have no counters: %s", first);
+        rc = EXIT_RUNTIME;
+    }
     if (record(a, argv, app_path, app_status_ok(&st) ? "complete" : "interrupted", &st, &sum,
                (now_ms() - t0) / 1000, &f) != 0)
         rc = EXIT_RUNTIME;

@@ -164,8 +164,13 @@ static void join_row(const struct table *t, size_t r, const char **cells, char (
     }
 }
 
-int replay_join(const char *dir, long images, const struct metric_set *ms, char *why, size_t why_len)
+int replay_join(const char *dir, long images, const char *metrics, char *why, size_t why_len)
 {
+    struct metric_set set;
+    metric_set_init(&set);
+    if (metric_set_parse(&set, metrics, why, why_len) != 0)
+        return 1;
+    const struct metric_set *ms = &set;
     struct join j = {.runs = calloc((size_t)(images > 0 ? images : 1), sizeof *j.runs), .images = images,
                      .ms = ms, .raw = malloc((ms->nraw ? ms->nraw : 1) * sizeof *j.raw),
                      .cols = malloc((ms->ncols ? ms->ncols : 1) * sizeof *j.cols)};
@@ -205,5 +210,6 @@ int replay_join(const char *dir, long images, const struct metric_set *ms, char 
     free(j.runs);
     free(j.raw);
     free(j.cols);
+    metric_set_free(&set);
     return rc;
 }

@@ -14,9 +14,9 @@
 
 #include "collector/profiler/metric_set.h"
 
-/* images: the runs (config images 0 .. images-1). 0 when every run paired;
- * 1 with why naming the first differing launch, or what could not be read
- * or written. */
-int replay_join(const char *dir, long images, const struct metric_set *ms, char *why, size_t why_len);
+/* images: the runs (config images 0 .. images-1); metrics: the metric set's
+ * spec (--metrics). 0 when every run paired; 1 with why naming the first
+ * differing launch, or what could not be read, parsed or written. */
+int replay_join(const char *dir, long images, const char *metrics, char *why, size_t why_len);
 
 #endif

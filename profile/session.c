@@ -41,6 +41,8 @@ int session_open(struct profile_session *s, const struct profile_settings *set, 
     if (!rc && set->image >= 0 && !set->list_only &&
         (s->replay_fd = replay_log_open(set->dir, set->image, why, why_len)) < 0)
         rc = 1;
+    if (!rc)
+        rc = session_range_open(s, why, why_len) ? 2 : 0;
     if (!rc && set->source && !set->list_only) {
         /* 0 only names the device in messages: pcs_attach gets the context itself */
         s->pcs = pcs_new(0);
@@ -201,7 +203,8 @@ enum filter_verdict session_begin(struct profile_session *s, const struct launch
     s->launches++;
     s->err[0] = '\0';
     s->status = PROFILER_OK;
-    s->verdict = filter_launch(&s->filter, d->mangled, d->demangled, d->grid, d->block, d->nvtx);
+    s->verdict = s->range ? session_range_verdict(s, d)
+                          : filter_launch(&s->filter, d->mangled, d->demangled, d->grid, d->block, d->nvtx);
     return s->verdict;
 }
 
@@ -213,7 +216,7 @@ int session_wants_counters(const struct profile_session *s)
 void session_measure(struct profile_session *s, const struct launch_desc *d,
                      const struct launch_ops *ops)
 {
-    if (!session_wants_counters(s))
+    if (!session_wants_counters(s) || s->range) /* range replay measures as the app runs */
         return;
     if (!s->prof_tried)
         open_profiler(s, d->device);
@@ -268,15 +271,16 @@ int session_end(struct profile_session *s, const struct launch_desc *d)
 {
     if (session_inplace_pending(s))
         return s->inplace_ops->work(s->inplace_ops->ctx) < 0 ? -1 : 0; /* written when the pass ends */
-    return session_write_launch(s, d, s->launches);
+    /* range replay: the row of a position waits for every image's repeat */
+    return session_write_launch(s, d, s->launches, s->set.replay == REPLAY_RANGE ? SESSION_LINES : SESSION_ROW | SESSION_LINES);
 }
 
-int session_write_launch(struct profile_session *s, const struct launch_desc *d, long launch)
+int session_write_launch(struct profile_session *s, const struct launch_desc *d, long launch, int what)
 {
     int profiled = session_wants_counters(s);
     int failed = profiled && s->status != PROFILER_OK;
     int rc = 0;
-    if (profiled && s->results) {
+    if (profiled && s->results && (what & SESSION_ROW)) {
         struct kernel_decl scratch;
         char decl_why[300];
         const struct kernel_decl *decl = session_decl(s, d, &scratch, decl_why, sizeof decl_why);
@@ -310,6 +314,8 @@ int session_write_launch(struct profile_session *s, const struct launch_desc *d,
         verdict = "listed";
     struct launch_line line = {s->pid, launch, d->correlation, verdict, NAN, {d->grid[0], d->grid[1], d->grid[2]},
                                {d->block[0], d->block[1], d->block[2]}, d->demangled};
+    if (!(what & SESSION_LINES))
+        return rc;
     if (s->log_fd >= 0 && launch_log_append(s->log_fd, &line))
         rc = -1;
     if (s->replay_fd >= 0 && replay_line(s, d, launch, verdict, profiled && !failed))
@@ -321,6 +327,8 @@ void session_close(struct profile_session *s)
 {
     if (s->pass_open && session_inplace_end(s) != 0)
         fprintf(stderr, "mmprof profile: writing the rows of the last launches failed\n");
+    if (s->range && session_range_finish(s, s->inplace_ops) != 0)
+        fprintf(stderr, "mmprof profile: writing the range's rows failed\n");
     free(s->pending);
     s->pending = NULL;
     for (size_t i = 0; i < s->nsampled_keys; i++)

@@ -67,6 +67,7 @@ struct profile_session {
     size_t pass_ranges;            /* kernels launched in the pass so far */
     struct inplace_launch *pending; /* the pass's launches, written when it ends */
     size_t npending;
+    struct session_range *range;   /* range replay's state, else NULL */
     char **sampled_keys;           /* "variant,M,N,K" of the launches sampled so far */
     size_t nsampled_keys;
 };
@@ -91,9 +92,12 @@ void session_measure(struct profile_session *s, const struct launch_desc *d,
 /* The launch's row and lines (its GPU time comes from the activity records,
  * joined once the app has ended). 0, or -1 when a file could not be written. */
 int session_end(struct profile_session *s, const struct launch_desc *d);
-/* session_end's writing: the row of launch number `launch` (when profiled:
- * s's verdict, status, err and values) and its lines. */
-int session_write_launch(struct profile_session *s, const struct launch_desc *d, long launch);
+/* session_end's writing, `what` of it: the row of launch number `launch`
+ * (when profiled: s's verdict, status, err and values; SESSION_ROW) and its
+ * launches.tsv and replay-K.tsv lines (SESSION_LINES). */
+#define SESSION_ROW 1
+#define SESSION_LINES 2
+int session_write_launch(struct profile_session *s, const struct launch_desc *d, long launch, int what);
 /* Ends the open pass, if any, writing its launches, then frees everything. */
 void session_close(struct profile_session *s);
 
@@ -114,6 +118,20 @@ int session_inplace_before(struct profile_session *s, const struct launch_desc *
 int session_inplace_end(struct profile_session *s);
 /* Whether the launch just begun is in the open pass (its lines wait). */
 int session_inplace_pending(const struct profile_session *s);
+
+/* Range replay (session_range.c): the range is --nvtx-include's (one), or
+ * mmprof.h's iteration mark. session_range_open (from session_open) reads
+ * it; 0, or 2 with why. In range replay session_begin's verdict is
+ * session_range_verdict's: "profiled" for the first repeat's launches (the
+ * rows are theirs), "repeat" for later repeats', "other-nvtx" outside. The
+ * injection calls session_range_nvtx after each NVTX push or pop of the
+ * thread whose stack is st (ops->work waits for the context's kernels);
+ * session_range_finish ends an open repeat and writes the rows not yet
+ * written, failed with why (from session_close, or the process's exit). */
+int session_range_open(struct profile_session *s, char *why, size_t why_len);
+enum filter_verdict session_range_verdict(struct profile_session *s, const struct launch_desc *d);
+void session_range_nvtx(struct profile_session *s, const struct nvtx_stack *st, const struct launch_ops *ops);
+int session_range_finish(struct profile_session *s, const struct launch_ops *ops);
 
 /* --source, from the injection's resource callbacks: a context was created
  * (before any of its modules load, PC sampling is enabled on it; no runtime

@@ -59,7 +59,7 @@ int session_inplace_end(struct profile_session *s)
         if (st == PROFILER_OK)
             s->status = profiler_inplace_values(s->prof, p->range, s->raw, s->err, sizeof s->err);
         metric_set_evaluate(&s->ms, s->raw, s->values);
-        if (session_write_launch(s, &p->d, p->launch) != 0)
+        if (session_write_launch(s, &p->d, p->launch, SESSION_ROW | SESSION_LINES) != 0)
             rc = -1;
     }
     s->npending = 0;

@@ -24,12 +24,12 @@
 
 const char *replay_mode_name(enum replay_mode m)
 {
-    return m == REPLAY_APPLICATION ? "application" : "kernel";
+    return m == REPLAY_APPLICATION ? "application" : m == REPLAY_RANGE ? "range" : "kernel";
 }
 
 enum profiler_schedule profile_schedule(const struct profile_settings *s)
 {
-    return s->replay == REPLAY_APPLICATION || s->image >= 0 ? PROFILER_ONE_PASS_IMAGES : PROFILER_WHOLE_COUNTERS;
+    return s->replay != REPLAY_KERNEL || s->image >= 0 ? PROFILER_ONE_PASS_IMAGES : PROFILER_WHOLE_COUNTERS;
 }
 
 int replay_mode_parse(const char *word, enum replay_mode *m)
@@ -38,6 +38,8 @@ int replay_mode_parse(const char *word, enum replay_mode *m)
         *m = REPLAY_KERNEL;
     else if (strcmp(word, "application") == 0)
         *m = REPLAY_APPLICATION;
+    else if (strcmp(word, "range") == 0)
+        *m = REPLAY_RANGE;
     else
         return -1;
     return 0;

@@ -14,9 +14,10 @@
 #define SETTINGS_SPEC_MAX 1024
 #define SETTINGS_IMAGE_ALL (-1L)
 
-/* --replay-mode, ncu's spelling: kernel (each profiled launch replayed in
- * place, one app run), application (the app run once per config image). */
-enum replay_mode { REPLAY_KERNEL, REPLAY_APPLICATION };
+/* --replay-mode, ncu's spelling: kernel (each profiled launch replayed, one
+ * app run), application (the app run once per config image), range (each
+ * repeat of one NVTX range is a pass of one config image, in place). */
+enum replay_mode { REPLAY_KERNEL, REPLAY_APPLICATION, REPLAY_RANGE };
 
 struct profile_settings {
     char dir[SETTINGS_PATH_MAX];    /* the run directory */
@@ -39,13 +40,14 @@ struct profile_settings {
  * every config image, no model, default metrics. */
 void settings_init(struct profile_settings *s);
 
-/* "kernel" / "application"; replay_mode_parse: 0, or -1 for another word. */
+/* "kernel" / "application" / "range"; replay_mode_parse: 0, or -1 for another word. */
 const char *replay_mode_name(enum replay_mode m);
 int replay_mode_parse(const char *word, enum replay_mode *m);
 
 /* The config images the settings' replay measures: one-pass images, one an
- * app run, for an application replay (PROFILER_ONE_PASS_IMAGES); else the
- * default schedule. The one place this is decided. */
+ * app run or a range's repeat, for an application or range replay
+ * (PROFILER_ONE_PASS_IMAGES); else the default schedule. The one place this
+ * is decided. */
 enum profiler_schedule profile_schedule(const struct profile_settings *s);
 
 /* setenv for every setting; 0, or -1 with errno. */

@@ -95,6 +95,8 @@ t_default=$last_median
 timed mmprof-application-default "$repeat" "$MMPROF" profile --replay-mode application --out "$out/appdefault.@K@" -- "$app" "${args[@]}"
 timed mmprof-application-every "$repeat" "$MMPROF" profile --replay-mode application "${every[@]}" --out "$out/app.@K@" -- "$app" "${args[@]}"
 t_app_every=$last_median
+timed mmprof-range "$repeat" "$MMPROF" profile --replay-mode range --nvtx-include step/ --out "$out/range.@K@" -- "$app" "${args[@]}"
+t_range=$last_median
 if [ "$every_repeat" != 0 ]; then
     timed mmprof-kernel-every "$every_repeat" "$MMPROF" profile "${every[@]}" --out "$out/kernel.@K@" -- "$app" "${args[@]}"
 fi
@@ -111,6 +113,9 @@ check $? "the kernels' shares add up to 100 % of the launches' GPU time"
 rows=$(($(wc -l < "$out/app.1/results.csv") - 1))
 [ "$rows" = "$launches" ]; check $? "application replay of every launch: $rows rows for $launches launches"
 grep -c ',ok,' "$out/default.1/results.csv" | grep -qx 3; check $? "the default mode: one row per kernel (3)"
+grep -c ',ok,' "$out/range.1/results.csv" | grep -qx 3; check $? "range replay: one row per launch of the step (3)"
+awk -F, 'NR > 1 && $0 ~ /,ok,/ { n++ } END { exit !(n == 3) }' "$out/appdefault.1/results.csv"
+check $? "application replay, each kernel's first launch: 3 rows"
 
 # activity times against CUDA events, per kernel (the app's "events" mode)
 "$MMPROF" profile --list --out "$out/events" -- "$app" "${args[@]}" events > "$out/events.out" 2> "$out/events.err"
@@ -148,7 +153,7 @@ if [ "$ncu" = 1 ]; then
     check $? "application replay: counters agree with ncu's launch by launch ($(tail -n 1 "$out/xcheck.txt"))"
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
     {
-        echo "app alone ${t_app} s; mmprof default ${t_default} s; mmprof application replay (every launch) ${t_app_every} s"
+        echo "app alone ${t_app} s; mmprof default ${t_default} s; mmprof application replay (every launch) ${t_app_every} s; mmprof range replay ${t_range} s"
         echo "ncu kernel replay ${t_ncu_kernel} s; ncu application replay ${t_ncu_app} s"
         echo "application replay / ncu kernel replay = $(ratio "$t_app_every" "$t_ncu_kernel") (<= 0.2)"
         echo "application replay / ncu application replay = $(ratio "$t_app_every" "$t_ncu_app") (<= 0.5)"

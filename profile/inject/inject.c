@@ -286,7 +286,9 @@ static void on_launch_enter(const CUpti_CallbackData *cb, const struct capture *
     lock_session();
     place_before_app(cb->context);
     describe(cap, cb->symbolName, cb->correlationId);
-    if (g.session.set.image >= 0) { /* application replay: in place */
+    if (g.session.range) { /* range replay: the repeat's pass holds it as it runs */
+        session_begin(&g.session, &tls.desc);
+    } else if (g.session.set.image >= 0) { /* application replay: in place */
         inplace_device = tls.desc.device;
         session_begin(&g.session, &tls.desc);
         session_inplace_before(&g.session, &tls.desc, &inplace_ops);
@@ -326,7 +328,7 @@ static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream, un
     struct checkpoint *before = NULL;
     if (n < 0)
         fprintf(stderr, "mmprof profile: %s\n", why);
-    else if (!g.session.set.list_only && (cuCtxSynchronize() != CUDA_SUCCESS ||
+    else if (!g.session.set.list_only && !g.session.range && (cuCtxSynchronize() != CUDA_SUCCESS ||
                                           !(before = checkpoint_save(ctx, why, sizeof why))))
         fprintf(stderr, "mmprof profile: graph nodes not profiled: %s\n", why), n = -1;
     for (long i = 0; i < n; i++) {
@@ -342,8 +344,11 @@ static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream, un
         if (cuFuncGetName(&name, cap.f) != CUDA_SUCCESS)
             name = "?";
         describe(&cap, name, correlation);
-        begin_launch(&cap, ctx);
-        if (!g.session.set.list_only &&
+        if (g.session.range) /* the graph's kernels run in the repeat's pass as the app launches it */
+            session_begin(&g.session, &tls.desc);
+        else
+            begin_launch(&cap, ctx);
+        if (!g.session.set.list_only && !g.session.range &&
             (capture_replay(&cap) != CUDA_SUCCESS || cuCtxSynchronize() != CUDA_SUCCESS))
             fprintf(stderr, "mmprof profile: graph node %s failed when run alone\n", tls.demangled);
         if (session_end(&g.session, &tls.desc) != 0)
@@ -373,7 +378,7 @@ static void on_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *rd)
     } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
         int busy = tls.busy; /* the pass's counters go with the context: read them now */
         tls.busy = 1;
-        if (session_inplace_end(&g.session) != 0)
+        if (session_inplace_end(&g.session) != 0 || session_range_finish(&g.session, &inplace_ops) != 0)
             fprintf(stderr, "mmprof profile: writing the rows of a pass's launches failed\n");
         tls.busy = busy;
     } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_CREATED && rd->context) {
@@ -427,6 +432,13 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
         return;
     if (domain == CUPTI_CB_DOMAIN_NVTX) {
         nvtx_callback(cbid, data, &tls.nvtx);
+        if (g.session.range) { /* range replay: a repeat may begin or end here */
+            tls.busy = 1;
+            lock_session();
+            session_range_nvtx(&g.session, &tls.nvtx, &inplace_ops);
+            unlock_session();
+            tls.busy = 0;
+        }
         return;
     }
     if (domain != CUPTI_CB_DOMAIN_DRIVER_API)
@@ -493,7 +505,8 @@ static void finish(void)
     pthread_mutex_lock(&g.lock);
     g.open = 0;
     tls.busy = 1;
-    if (session_inplace_end(&g.session) != 0) /* the last pass of an application replay */
+    if (session_inplace_end(&g.session) != 0 || /* the last pass of an application replay */
+        session_range_finish(&g.session, &inplace_ops) != 0) /* a range replay's rows */
         fprintf(stderr, "mmprof profile: writing the rows of the last launches failed\n");
     pthread_mutex_unlock(&g.lock);
     activity_flush();
@@ -546,7 +559,8 @@ int InitializeInjection(void)
             session_close(&g.session);
             return 1;
         }
-    if (set.image >= 0 && !cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+    if ((set.image >= 0 || set.replay == REPLAY_RANGE) &&
+        !cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                                                        CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING),
                                    "cuptiEnableCallback(context destroy)")) {
         session_close(&g.session);

@@ -46,7 +46,9 @@ expect 2 "a push/pop range path ends with '/'" -- profile --nvtx-include solve -
 expect 2 "unknown metric 'no_such_metric'" -- profile --metrics no_such_metric -- /bin/true
 expect 2 'drop --metrics' -- profile --list --metrics default -- /bin/true
 expect 2 'drop --source' -- profile --list --source -- /bin/true
-expect 2 "--replay-mode 'range': give kernel or application" -- profile --replay-mode range -- /bin/true
+expect 2 "--replay-mode 'ranges': give kernel, application or range" -- profile --replay-mode ranges -- /bin/true
+expect 2 'range measures every kernel of one range: give at most one --nvtx-include' -- profile --replay-mode range --nvtx-include a/ --nvtx-include b/ -- /bin/true
+expect 2 'range measures counters: drop --source' -- profile --replay-mode range --source -- /bin/true
 expect 2 'application measures counters: drop --list' -- profile --replay-mode application --list -- /bin/true
 expect 2 "--launches-per-kernel 'x' is not a count" -- profile --launches-per-kernel x -- /bin/true
 printf 'good: kind=tiled T=16 M=8 N=8 K=8\nbad: kind=tiled T=7 M=8 N=8 K=8\n' > model.txt

@@ -453,13 +453,9 @@ static void application_replay_joins_runs(void **state)
             assert_int_equal(profiler_configs(s.prof), 2);
         session_close(&s);
     }
-    struct metric_set ms;
-    metric_set_init(&ms);
-    assert_int_equal(metric_set_parse(&ms, set.metrics, why, sizeof why), 0);
-    assert_int_equal(replay_join(dir, 2, &ms, why, sizeof why), 1);
+    assert_int_equal(replay_join(dir, 2, set.metrics, why, sizeof why), 1);
     assert_non_null(strstr(why, "launch 3 of process #1 was b() grid 64,64,1 block 16,16,1 in the first run "
                                 "and c() grid 64,64,1 block 16,16,1 in that one"));
-    metric_set_free(&ms);
     app_ended();
     struct table *t = results();
     assert_int_equal(t->nrows, 3);
@@ -543,6 +539,85 @@ static void application_replay_in_place(void **state)
     replay_log_free(lines, n);
 }
 
+/* Range replay: the first repeat of the range learns its launches; each
+ * later repeat is a pass of the next one-pass image, its kernels measured as
+ * they run (no replay, no flush); after one repeat per image, one row per
+ * launch of the first repeat with every image's values. Later repeats are
+ * timed only; launches outside the range are other-nvtx. */
+static void range_replay(void **state)
+{
+    const char *cols[] = {DRAM_READ, "lts__t_sectors_op_read.sum"};
+    header(cols, 2);
+    snprintf(set.metrics, sizeof set.metrics, "%s,%s", cols[0], cols[1]);
+    fake_set_value(cols[1], 512);
+    fake.metrics_per_pass = 1;
+    fake.passes = 1;
+    fake.chip = "GA100"; /* two one-pass images */
+    set.replay = REPLAY_RANGE;
+    snprintf(set.nvtx[0], sizeof set.nvtx[0], "step/");
+    set.nnvtx = 1;
+    char why[512];
+    struct profile_session s;
+    assert_int_equal(session_open(&s, &set, 9, why, sizeof why), 0);
+    session_prepare(&s, 0);
+    struct launch_desc a = launch("_Z1av", "a()"), b = launch("_Z1bv", "b()"), o = launch("_Z1ov", "o()");
+    assert_int_equal(run_launch(&s, &o, 1.0), FILTER_OTHER_NVTX);
+    for (int repeat = 0; repeat < 4; repeat++) {
+        nvtx_stack_push(&stack, NULL, "step");
+        session_range_nvtx(&s, &stack, &inplace);
+        enum filter_verdict want = repeat == 0 ? FILTER_PROFILE : FILTER_REPEAT;
+        assert_int_equal(run_launch(&s, &a, 2.0), want);
+        fake_work(&never); /* a's kernel, as the app runs it */
+        assert_int_equal(run_launch(&s, &b, 3.0), want);
+        fake_work(&never);
+        nvtx_stack_pop(&stack, NULL);
+        session_range_nvtx(&s, &stack, &inplace);
+    }
+    session_close(&s);
+    assert_int_equal(fake.starts, 2);             /* repeats 2 and 3, one image each */
+    assert_int_equal(fake.cold_prepare_calls, 0); /* the app's own cache state */
+    app_ended();
+    struct table *t = results();
+    assert_int_equal(t->nrows, 2);
+    for (size_t r = 0; r < 2; r++) {
+        assert_string_equal(cell(t, r, "status"), "ok");
+        assert_true(table_num(t, r, table_col(t, cols[0])) == 4096);
+        assert_true(table_num(t, r, table_col(t, cols[1])) == 512);
+        assert_true(table_num(t, r, table_col(t, "runs")) == 4); /* every repeat's launch timed into it */
+    }
+    assert_non_null(strstr(cell(t, 0, "params"), "kernel=a();pid=9;launch=2;"));
+    table_free(t);
+}
+
+/* A repeat that launches another kernel is refused, naming it: the rows
+ * fail with that. */
+static void range_replay_refuses_a_different_repeat(void **state)
+{
+    fake.passes = 1;
+    set.replay = REPLAY_RANGE; /* mmprof.h's iteration mark */
+    char why[512];
+    struct profile_session s;
+    assert_int_equal(session_open(&s, &set, 9, why, sizeof why), 0);
+    session_prepare(&s, 0);
+    struct launch_desc a = launch("_Z1av", "a()"), b = launch("_Z1bv", "b()");
+    for (int repeat = 0; repeat < 2; repeat++) {
+        nvtx_stack_push(&stack, MMPROF_RANGE_DOMAIN, MMPROF_ITERATION);
+        session_range_nvtx(&s, &stack, &inplace);
+        struct launch_desc *d = repeat ? &b : &a;
+        run_launch(&s, d, 1.0);
+        fake_work(&never);
+        nvtx_stack_pop(&stack, MMPROF_RANGE_DOMAIN);
+        session_range_nvtx(&s, &stack, &inplace);
+    }
+    session_close(&s);
+    struct table *t = results();
+    assert_int_equal(t->nrows, 1);
+    assert_string_equal(cell(t, 0, "status"), "failed");
+    assert_non_null(strstr(cell(t, 0, "reason"), "repeat 2 of the range launched b() grid 64,64,1 block 16,16,1 "
+                                                 "as its launch 1 where the first repeat launched a()"));
+    table_free(t);
+}
+
 static void bad_settings_refused(void **state)
 {
     char why[256];
@@ -569,6 +644,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(profiled_elapsed_against_unprofiled, setup, teardown),
         cmocka_unit_test_setup_teardown(application_replay_joins_runs, setup, teardown),
         cmocka_unit_test_setup_teardown(application_replay_in_place, setup, teardown),
+        cmocka_unit_test_setup_teardown(range_replay, setup, teardown),
+        cmocka_unit_test_setup_teardown(range_replay_refuses_a_different_repeat, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
