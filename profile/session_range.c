@@ -160,8 +160,14 @@ static void learn(struct profile_session *s, const struct launch_desc *d)
     struct session_range *r = s->range;
     struct range_kernel *grown = realloc(r->k, (r->nk + 1) * sizeof *grown);
     double *raw = malloc((s->ms.nraw ? s->ms.nraw : 1) * sizeof *raw);
-    if (grown)
+    if (grown) { /* moved: each copy's pointers into itself follow it */
         r->k = grown;
+        for (size_t i = 0; i < r->nk; i++) {
+            grown[i].d.mangled = grown[i].mangled;
+            grown[i].d.demangled = grown[i].demangled;
+            grown[i].d.nvtx = &grown[i].nvtx;
+        }
+    }
     if (!grown || !raw) {
         free(raw);
         snprintf(r->why, sizeof r->why, "out of memory for the range's launches");
