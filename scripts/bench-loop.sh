@@ -134,10 +134,10 @@ if [ "$ncu" = 1 ]; then
     metrics=$("$MMPROF" info --counters default) || die "mmprof info --counters default failed"
     ncu_metrics=$("$MMPROF" xcheck --ncu-metrics --metrics "$metrics") || die "mmprof xcheck --ncu-metrics failed"
     ncu_common=(--nvtx --cache-control all --clock-control none --metrics "$ncu_metrics")
-    timed ncu-application "$ncu_repeat" "$NCU" "${ncu_common[@]}" --replay-mode application --export "$out/ncu-app.@K@" --force-overwrite "$app" "${args[@]}"
-    t_ncu_app=$last_median
     timed ncu-kernel "$ncu_repeat" "$NCU" "${ncu_common[@]}" --replay-mode kernel --export "$out/ncu-kernel.@K@" --force-overwrite "$app" "${args[@]}"
     t_ncu_kernel=$last_median
+    timed ncu-application "$ncu_repeat" "$NCU" "${ncu_common[@]}" --replay-mode application --export "$out/ncu-app.@K@" --force-overwrite "$app" "${args[@]}"
+    t_ncu_app=$last_median
     grep -q ERR_NVGPUCTRPERM "$out"/ncu-*.out && skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM)"
     csvs="" runs=""
     for k in $(seq 1 "$ncu_repeat"); do
