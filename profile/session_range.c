@@ -82,7 +82,10 @@ static int write_rows(struct profile_session *s, const char *why)
     for (size_t i = 0; i < r->nk; i++) {
         s->verdict = FILTER_PROFILE;
         s->status = why ? PROFILER_ERROR : PROFILER_OK;
-        snprintf(s->err, sizeof s->err, "%s", why ? why : "");
+        size_t n = why ? strlen(why) : 0; /* cut to the row's reason */
+        n = n < sizeof s->err ? n : sizeof s->err - 1;
+        memcpy(s->err, why ? why : "", n);
+        s->err[n] = '\0';
         if (!why)
             metric_set_evaluate(&s->ms, r->k[i].raw, s->values);
         if (session_write_launch(s, &r->k[i].d, r->k[i].launch, SESSION_ROW) != 0)
