@@ -29,6 +29,7 @@ struct range_kernel {
 struct session_range {
     struct nvtx_include spec;
     size_t depth;       /* the open repeat's range's depth in the stack; 0 = none open */
+    const struct nvtx_stack *owner; /* the stack (thread) whose range the open repeat is */
     long repeats;       /* repeats begun */
     size_t pos;         /* launches in the open repeat */
     int pass_open;
@@ -130,10 +131,11 @@ static void end_repeat(struct profile_session *s, const struct launch_ops *ops)
 }
 
 /* A repeat begins: a pass of the next image, when one is left. */
-static void begin_repeat(struct profile_session *s, size_t depth)
+static void begin_repeat(struct profile_session *s, const struct nvtx_stack *st)
 {
     struct session_range *r = s->range;
-    r->depth = depth;
+    r->depth = st->depth;
+    r->owner = st;
     r->pos = 0;
     r->repeats++;
     size_t image = (size_t)r->repeats - 2;
@@ -151,10 +153,10 @@ void session_range_nvtx(struct profile_session *s, const struct nvtx_stack *st, 
     struct session_range *r = s->range;
     if (!r)
         return;
-    if (r->depth && st->depth < r->depth)
+    if (r->depth && st == r->owner && st->depth < r->depth)
         end_repeat(s, ops);
     else if (!r->depth && opens_repeat(&r->spec, st))
-        begin_repeat(s, st->depth);
+        begin_repeat(s, st);
 }
 
 /* The first repeat's launch, kept for its row. */
