@@ -24,11 +24,15 @@
 #include "profile/app_run.h"
 #include "profile/decl.h"
 #include "profile/launch_log.h"
+#include "profile/launch_times.h"
 #include "profile/profile_json.h"
+#include "profile/replay_join.h"
+#include "profile/row_timing.h"
 #include "rundir/run_create.h"
 #include "rundir/run_files.h"
 
-enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT, OPT_NO_CEILINGS, OPT_SOURCE, OPT_MEMORY_OFFSET };
+enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT, OPT_NO_CEILINGS, OPT_SOURCE, OPT_MEMORY_OFFSET,
+       OPT_PER_KERNEL, OPT_REPLAY };
 
 static const struct help_option profile_options[] = {
     {"kernel-name", required_argument, 'k', "NAME",
@@ -36,7 +40,19 @@ static const struct help_option profile_options[] = {
      "the demangled or the mangled name), or regex:EXPR (POSIX\n"
      "extended, on the demangled name)"},
     {"launch-skip", required_argument, OPT_SKIP, "N", "skip the first N launches that pass the filters"},
-    {"launch-count", required_argument, 'c', "N", "then profile at most N (default 500; 0 = all)"},
+    {"launches-per-kernel", required_argument, OPT_PER_KERNEL, "N",
+     "counters of each kernel (name, grid, block) from its first N\n"
+     "launches that pass the filters; its later launches are timed\n"
+     "only, and its row holds their times (default 1; 0 = every launch)"},
+    {"launch-count", required_argument, 'c', "N", "then profile at most N launches in all (default 500; 0 = all)"},
+    {"replay-mode", required_argument, OPT_REPLAY, "MODE",
+     "kernel (default): each profiled launch replayed, one app run;\n"
+     "application: the app run once per one-pass config image, its\n"
+     "launches measured in place (it must launch the same kernels\n"
+     "each run; its output is shown once); range: each repeat of one\n"
+     "NVTX range (--nvtx-include NAME/, or mmprof.h's iteration mark)\n"
+     "is a pass, its kernels measured in place in the app's own cache\n"
+     "state"},
     {"nvtx-include", required_argument, OPT_NVTX, "[DOMAIN@]A/B/",
      "only launches inside NVTX push/pop range A, with B directly\n"
      "inside it ('*' = one or more ranges); repeatable (any of them)"},
@@ -72,18 +88,19 @@ static const struct help profile_help = {
     .usage = "[options] [--] APP [ARGS...]",
     .about = "Runs APP with mmprof's CUPTI injection library loaded (CUDA_INJECTION64_PATH):\n"
              "every kernel launch it makes (runtime or driver API, cuLaunchKernelEx,\n"
-             "cooperative, CUDA graph nodes, cuBLAS/CUB kernels, child processes) is seen;\n"
-             "those the filters pass are profiled with collect's metric set, L2 flushed\n"
+             "cooperative, CUDA graph nodes, cuBLAS/CUB kernels, child processes) is seen\n"
+             "and timed on the GPU (CUPTI activity records); each kernel's first launches\n"
+             "that the filters pass are profiled with collect's metric set, L2 flushed\n"
              "before each pass and device memory restored between passes, one row each in\n"
-             "results.csv. analyze, plot, report and diff read the run directory as a\n"
+             "results.csv with the times of all the kernel's launches. analyze, plot, report and diff read the run directory as a\n"
              "collect run's. The app's output is its own (docs/profile.md).\n",
     .options = profile_options,
     .shorts = profile_shorts,
     .exit_status = "0 ok; 1 the app failed, no launch matched, or counters failed (rows\n"
                    "kept); 2 bad usage, APP not found or not executable\n",
-    .examples = {"mmprof profile -- ./my_app --size 4096           # every kernel, up to 500 launches",
+    .examples = {"mmprof profile -- ./my_app --size 4096           # each kernel's first launch, all timed",
                  "mmprof profile --list -- ./my_app                # which kernels, how often, how long",
-                 "mmprof profile -k regex:gemm -c 3 --model k.txt -- ./my_app"},
+                 "mmprof profile --launches-per-kernel 0 -c 0 --replay-mode application -- ./my_app"},
 };
 
 static int parse_count(const char *opt, const char *s, long *out, char *why, size_t why_len)
@@ -120,6 +137,14 @@ static int apply(struct profile_args *a, int c, const char *val, const char *wor
         return parse_count("--launch-skip", val, &s->launch_skip, why, why_len);
     case 'c':
         return parse_count("-c/--launch-count", val, &s->launch_count, why, why_len);
+    case OPT_PER_KERNEL:
+        return parse_count("--launches-per-kernel", val, &s->per_kernel, why, why_len);
+    case OPT_REPLAY:
+        if (replay_mode_parse(val, &s->replay) != 0) {
+            snprintf(why, why_len, "--replay-mode '%s': give kernel, application or range", val);
+            return EXIT_USAGE;
+        }
+        return 0;
     case OPT_NVTX:
         if (s->nnvtx == FILTER_NVTX_MAX) {
             snprintf(why, why_len, "more than %d --nvtx-include filters", FILTER_NVTX_MAX);
@@ -204,6 +229,16 @@ static int validate(struct profile_args *a, char *why, size_t why_len)
     }
     if (a->set.list_only && a->set.source) {
         snprintf(why, why_len, "--list samples nothing: drop --source");
+        return EXIT_USAGE;
+    }
+    if (a->set.replay == REPLAY_RANGE && (a->set.kernel[0] || a->set.nnvtx > 1 || a->set.launch_skip)) {
+        snprintf(why, why_len, "--replay-mode range measures every kernel of one range: give at most one "
+                 "--nvtx-include (the range; default mmprof.h's iteration mark), no -k or --launch-skip");
+        return EXIT_USAGE;
+    }
+    if (a->set.replay != REPLAY_KERNEL && (a->set.list_only || a->set.source)) {
+        snprintf(why, why_len, "--replay-mode %s measures counters: drop %s", replay_mode_name(a->set.replay),
+                 a->set.list_only ? "--list" : "--source (it samples in kernel replay)");
         return EXIT_USAGE;
     }
     if (a->set.list_only && a->set.memory_offset_mib > 0) {
@@ -306,9 +341,12 @@ static void profiler_facts(const struct profile_args *a, struct device_facts *f)
     metric_set_init(&ms);
     if (profiler_device_chip(0, f->chip, sizeof f->chip, why, sizeof why) != PROFILER_OK ||
         metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", why, sizeof why) != 0 ||
-        profiler_offline_check(f->chip, &ms, PROFILER_WHOLE_COUNTERS, &f->passes, &f->configs, why,
-                               sizeof why) != PROFILER_OK)
+        profiler_offline_check(f->chip, &ms, profile_schedule(&a->set), &f->passes, &f->configs, why,
+                               sizeof why) != PROFILER_OK) {
+        if (a->set.replay == REPLAY_APPLICATION)
+            msg_error("%s", why);
         f->chip[0] = '\0';
+    }
     metric_set_free(&ms);
 }
 
@@ -388,21 +426,21 @@ static int record(const struct profile_args *a, char **argv, const char *app_pat
 }
 
 /* The reason of results.csv's first failed row (the injection library wrote
- * it: the collector's message, which names the fix). */
-static void first_failure(const char *dir, char *out, size_t len)
+ * it: the collector's message, which names the fix); the failed rows. */
+static long first_failure(const char *dir, char *out, size_t len)
 {
     char path[4200], err[300];
     run_path(path, sizeof path, dir, RESULTS_CSV);
     snprintf(out, len, "see the reason column of " RESULTS_CSV);
     struct table *t = results_read(path, err, sizeof err);
+    long failed = 0;
     for (size_t r = 0; t && r < t->nrows; r++) {
-        if (strcmp(table_str(t, r, table_col(t, "status")), "failed") == 0) {
+        if (strcmp(table_str(t, r, table_col(t, "status")), "failed") == 0 && !failed++)
             snprintf(out, len, "%s: %s", table_str(t, r, table_col(t, "variant")),
                      table_str(t, r, table_col(t, "reason")));
-            break;
-        }
     }
     table_free(t);
+    return failed;
 }
 
 /* What the run found, and the exit code it earns. */
@@ -447,6 +485,35 @@ static int outcome(const struct profile_args *a, const struct app_status *st,
     return EXIT_OK;
 }
 
+/* --replay-mode application: the app once per config image of the metric
+ * set on the device's chip; 0 with the runs' status, or 1 with why. */
+static int run_per_image(struct profile_args *a, char **argv, const char *app_path, const struct device_facts *f,
+                         const struct app_injection *inj, struct app_status *st, long *failed_image, char *why,
+                         size_t why_len)
+{
+    if (!f->chip[0] || f->configs == 0) {
+        snprintf(why, why_len, "--replay-mode application needs the metric set's config images on the "
+                 "device's chip, and CUPTI gave none (no device, or counters refused: see above); "
+                 "use --replay-mode kernel");
+        return 1;
+    }
+    fprintf(stderr, "mmprof: application replay: the app runs %zu times, once per config image; the "
+            "output of runs after the first goes to %s/replay-K.log\n", f->configs, a->set.dir);
+    return app_run_per_image(app_path, argv + a->app_index, &a->set, inj, (long)f->configs, st, failed_image,
+                             why, why_len);
+}
+
+/* The application replay's runs paired and their counters joined into the
+ * rows; 0, or -1 after saying why (the first differing launch). */
+static int replay_joined(const struct profile_args *a, const char *dir, long images)
+{
+    char why[1024];
+    int rc = replay_join(dir, images, a->set.metrics[0] ? a->set.metrics : "default", why, sizeof why);
+    if (rc)
+        msg_error("%s", why);
+    return rc ? -1 : 0;
+}
+
 /* Runs the app in the prepared run directory; the exit code. */
 static int profile_app(struct profile_args *a, char **argv, const char *app_path,
                        const char *dir)
@@ -463,18 +530,38 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
         device_facts_free(&f);
         return EXIT_RUNTIME;
     }
-    struct app_injection inj = {MMPROF_INJECT_LIBRARY, MMPROF_CUPTI_LIBRARY};
+    struct app_injection inj = {MMPROF_INJECT_LIBRARY, MMPROF_CUPTI_LIBRARY, NULL};
     struct app_status st;
     struct launch_summary sum;
     double t_app = now_ms();
-    int ran = app_run(app_path, argv + a->app_index, &a->set, &inj, &st, why, sizeof why);
+    long failed_image = -1;
+    int ran = a->set.replay == REPLAY_APPLICATION
+                  ? run_per_image(a, argv, app_path, &f, &inj, &st, &failed_image, why, sizeof why)
+                  : app_run(app_path, argv + a->app_index, &a->set, &inj, &st, why, sizeof why);
     trace_since("profile: the app under injection", t_app);
-    if (ran != 0 || launch_log_summarize(dir, &sum, why, sizeof why) != 0) {
+    t_app = now_ms();
+    /* the runs joined before the rows are timed: the drift check reads their elapsed cycles */
+    int joined = ran == 0 && a->set.replay == REPLAY_APPLICATION && failed_image < 0 && app_status_ok(&st)
+                     ? replay_joined(a, dir, (long)f.configs)
+                     : 0;
+    if (ran != 0 || launch_times_join(dir, NULL, why, sizeof why) != 0 ||
+        row_timing_apply(dir, why, sizeof why) != 0 || launch_log_summarize(dir, &sum, why, sizeof why) != 0) {
         msg_error("%s", why);
         device_facts_free(&f);
         return EXIT_RUNTIME;
     }
+    trace_since("profile: launch times joined", t_app);
+    if (failed_image > 0)
+        msg_error("in the app's run for config image %ld of the application replay (its output: "
+                  "%s/" REPLAY_LOG_FMT ")", failed_image, dir, failed_image);
     int rc = outcome(a, &st, &sum);
+    if (rc == EXIT_OK && joined != 0)
+        rc = EXIT_RUNTIME;
+    char first[600]; /* range replay fails rows, not launches, when a repeat differs */
+    if (rc == EXIT_OK && a->set.replay == REPLAY_RANGE && first_failure(dir, first, sizeof first) > 0) {
+        msg_error("the range's rows have no counters: %s", first);
+        rc = EXIT_RUNTIME;
+    }
     if (record(a, argv, app_path, app_status_ok(&st) ? "complete" : "interrupted", &st, &sum,
                (now_ms() - t0) / 1000, &f) != 0)
         rc = EXIT_RUNTIME;

@@ -20,9 +20,11 @@ struct profile_row_text {
 
 /* Fills r (result_row_init first) for launch number `launch` of process pid;
  * decl may be NULL. r's strings point into text, which must outlive r. The
- * status is ok; the caller fails it with row_reason when counters failed. */
+ * status is ok; the caller fails it with row_reason when counters failed.
+ * The timing columns stay empty: row_timing.h fills them from the activity
+ * records once the app has ended. */
 void profile_row_fill(struct result_row *r, struct profile_row_text *text,
                       const struct launch_desc *d, const struct kernel_decl *decl, long pid,
-                      long launch, double runtime_ms);
+                      long launch);
 
 #endif

@@ -29,6 +29,11 @@
 #                          against ncu --nvtx --cache-control all (counters through xcheck, wall
 #                          times, the app's output unchanged): $OUT/profile.tgz and its log
 #   GPU_CHECK_PROFILE_ARGS="..." more profile-check arguments, e.g. "--repeat 9"
+#   GPU_CHECK_LOOP=1       scripts/bench-loop.sh: the many-launch example (mmprof_solver) alone,
+#                          under every `mmprof profile` mode and under ncu's kernel and application
+#                          replay (wall times, medians; counters through xcheck; activity times
+#                          against events): $OUT/loop.tgz and its log
+#   GPU_CHECK_LOOP_ARGS="..." more bench-loop arguments, e.g. "--repeat 5 --ncu-repeat 3"
 #   GPU_CHECK_TRACE=1      where collect's wall time goes: MMPROF_TRACE=1 collect --profile-only of
 #                          every GPU variant at 2048 with the default metrics, once with and once
 #                          without ceilings ($OUT/logs/trace-*.log)
@@ -109,6 +114,16 @@ if [ "${GPU_CHECK_PROFILE:-0}" = 1 ]; then
     echo "profile-check: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 25 "$OUT/logs/profile-check.txt"
     rm -f results/profile-check/ncu*.ncu-rep # the CSVs hold the values
     [ -d results/profile-check ] && tar czf "$OUT/profile.tgz" -C results profile-check
+fi
+if [ "${GPU_CHECK_LOOP:-0}" = 1 ]; then
+    t0=$(date +%s)
+    rm -rf results/bench-loop
+    # shellcheck disable=SC2086 # the arguments are words
+    MMPROF=$mmprof bash scripts/bench-loop.sh --app build-gpu/examples/apps/mmprof_solver \
+        --out results/bench-loop ${GPU_CHECK_LOOP_ARGS:-} > "$OUT/logs/bench-loop.txt" 2>&1
+    echo "bench-loop: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 30 "$OUT/logs/bench-loop.txt"
+    rm -f results/bench-loop/*.ncu-rep # the CSVs hold the values
+    [ -d results/bench-loop ] && tar czf "$OUT/loop.tgz" -C results bench-loop
 fi
 if [ "${GPU_CHECK_SANITIZER:-0}" = 1 ]; then
     t0=$(date +%s)

@@ -5,10 +5,8 @@
 #   - the message (a regex), and that an error is ONE line "mmprof: error: ...",
 #   - that a failing command left nothing behind: D is byte for byte as it was
 #     (no run directory, no partial or temporary file), unless the row says
-#     otherwise and names its own check.
-# It writes the README table of what mmprof answered (tests/README.md) from
-# the actual runs.
-#
+#     otherwise and names its own check;
+# and writes the README table of what mmprof answered (tests/README.md).
 #   bad_input.sh MMPROF RB_CHECK SOURCE_RUN [--table FILE] [--readme README [--update]]
 #     --table FILE      write the Markdown rows of this run to FILE
 #     --readme README   fail when README's table differs from this run's answers
@@ -18,7 +16,6 @@
 #   row plot-no-gnuplot 1 'gnuplot not found' writes,nognuplot mk_run 'gnuplot not installed' -- plot '$D/run'
 # then run with --readme tests/README.md --update and commit the README. A row
 # whose command this mmprof does not have (`mmprof --help`) is skipped.
-#
 # Row flags (comma-separated, "-" for none):
 #   nogpu      only where there is no GPU (the answer differs on a GPU machine)
 #   multi      the answer may be more than one line (usage text)
@@ -381,6 +378,9 @@ row profile-count 2 "-c/--launch-count 'x' is not a count" - - 'launch count not
 row profile-model 2 "model.txt:1: declaration: no kind 'warp'" - mk_bad_model 'a --model line naming no kind' -- profile --model '$D/model.txt' -- /bin/true
 row profile-model-missing 2 'model.txt: No such file or directory' - - '--model file missing' -- profile --model '$D/model.txt' -- /bin/true
 row profile-metric 2 "unknown metric 'no_such'" - - 'unknown --metrics name' -- profile --metrics no_such -- /bin/true
+row profile-per-kernel 2 "--launches-per-kernel 'x' is not a count" - - 'launches per kernel not a number' -- profile --launches-per-kernel x -- /bin/true
+row profile-replay-mode 2 "--replay-mode 'ranges': give kernel, application or range" - - 'unknown replay mode' -- profile --replay-mode ranges -- /bin/true
+row profile-range-two 2 'give at most one --nvtx-include' - - 'range replay of two ranges' -- profile --replay-mode range --nvtx-include a/ --nvtx-include b/ -- /bin/true
 row profile-app-fails 1 'the app exited with status 3; the 0 row\(s\) written before are kept' multi,nogpu,envmsg,writes,check=chk_profile_run mk_app_exit3 'the app exits 3: its run directory kept' -- profile --out '$D/out' -- '$D/app.sh'
 row profile-app-crashes 1 'the app was killed by signal 11 \(Segmentation fault\)' multi,nogpu,envmsg,writes,check=chk_profile_run mk_app_crash 'the app crashes: its run directory kept' -- profile --out '$D/out' -- '$D/app.sh'
 row profile-no-kernel 1 'the app launched no kernel' multi,nogpu,envmsg,writes,check=chk_profile_done - 'the app uses no CUDA' -- profile --out '$D/out' -- /bin/true
