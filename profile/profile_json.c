@@ -92,8 +92,12 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
     cJSON_AddItemToObject(root, "filters", filters(r->set));
     cJSON *p = cJSON_AddObjectToObject(root, "profiling");
     cJSON_AddStringToObject(p, "state", r->set->list_only ? "off (--list)" : "on");
-    cJSON_AddStringToObject(p, "cache_policy", "L2 flushed (buffer > L2 read, then its lines "
-                                               "discarded) before each pass of each profiled kernel");
+    cJSON_AddStringToObject(p, "cache_policy",
+                            r->set->replay == REPLAY_RANGE
+                                ? "the app's own cache state: each repeat of the range measured as the app "
+                                  "runs it, nothing flushed"
+                                : "L2 flushed (buffer > L2 read, then its lines discarded) before each pass of "
+                                  "each profiled kernel");
     cJSON_AddStringToObject(p, "replay_mode", replay_mode_name(r->set->replay));
     cJSON_AddStringToObject(p, "replay", r->set->replay == REPLAY_APPLICATION
                                              ? "the app run once per one-pass config image, one Range "
