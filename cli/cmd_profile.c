@@ -2,6 +2,7 @@
  * a run directory (docs/profile.md). This file parses the options and reports
  * the outcome; the app runs under profile/app_run.c, and what happens inside
  * it is profile/inject/'s. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -245,6 +246,32 @@ int profile_parse(int argc, char **argv, struct profile_args *a, char *why, size
     }
     a->app_index = optind;
     return validate(a, why, why_len);
+}
+
+/* Tests only: stand-in apps write launches.tsv as the injection library
+ * would, so the command runs end to end without a GPU. */
+#define PROFILE_STANDIN_ENV "MMPROF_PROFILE_STANDIN"
+
+/* A GPU, and the CUPTI and injection libraries the app will load, before
+ * anything is made: without them no launch could be seen. 0, or 1 with why. */
+static int check_gpu(char *why, size_t why_len)
+{
+    const char *standin = getenv(PROFILE_STANDIN_ENV);
+    if (standin && strcmp(standin, "1") == 0)
+        return 0;
+    char dev[512];
+    if (device_count(dev, sizeof dev) <= 0) {
+        snprintf(why, why_len, "%s; profile needs a GPU (analyze, plot and report work without one)", dev);
+        return EXIT_RUNTIME;
+    }
+    const char *libs[] = {MMPROF_CUPTI_LIBRARY, MMPROF_INJECT_LIBRARY};
+    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
+        if (access(libs[i], R_OK) != 0) {
+            snprintf(why, why_len, "%s: %s; profile needs CUPTI and mmprof's injection library (reinstall "
+                     "CUDA's CUPTI, or rebuild and reinstall mmprof)", libs[i], strerror(errno));
+            return EXIT_RUNTIME;
+        }
+    return 0;
 }
 
 /* The run directory with results.csv's header and launches.tsv's. */
@@ -496,7 +523,7 @@ int cmd_profile(int argc, char **argv)
         help_print(&profile_help, stdout);
     else if (rc == 0 &&
              (rc = app_resolve(argv[a->app_index], app_path, sizeof app_path, why, sizeof why)) == 0 &&
-             (rc = make_run_dir(a, dir, sizeof dir, why, sizeof why)) == 0)
+             (rc = check_gpu(why, sizeof why)) == 0 && (rc = make_run_dir(a, dir, sizeof dir, why, sizeof why)) == 0)
         rc = profile_app(a, argv, app_path, dir);
     else
         msg_error("%s", why);

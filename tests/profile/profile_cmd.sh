@@ -51,6 +51,21 @@ expect 2 'model.txt:2: declaration: kind=tiled with these parameters is none' --
 expect 2 'missing.txt: No such file' -- profile --model missing.txt -- /bin/true
 [ -e results ] && { echo "FAIL: a refused command left results/ behind"; fails=$((fails + 1)); }
 
+# --- no GPU: one line, exit 1, nothing made (a machine with a GPU skips these) ---
+one_line() { [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] || { echo "FAIL: more than one line: $out"; fails=$((fails + 1)); }; }
+if ! "$mmprof" info >/dev/null 2>&1; then
+    expect 1 '^mmprof: error: no CUDA device.*; profile needs a GPU' -- profile -- /bin/true
+    one_line
+    expect 1 '^mmprof: error: no CUDA device.*; profile needs a GPU' -- profile --list -- /bin/true
+    one_line
+    expect 1 'profile needs a GPU' -- profile --out r-nogpu -- /bin/true
+    for d in results r-nogpu; do
+        [ -e "$d" ] && { echo "FAIL: profile without a GPU made $d"; fails=$((fails + 1)); }
+    done
+fi
+# the rest plays the injection library with stand-in apps: no GPU needed
+export MMPROF_PROFILE_STANDIN=1
+
 # --- the app's end ---
 cat > exit3.sh <<'APP'
 #!/bin/sh
@@ -119,6 +134,11 @@ grep -q '"state":	"complete"' r-ok/run.json || { echo "FAIL: run.json state"; fa
 grep -q '"argv":	\["./fake_app.sh", "profiled"\]' r-ok/run.json || { echo "FAIL: run.json argv"; fails=$((fails + 1)); }
 head -c 8 r-ok/results.csv | grep -q '^variant,' || { echo "FAIL: results.csv header"; fails=$((fails + 1)); }
 expect 2 'exists|not empty|already' -- profile --out r-ok -- ./fake_app.sh profiled
+# two runs in the same second: each its own default directory
+"$mmprof" profile -- ./fake_app.sh profiled >/dev/null 2>&1 &
+"$mmprof" profile -- ./fake_app.sh profiled >/dev/null 2>&1
+wait
+[ "$(ls results | wc -l)" = 2 ] || { echo "FAIL: two runs at once made: $(ls results)"; fails=$((fails + 1)); }
 
 echo "$fails failure(s)"
 [ "$fails" = 0 ]

@@ -144,9 +144,6 @@ mk_b_bad_json() { mk_two_runs "$1" && head -c 300 "$source/run.json" > "$1/b/run
 mk_b_bad_samples() { mk_two_runs "$1" && printf 'variant,M,N,K,ms\nnaive,1024,1024,1024,0.3 fast\n' > "$1/b/samples.csv"; }
 mk_b_cut_samples() { mk_two_runs "$1" && printf 'variant,M,N,K,ms\nnaive,1024,1024,1024,0.3 0.' > "$1/b/samples.csv"; }
 mk_bad_model() { echo 'gemm: kind=warp M=1 N=1 K=1' > "$1/model.txt"; }
-mk_app() { printf '#!/bin/sh\n%s\n' "$2" > "$1/app.sh" && chmod +x "$1/app.sh"; }
-mk_app_exit3() { mk_app "$1" 'exit 3'; }
-mk_app_crash() { mk_app "$1" 'kill -SEGV $$'; }
 mk_resume_complete() { mk_resumable "$1" && json "$1" 's/"state":[^,]*,/"state": "complete",/'; }
 # another collect holds the run's lock (as util-linux flock(1) takes it: flock(2)
 # on results.csv) for 30 s; the holder is ready before the row's command runs
@@ -174,8 +171,6 @@ chk_plot_sources() {
         ! ls "$1"/run/plots/*.png > /dev/null 2>&1
 }
 # analyze wrote a whole analysis.csv
-chk_profile_run() { [ -f "$1/out/run.json" ] && [ -f "$1/out/launches.tsv" ] && grep -q '"state":	"interrupted"' "$1/out/run.json"; }
-chk_profile_done() { [ -f "$1/out/run.json" ] && grep -q '"state":	"complete"' "$1/out/run.json"; }
 chk_analysis() { "$rb_check" rows "$1/run/analysis.csv" > /dev/null; }
 # the command printed the analysis on stdout ($T/ID.out) all the same
 chk_table_printed() { grep -q 'theoretical vs measured CGMA' "$1.out"; }
@@ -381,9 +376,8 @@ row profile-count 2 "-c/--launch-count 'x' is not a count" - - 'launch count not
 row profile-model 2 "model.txt:1: declaration: no kind 'warp'" - mk_bad_model 'a --model line naming no kind' -- profile --model '$D/model.txt' -- /bin/true
 row profile-model-missing 2 'model.txt: No such file or directory' - - '--model file missing' -- profile --model '$D/model.txt' -- /bin/true
 row profile-metric 2 "unknown metric 'no_such'" - - 'unknown --metrics name' -- profile --metrics no_such -- /bin/true
-row profile-app-fails 1 'the app exited with status 3; the 0 row\(s\) written before are kept' multi,nogpu,envmsg,writes,check=chk_profile_run mk_app_exit3 'the app exits 3: its run directory kept' -- profile --out '$D/out' -- '$D/app.sh'
-row profile-app-crashes 1 'the app was killed by signal 11 \(Segmentation fault\)' multi,nogpu,envmsg,writes,check=chk_profile_run mk_app_crash 'the app crashes: its run directory kept' -- profile --out '$D/out' -- '$D/app.sh'
-row profile-no-kernel 1 'the app launched no kernel' multi,nogpu,envmsg,writes,check=chk_profile_done - 'the app uses no CUDA' -- profile --out '$D/out' -- /bin/true
+row profile-no-gpu 1 'no CUDA device: .*; profile needs a GPU' nogpu,envmsg - 'profile without a GPU: no run directory made' -- profile --out '$D/out' -- /bin/true
+row profile-list-no-gpu 1 'no CUDA device: .*; profile needs a GPU' nogpu,envmsg - '--list without a GPU: nothing made' -- profile --list --out '$D/out' -- /bin/true
 
 row merge-none 2 'merge: give OUT and at least one RUN' - - 'nothing to merge' -- merge
 row merge-truncated 2 '.*/b/results.csv line 5 has [0-9]+ fields' - mk_b_truncated 'a truncated shard: no OUT made' -- merge '$D/out' '$D/run' '$D/b'
