@@ -12,6 +12,7 @@
 #include "analysis/run_info.h"
 #include "model/registry.h"
 #include "model/theory.h"
+#include "rundir/results.h"
 
 /* Relative gap between theory and measurement past which `reason` explains
  * it: |ratio - 1| above this is a departure. */
@@ -22,7 +23,8 @@ int analysis_departs(double ratio);
 
 struct analysis_row {
     char variant[256]; /* a built-in variant's name, or a profiled kernel's demangled name (cut) */
-    char family[16], params[64], status[16];
+    char family[16], status[16];
+    char params[RESULTS_PARAMS_MAX]; /* results.csv's params, whole */
     char collector_reason[256]; /* results.csv's reason (why a row failed or was skipped) */
     long m, n, k;
     const struct variant *v; /* NULL when the registry does not know the variant */

@@ -73,7 +73,7 @@ static int take_option(void *ctx, int code, const char *value)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, enum format *format, const char **run)
 {
-    const struct run_args spec = {&analyze_help, "--format table", take_option, format, 1};
+    const struct run_args spec = {&analyze_help, take_option, format, 1};
     return run_args_parse(&spec, argc, argv, run);
 }
 

@@ -156,10 +156,10 @@ static int apply(struct profile_args *a, int c, const char *val, const char *wor
         a->help = 1;
         return 0;
     case ':':
-        snprintf(why, why_len, "option '%s' needs a value (see `mmprof profile --help`)", word);
+        help_missing_value(&profile_help, word, optopt, why, why_len);
         return EXIT_USAGE;
     default:
-        snprintf(why, why_len, "unknown option '%s' (see `mmprof profile --help`)", word);
+        help_unknown_option(&profile_help, word, why, why_len);
         return EXIT_USAGE;
     }
 }

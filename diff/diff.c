@@ -118,7 +118,7 @@ static int take_option(void *ctx, int code, const char *value)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, struct diff_opts *o)
 {
-    const struct run_args spec = {&diff_help, "--threshold 4", take_option, o, 2};
+    const struct run_args spec = {&diff_help, take_option, o, 2};
     const char *runs[2];
     int rc = run_args_parse(&spec, argc, argv, runs);
     if (rc == -1) {

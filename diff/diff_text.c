@@ -4,12 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/wrap.h"
 #include "diff/diff_output.h"
 
 /* Lists of rows wrap before this column, as a terminal shows them. */
 #define LIST_WIDTH 100
-/* Prose and a row's changes wrap before this column. */
-#define TABLE_WIDTH 120
 
 void diff_rule_text(const struct diff_result *r, char *buf, size_t len)
 {
@@ -56,38 +55,17 @@ static char *num(char *buf, size_t len, double v)
     return buf;
 }
 
-/* text on lines of at most TABLE_WIDTH columns, broken at spaces, from
- * column col on; lines after the first start with indent spaces. */
-static void print_wrapped(FILE *f, size_t col, const char *text, int indent)
-{
-    int first = 1; /* the next word starts a line: no space before it */
-    while (*text) {
-        size_t word = strcspn(text, " ");
-        if (!first && col + 1 + word > TABLE_WIDTH) {
-            col = (size_t)fprintf(f, "\n%*s", indent, "") - 1;
-            first = 1;
-        }
-        if (!first)
-            col += (size_t)fprintf(f, " ");
-        col += (size_t)fprintf(f, "%.*s", (int)word, text);
-        first = 0;
-        text += word;
-        text += strspn(text, " ");
-    }
-    fprintf(f, "\n");
-}
-
 static void print_header(const struct diff_result *r, FILE *f)
 {
     const struct diff_run *runs[] = {r->A, r->B};
     char rule[512];
     if (r->across_devices)
-        print_wrapped(f, 0, r->devices, 2);
+        wrap_print(f, 0, r->devices, 2, WRAP_WIDTH);
     for (int i = 0; i < 2; i++)
         fprintf(f, "%c: %s (%s, %.0f SMs)\n", "AB"[i], runs[i]->dir,
                 runs[i]->a.run.device_name[0] ? runs[i]->a.run.device_name : "unnamed GPU", runs[i]->a.run.sm_count);
     diff_rule_text(r, rule, sizeof rule);
-    print_wrapped(f, 0, rule, 2);
+    wrap_print(f, 0, rule, 2, WRAP_WIDTH);
     fprintf(f, "\n%-22s %-16s %11s %11s %8s  %-16s  %-7s %7s %7s\n", "variant", "size", "A median ms",
             "B median ms", "B/A", "99% interval", "time", "A roof%", "B roof%");
 }
@@ -113,7 +91,7 @@ static void print_changes(const struct diff_row *row, FILE *f)
         return;
     if (n < sizeof text && text[n - 1] == ';')
         text[n - 1] = '\0';
-    print_wrapped(f, (size_t)fprintf(f, "    changed: "), text + 1, 6);
+    wrap_print(f, (size_t)fprintf(f, "    changed: "), text + 1, 6, WRAP_WIDTH);
 }
 
 static char *pct(char *buf, size_t len, double v)
@@ -172,10 +150,10 @@ int diff_write_text(const struct diff_result *r, FILE *f)
     if (t->without_interval > 0) {
         snprintf(summary, sizeof summary, "note: %zu rows without launch times in a run (samples.csv: runs "
                  "collected before it, or replayed): no interval, the runs' [min, max] decide", t->without_interval);
-        print_wrapped(f, 0, summary, 2);
+        wrap_print(f, 0, summary, 2, WRAP_WIDTH);
     }
     diff_summary_text(r, summary, sizeof summary);
-    print_wrapped(f, 0, summary, 2);
+    wrap_print(f, 0, summary, 2, WRAP_WIDTH);
     fprintf(f, t->slower + t->faster + t->counters + t->status ? "significant changes found\n"
                                                                  : "no significant change\n");
     if (r->nrules > 0)

@@ -72,7 +72,7 @@ static int take_option(void *ctx, int code, const char *value)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, const char **formats, const char **run)
 {
-    const struct run_args spec = {&plot_help, "--format png", take_option, (void *)formats, 1};
+    const struct run_args spec = {&plot_help, take_option, (void *)formats, 1};
     return run_args_parse(&spec, argc, argv, run);
 }
 

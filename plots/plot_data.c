@@ -207,11 +207,10 @@ int plot_data_load(const char *run_dir, struct plot_data *d, char *err, size_t e
     table_free(t);
     if (rc == EXIT_OK)
         keys_assign(d);
-    /* a damaged source.csv costs its chart (source_note says why), not the others */
-    if (rc == EXIT_OK &&
-        source_profile_load(run_dir, &d->source, d->source_note, sizeof d->source_note) == 1)
-        snprintf(d->source_note, sizeof d->source_note, "the run has no PC samples (`mmprof collect --source` "
-                 "takes them)");
+    /* a missing or damaged source.csv costs its chart (source_note says why and what takes the
+     * samples), not the others */
+    if (rc == EXIT_OK)
+        source_profile_load(run_dir, &d->source, d->source_note, sizeof d->source_note);
     return rc;
 }
 

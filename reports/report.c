@@ -70,7 +70,7 @@ static int take_option(void *ctx, int code, const char *value)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, const char **run, const char **baseline)
 {
-    const struct run_args spec = {&report_help, "--baseline OTHER", take_option, (void *)baseline, 1};
+    const struct run_args spec = {&report_help, take_option, (void *)baseline, 1};
     return run_args_parse(&spec, argc, argv, run);
 }
 

@@ -187,7 +187,7 @@ int cmd_source(int argc, char **argv)
 {
     struct source_opts o = {.top = SOURCE_TOP_LINES, .max_pp = SOURCE_MAX_PP_DEFAULT};
     const char *run = NULL;
-    const struct run_args spec = {&source_help, "--kernel naive", take_option, &o, 1};
+    const struct run_args spec = {&source_help, take_option, &o, 1};
     int rc = run_args_parse(&spec, argc, argv, &run);
     if (rc >= 0)
         return rc;

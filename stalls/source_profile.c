@@ -3,6 +3,8 @@
  * instructions and a few dozen lines. */
 #include "stalls/source_profile.h"
 
+#include "rundir/run_meta.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,7 +110,16 @@ int source_profile_load(const char *run_dir, struct source_profile *p, char *err
     if (source_csv_read(run_dir, &t, err, err_len) != 0)
         return -1;
     if (!t) {
-        snprintf(err, err_len, "%s has no %s: collect it with `mmprof collect --source`", run_dir, SOURCE_FILE);
+        struct run_meta meta;
+        char why[512];
+        int profiled = 0;
+        if (run_meta_load(run_dir, &meta, why, sizeof why) == 0) {
+            const char *command = meta_str(&meta, "command");
+            profiled = command && strcmp(command, "profile") == 0;
+            run_meta_free(&meta);
+        }
+        snprintf(err, err_len, "%s has no %s: run it again with `mmprof %s --source`", run_dir, SOURCE_FILE,
+                 profiled ? "profile" : "collect");
         return 1;
     }
     if (source_profile_build(t, p) != 0) {

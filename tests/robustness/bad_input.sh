@@ -138,6 +138,7 @@ mk_resume_metric_gone() {
         mv "$1/r" "$1/run/results.csv"
 }
 mk_resume_metric_renamed() { mk_resumable "$1" && csv "$1" '1s/,[^,]*$/,sm__renamed.sum/'; }
+mk_profile_run() { mkdir -p "$1/prun" && cp "$here/../../examples/profile-h100/"{results.csv,run.json,launches.tsv} "$1/prun/"; }
 mk_two_runs() { mk_run "$1" && copy_run "$1" "$1/b"; }
 mk_b_truncated() { mk_two_runs "$1" && cut_rows > "$1/b/results.csv"; }
 mk_b_bad_json() { mk_two_runs "$1" && head -c 300 "$source/run.json" > "$1/b/run.json"; }
@@ -194,7 +195,8 @@ row() {
 
 # the command line
 row cli-none 2 '^usage: mmprof' multi - 'no command' --
-row cli-unknown 2 "unknown command 'frob'" multi - 'unknown command' -- frob
+row cli-unknown 2 "unknown command 'frob': .mmprof --help. lists the commands" - - 'unknown command' -- frob
+row cli-typo 2 "unknown command 'analyse': did you mean analyze\?" - - 'misspelt command' -- analyse
 # collect: sizes and shapes
 row size-zero 2 "'0' must be at least 1" - - 'size 0' -- collect --sizes 0
 row size-negative 2 "'-5' is negative" - - 'negative size' -- collect --sizes -5
@@ -355,6 +357,10 @@ row diff-missing 2 "diff: run B: '.*/none' is not a directory" - mk_run 'run B d
 row diff-truncated 2 'diff: run B: .*/b/results.csv line 5 has [0-9]+ fields' - mk_b_truncated 'run B truncated' -- diff '$D/run' '$D/b'
 row diff-bad-samples 2 'diff: run B: .*/b/samples.csv line 2: expected a variant, M, N, K and launch times' - mk_b_bad_samples 'run B samples.csv with a word for a time' -- diff '$D/run' '$D/b'
 row diff-cut-samples 2 'diff: run B: .*/b/samples.csv line 2 is cut short.*--resume' - mk_b_cut_samples 'run B samples.csv cut mid-line' -- diff '$D/run' '$D/b'
+row diff-option-typo 2 "diff: unknown option '--treshold': did you mean --threshold\?" - mk_two_runs 'misspelt option' -- diff '$D/run' '$D/b' --treshold 5
+row diff-no-value 2 "diff: option '--markdown' needs a value: --markdown FILE" - mk_two_runs '--markdown without its file' -- diff '$D/run' '$D/b' --markdown
+row source-profile-run 2 'has no source.csv: run it again with .mmprof profile --source.' - mk_profile_run 'source on a profile run without PC samples' -- source '$D/prun'
+row xcheck-no-ncu 2 "xcheck: --mmprof is compared with ncu: give ncu's CSV with --ncu" - mk_run '--mmprof without --ncu' -- xcheck --mmprof '$D/run'
 row diff-bad-rule 2 "diff: --fail-on 'slower>fast': give slower>P%" - mk_two_runs 'a --fail-on rule that does not parse' -- diff '$D/run' '$D/b' --fail-on 'slower>fast'
 row diff-junit-unwritable 1 'diff: cannot write .*/none/x.xml' - mk_two_runs 'JUnit file in a missing directory' -- diff '$D/run' '$D/b' --junit '$D/none/x.xml'
 row diff-bad-json 2 'diff: run B: .*/b/run.json is not a JSON object' - mk_b_bad_json 'run B with a truncated run.json' -- diff '$D/run' '$D/b'
@@ -505,7 +511,7 @@ fails=0 skipped=0 n=0
 commands=$("$mmprof" --help 2>&1 | sed -n 's/^  \([a-z]*\) .*/\1/p')
 for id in "${ids[@]}"; do
     eval "first=(${R_ARGS[$id]})"
-    if [ -n "${first[0]:-}" ] && [ "${first[0]#-}" = "${first[0]}" ] && [ "${first[0]}" != frob ] &&
+    if [ -n "${first[0]:-}" ] && [ "${first[0]#-}" = "${first[0]}" ] && [ "${first[0]}" != frob ] && [ "${first[0]}" != analyse ] &&
         ! grep -qx -- "${first[0]}" <<<"$commands"; then
         echo "SKIP: $id ('${first[0]}' is not a command of this mmprof)"
         skipped=$((skipped + 1))
