@@ -72,7 +72,8 @@ void analysis_explain(struct analysis_row *r);
 /* analysis.csv: header + one line per row; 0 or -1 on a write error. */
 int analysis_write_csv(const struct analysis *a, FILE *f);
 /* Writes RUN/analysis.csv through a temporary file renamed into place, so
- * a reader never sees a partial file. 0, or -1 with err. */
+ * a reader never sees a partial file; a run git tracks keeps the one it has
+ * (rundir/run_out.h). 0, or -1 with err. */
 int analysis_save_csv(const struct analysis *a, char *err, size_t err_len);
 /* The row's size as MxNxK (a transpose: MxN) into buf; returns buf. */
 const char *analysis_row_size(const struct analysis_row *r, char *buf, size_t len);

@@ -10,6 +10,7 @@
 #include "analysis/columns.h"
 #include "common/atomic_file.h"
 #include "common/csv_write.h"
+#include "rundir/run_out.h"
 
 static void put_row(FILE *f, const struct analysis_row *r, const struct column *cols, size_t ncols)
 {
@@ -40,6 +41,8 @@ int analysis_save_csv(const struct analysis *a, char *err, size_t err_len)
 {
     char path[1100];
     struct atomic_file af;
+    if (run_out_tracked(a->run_dir))
+        return 0; /* committed data: its analysis.csv stays as committed */
     snprintf(path, sizeof path, "%s/analysis.csv", a->run_dir);
     if (atomic_open(&af, path) != 0) {
         snprintf(err, err_len, "cannot create a file in %s: %s (is the run directory writable?)", a->run_dir,

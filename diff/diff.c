@@ -63,7 +63,7 @@ static const struct help diff_help = {
     .exit_status = "0 compared (changes are printed, not errors), 1 runtime failure,\n"
                    "2 bad usage or input, " HELP_STR(DIFF_EXIT_FAIL) " when a --fail-on rule holds for some row\n",
     .examples = {"mmprof diff results/before results/after                 # what changed, with intervals",
-                 "mmprof diff A B --fail-on 'slower>3%' --junit diff.xml   # in CI: fail on a slowdown",
+                 "mmprof diff A B --fail-on 'slower>3%' --junit results/diff.xml  # CI: fail on a slowdown",
                  "mmprof diff examples/seeds examples/seeds-h200           # two GPUs: times and roof%"},
 };
 

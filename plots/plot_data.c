@@ -17,6 +17,7 @@
 #include "analysis/analysis.h"
 #include "common/file.h"
 #include "rundir/run_dir.h"
+#include "rundir/run_out.h"
 #include "common/table.h"
 #include "common/util.h"
 #include "plots/note.h"
@@ -54,6 +55,8 @@ static const char *needs_analysis(const char *run_dir)
 {
     char a[1100], r[1100];
     struct stat sa;
+    if (run_out_tracked(run_dir))
+        return NULL; /* committed data: its analysis.csv as committed */
     path_in(a, sizeof a, run_dir, "analysis.csv");
     path_in(r, sizeof r, run_dir, "results.csv");
     if (stat(a, &sa) != 0)

@@ -48,14 +48,18 @@ int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err
     /* a damaged source.csv is said in its section, not a reason to write no report */
     if (source_profile_load(run_dir, &c->source, c->source_note, sizeof c->source_note) == 1)
         c->source_note[0] = '\0';
-    plots_scan(run_dir, &c->plots);
+    return EXIT_OK;
+}
+
+void report_scan_plots(struct report_ctx *c)
+{
+    plots_scan(c->run_dir, &c->plots);
     char results[1200], stale[512];
-    snprintf(results, sizeof results, "%s/results.csv", run_dir);
+    snprintf(results, sizeof results, "%s/results.csv", c->run_dir);
     if (plots_older_than(&c->plots, results, stale, sizeof stale) > 0)
         msg_warn("report: charts older than %s are embedded as they are (%s): `mmprof plot %s` redraws them, "
                  "then `mmprof report %s`",
-                 results, stale, run_dir, run_dir);
-    return EXIT_OK;
+                 results, stale, c->run_dir, c->run_dir);
 }
 
 void report_unload(struct report_ctx *c)

@@ -7,10 +7,13 @@
 #include "reports/context.h"
 
 /* Loads the analysis (writing RUN/analysis.csv when missing), results.csv,
- * run.json, source.csv when the run has one, and the list of charts. Returns 0, 2 for a missing or malformed
+ * run.json and source.csv when the run has one. Returns 0, 2 for a missing or malformed
  * run directory, 1 when analysis.csv cannot be written; err gets one
  * sentence naming the problem and the fix. */
 int report_load(struct report_ctx *c, const char *run_dir, char *err, size_t err_len);
 void report_unload(struct report_ctx *c);
+/* The charts in RUN/plots (after the report drew them), with a warning
+ * naming any older than results.csv. */
+void report_scan_plots(struct report_ctx *c);
 
 #endif

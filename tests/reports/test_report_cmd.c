@@ -1,7 +1,9 @@
 /* `mmprof report` end to end on copies of a run directory: both files,
  * every section with its table in the seed's shape (the source section on
  * a run with PC samples), charts inlined, the
- * exit codes and one-line messages, and files replaced whole or not at all. */
+ * exit codes and one-line messages, and files replaced whole or not at all.
+ * Run without gnuplot on PATH: the report then shows the charts plots/ holds
+ * (with gnuplot it draws them itself: test_plot_report.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -549,6 +551,7 @@ static void source_section(void **state)
 
 int main(void)
 {
+    setenv("PATH", "/nonexistent", 1); /* no gnuplot: the fixtures' charts as they are */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fixture_report),     cmocka_unit_test(html_is_self_contained),
         cmocka_unit_test(no_charts_is_said),  cmocka_unit_test(truncated_chart_is_said),

@@ -139,6 +139,7 @@ mk_resume_metric_gone() {
 }
 mk_resume_metric_renamed() { mk_resumable "$1" && csv "$1" '1s/,[^,]*$/,sm__renamed.sum/'; }
 mk_profile_run() { mkdir -p "$1/prun" && cp "$here/../../examples/profile-h100/"{results.csv,run.json,launches.tsv} "$1/prun/"; }
+mk_other_b() { mk_two_runs "$1" && sed -i '2d' "$1/b/results.csv"; }
 mk_two_runs() { mk_run "$1" && copy_run "$1" "$1/b"; }
 mk_b_truncated() { mk_two_runs "$1" && cut_rows > "$1/b/results.csv"; }
 mk_b_bad_json() { mk_two_runs "$1" && head -c 300 "$source/run.json" > "$1/b/run.json"; }
@@ -349,7 +350,9 @@ row report-truncated 2 'report: .*/results.csv line 5 has [0-9]+ fields' - mk_tr
 row report-bad-json 2 'report: .*/run.json is not a JSON object' - mk_json_truncated 'truncated run.json' -- report '$D/run'
 row report-baseline-missing 2 "report: --baseline: '.*/none' is not a directory" - mk_run 'no baseline run' -- report '$D/run' --baseline '$D/none'
 row report-header-only 2 'report: .*/results.csv has no rows yet: nothing to report' - mk_header_only 'header only: no empty report' -- report '$D/run'
-row report-stale-chart 0 'report: charts older than .*/results.csv are embedded as they are \(roofline.png\): `mmprof plot' writes mk_stale_chart 'a chart older than results.csv: said' -- report '$D/run'
+row report-stale-chart 0 'report: charts older than .*/results.csv are embedded as they are \(roofline.png\): `mmprof plot' writes,nognuplot mk_stale_chart 'without gnuplot, a chart older than results.csv: said (with it, drawn again)' -- report '$D/run'
+row report-out-other-run 2 'report: .*/b holds another run \(its results.csv differs' - mk_other_b 'an --out that holds another run: refused, untouched' -- report '$D/run' --out '$D/b'
+row plot-out-not-run 2 'plot: .*/plain is not a run directory: it has no results.csv' - mk_plain_dir 'a directory that is not a run, with --out: nothing made' -- plot '$D/plain' --out '$D/out'
 row report-readonly 1 'report: cannot create a file in .*/run: Permission denied' nobody mk_run_ro 'read-only run directory' -- report '$D/run'
 # diff
 row diff-one 2 'diff: give two run directories' - mk_run 'one run only' -- diff '$D/run'
