@@ -177,6 +177,9 @@ static int read_run_json(struct plot_data *d, char *err, size_t err_len)
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "device"), "name");
     if (cJSON_IsString(name) && name->valuestring)
         snprintf(d->device, sizeof d->device, "%s", name->valuestring);
+    const cJSON *command = cJSON_GetObjectItemCaseSensitive(root, "command");
+    if (cJSON_IsString(command) && command->valuestring)
+        snprintf(d->made_by, sizeof d->made_by, "%s", command->valuestring);
     roofline_read(root, &d->roofs);
     cJSON_Delete(root);
     return EXIT_OK;

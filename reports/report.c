@@ -261,10 +261,9 @@ static int write_files(struct report_ctx *c, char *err, size_t err_len)
     return rc;
 }
 
-/* The comparison with the baseline (A) and its overlay chart, drawn before
- * the report scans RUN/plots. */
+/* The comparison with the baseline (A). */
 static int load_baseline(const char *run_dir, const char *baseline_dir, struct diff_run *A, struct diff_run *B,
-                         struct diff_result *r, char *chart_note, size_t note_len, char *err, size_t err_len)
+                         struct diff_result *r, char *err, size_t err_len)
 {
     char why[2000];
     int rc = diff_run_load(baseline_dir, A, why, sizeof why);
@@ -282,20 +281,24 @@ static int load_baseline(const char *run_dir, const char *baseline_dir, struct d
         diff_run_free(B);
         return EXIT_RUNTIME;
     }
-    chart_note[0] = '\0';
-    if (plot_roofline_baseline(run_dir, baseline_dir, chart_note, note_len) != 0 && chart_note[0] == '\0')
-        snprintf(chart_note, note_len, "gnuplot failed");
     return EXIT_OK;
 }
 
 /* Every chart drawn afresh when gnuplot is there, so that none is missing
  * or older than the run; without it (or in a run directory it cannot write,
- * which the report then says) the report shows RUN/plots as it is. */
-static void draw_charts(const char *run_dir)
+ * which the report then says) the report shows RUN/plots as it is. Then the
+ * baseline's overlay, or its old files removed; then RUN/plots scanned. */
+static void draw_charts(struct report_ctx *c, const char *baseline_dir, char *chart_note, size_t note_len)
 {
     char gnuplot[4096];
-    if (access(run_dir, W_OK) == 0 && gnuplot_find(gnuplot, sizeof gnuplot) == 0)
-        plot_charts(run_dir, "png", 1); /* what it could not draw, the report says it lacks */
+    if (access(c->run_dir, W_OK) == 0 && gnuplot_find(gnuplot, sizeof gnuplot) == 0)
+        plot_charts(c->run_dir, "png", 1); /* what it could not draw, the report says it lacks */
+    chart_note[0] = '\0';
+    if (!baseline_dir)
+        plot_roofline_baseline_remove(c->run_dir);
+    else if (plot_roofline_baseline(c->run_dir, baseline_dir, chart_note, note_len) != 0 && chart_note[0] == '\0')
+        snprintf(chart_note, note_len, "gnuplot failed");
+    report_scan_plots(c);
 }
 
 int report_write(const char *run_dir, const char *baseline_dir, char *err, size_t err_len)
@@ -305,17 +308,11 @@ int report_write(const char *run_dir, const char *baseline_dir, char *err, size_
     struct diff_result r;
     char chart_note[sizeof c.baseline_chart_note] = "";
     int rc;
-    if (baseline_dir) {
-        rc = load_baseline(run_dir, baseline_dir, &A, &B, &r, chart_note, sizeof chart_note, err, err_len);
-        if (rc != EXIT_OK)
-            return rc;
-    } else {
-        plot_roofline_baseline_remove(run_dir);
-    }
+    if (baseline_dir && (rc = load_baseline(run_dir, baseline_dir, &A, &B, &r, err, err_len)) != EXIT_OK)
+        return rc;
     rc = report_load(&c, run_dir, err, err_len);
     if (rc == EXIT_OK) {
-        draw_charts(run_dir);
-        report_scan_plots(&c);
+        draw_charts(&c, baseline_dir, chart_note, sizeof chart_note);
         c.baseline = baseline_dir ? &r : NULL;
         memcpy(c.baseline_chart_note, chart_note, sizeof chart_note);
         rc = write_files(&c, err, err_len) == 0 ? EXIT_OK : EXIT_RUNTIME;
