@@ -96,7 +96,7 @@ static void print_cgma(const struct analysis *a, FILE *f)
 static void print_transposes(const struct analysis *a, FILE *f)
 {
     char sz[64], c[6][32];
-    fprintf(f, "\ntransposes: effective bandwidth against tr_copy (seed 002); measured (model)\n");
+    fprintf(f, "\ntransposes: effective bandwidth against tr_copy (lab 002); measured (model)\n");
     fprintf(f, "%-22s %-12s %8s %7s %14s %14s %12s\n", "variant", "size", "GB/s", "% copy", "ld sect/req",
             "st sect/req", "bank ways ld");
     for (size_t i = 0; i < a->nrows; i++) {

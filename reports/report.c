@@ -191,6 +191,12 @@ static void write_document(struct report_ctx *c)
     for (size_t i = 0; i < n; i++)
         toc[i] = (struct doc_link){todo[i]->anchor, todo[i]->title};
     doc_toc(&c->doc, toc, n);
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(todo[i]->anchor, "lab", 3) == 0) {
+            doc_para(&c->doc, "Labs 000–004 are the five course lab reports this suite reproduces: each \"(lab "
+                              "00N)\" section re-measures its lab's tables on this run.");
+            break;
+        }
     if (c->plots.n == 0)
         doc_note(&c->doc, "This run has no charts: `%s/plots/` holds none that `mmprof plot` draws. Run `mmprof "
                           "plot %s`, then `mmprof report %s` again to include them.",

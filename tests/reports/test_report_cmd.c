@@ -44,11 +44,11 @@ static void assert_one_line_error(const struct captured *c, int rc, const char *
 
 static const char *const sections[] = {
     "## Device and environment",
-    "## Tile width and matrix size (seed 000)",
-    "## Thread granularity: naive vs 1×2 vs 1×4 (seed 001)",
-    "## Matrix transpose against copy (seed 002)",
-    "## Register tiles per thread: the Rx × Ry profiler tables (seed 003)",
-    "## Naive vs shared memory across sizes, with the CPU (seed 004)",
+    "## Tile width and matrix size (lab 000)",
+    "## Thread granularity: naive vs 1×2 vs 1×4 (lab 001)",
+    "## Matrix transpose against copy (lab 002)",
+    "## Register tiles per thread: the Rx × Ry profiler tables (lab 003)",
+    "## Naive vs shared memory across sizes, with the CPU (lab 004)",
     "## Theoretical vs measured CGMA",
     "## Findings",
     "## Skipped and failed variants",
@@ -183,8 +183,8 @@ static void html_is_self_contained(void **state)
     assert_null(strstr(html, "http://"));
     assert_null(strstr(html, "https://"));
     assert_null(strstr(html, "<link"));
-    assert_has(html, "<h2 id=\"seed003\">");
-    assert_has(html, "<a href=\"#seed003\">");
+    assert_has(html, "<h2 id=\"lab003\">");
+    assert_has(html, "<a href=\"#lab003\">");
     assert_has(html, "</html>\n");
     free(html);
     captured_free(&c);
@@ -364,7 +364,7 @@ static void chart_without_its_table(void **state)
     report(dir, &c);
     assert_int_equal(c.rc, 0);
     char *md = run_read(dir, "report.md");
-    assert_has(md, "## Matrix transpose against copy (seed 002)\n\nThis run has none of the rows this section's "
+    assert_has(md, "## Matrix transpose against copy (lab 002)\n\nThis run has none of the rows this section's "
                    "tables compare");
     assert_null(strstr(md, "**Effective bandwidth, GB/s"));
     assert_int_equal(assert_charts_placed(dir, md), 2);
