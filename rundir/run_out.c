@@ -22,8 +22,15 @@ static const char *const inputs[] = {"results.csv", "run.json", "samples.csv", "
 /* Largest input copied: results.csv of the largest runs is a few MB. */
 #define INPUT_MAX_BYTES (512u * 1024 * 1024)
 
+/* The run that --out named itself in this process: the user's to write. */
+static char written_as_asked[PATH_MAX];
+
+static int same_dir(const char *a, const char *b);
+
 int run_out_tracked(const char *run)
 {
+    if (written_as_asked[0] && same_dir(run, written_as_asked))
+        return 0;
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
@@ -175,7 +182,9 @@ int run_out_prepare(const char *run, const char *out, const char *command, char 
                         "choose)\n", command, run, out);
     }
     snprintf(dir, len, "%s", out);
-    if (same_dir(run, out))
+    if (same_dir(run, out)) {
+        snprintf(written_as_asked, sizeof written_as_asked, "%s", run);
         return 0;
+    }
     return copy_inputs(run, out, why, why_len);
 }

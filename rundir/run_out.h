@@ -15,7 +15,9 @@
     "outputs go to a copy of its files, --out DIR or by default results/<its name>;\n"                 \
     "any other run gets them itself unless --out names another directory.\n"
 
-/* 1 when git tracks run/results.csv (git installed, run inside a work tree). */
+/* 1 when git tracks run/results.csv (git installed, run inside a work tree),
+ * unless run_out_prepare was given run as its own --out in this process:
+ * everything then writes into it (analysis.csv too). */
 int run_out_tracked(const char *run);
 
 /* Sets dir to where command (for messages) writes for run: run itself, or

@@ -69,9 +69,10 @@ static void tracked_goes_to_a_copy(void **state)
     /* the user's own run: written where it is */
     assert_int_equal(run_out_prepare("mine", NULL, "report", dir, sizeof dir, why, sizeof why), 0);
     assert_string_equal(dir, "mine");
-    /* --out the run itself: into it, tracked or not */
+    /* --out the run itself: into it, tracked or not, analysis.csv included */
     assert_int_equal(run_out_prepare("ex/seeds", "./ex/seeds", "report", dir, sizeof dir, why, sizeof why), 0);
     assert_string_equal(dir, "./ex/seeds");
+    assert_int_equal(run_out_tracked("ex/seeds"), 0);
     /* --out holding another run: refused, nothing copied */
     assert_int_equal(run_out_prepare("mine", "results/seeds", "report", dir, sizeof dir, why, sizeof why), 2);
     assert_non_null(strstr(why, "results/seeds holds another run"));
