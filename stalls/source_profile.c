@@ -118,8 +118,8 @@ int source_profile_load(const char *run_dir, struct source_profile *p, char *err
             profiled = command && strcmp(command, "profile") == 0;
             run_meta_free(&meta);
         }
-        snprintf(err, err_len, "%s has no %s: run it again with `mmprof %s --source`", run_dir, SOURCE_FILE,
-                 profiled ? "profile" : "collect");
+        snprintf(err, err_len, "%s has no %s: the run took no PC samples (`mmprof %s --source` takes them)",
+                 run_dir, SOURCE_FILE, profiled ? "profile" : "collect");
         return 1;
     }
     if (source_profile_build(t, p) != 0) {

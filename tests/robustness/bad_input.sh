@@ -362,7 +362,7 @@ row diff-bad-samples 2 'diff: run B: .*/b/samples.csv line 2: expected a variant
 row diff-cut-samples 2 'diff: run B: .*/b/samples.csv line 2 is cut short.*--resume' - mk_b_cut_samples 'run B samples.csv cut mid-line' -- diff '$D/run' '$D/b'
 row diff-option-typo 2 "diff: unknown option '--treshold': did you mean --threshold\?" - mk_two_runs 'misspelt option' -- diff '$D/run' '$D/b' --treshold 5
 row diff-no-value 2 "diff: option '--markdown' needs a value: --markdown FILE" - mk_two_runs '--markdown without its file' -- diff '$D/run' '$D/b' --markdown
-row source-profile-run 2 'has no source.csv: run it again with .mmprof profile --source.' - mk_profile_run 'source on a profile run without PC samples' -- source '$D/prun'
+row source-profile-run 2 'has no source.csv: the run took no PC samples \(.mmprof profile --source. takes them\)' - mk_profile_run 'source on a profile run without PC samples' -- source '$D/prun'
 row xcheck-no-ncu 2 "xcheck: --mmprof is compared with ncu: give ncu's CSV with --ncu" - mk_run '--mmprof without --ncu' -- xcheck --mmprof '$D/run'
 row diff-bad-rule 2 "diff: --fail-on 'slower>fast': give slower>P%" - mk_two_runs 'a --fail-on rule that does not parse' -- diff '$D/run' '$D/b' --fail-on 'slower>fast'
 row diff-junit-unwritable 1 'diff: cannot write .*/none/x.xml' - mk_two_runs 'JUnit file in a missing directory' -- diff '$D/run' '$D/b' --junit '$D/none/x.xml'
