@@ -46,10 +46,13 @@ const char *diff_verdict(const struct diff_pair *p)
     return diff_time_name(p->time);
 }
 
-static char *num(char *buf, size_t len, double v)
+/* v with 4 significant digits, or as a percentage to a tenth; "-" for NaN. */
+static char *num(char *buf, size_t len, double v, int percent)
 {
     if (isnan(v))
         snprintf(buf, len, "-");
+    else if (percent)
+        snprintf(buf, len, "%.1f%%", v);
     else
         snprintf(buf, len, "%.4g", v);
     return buf;
@@ -94,15 +97,6 @@ static void print_changes(const struct diff_row *row, FILE *f)
     wrap_print(f, (size_t)fprintf(f, "    changed: "), text + 1, 6, WRAP_WIDTH);
 }
 
-static char *pct(char *buf, size_t len, double v)
-{
-    if (isnan(v))
-        snprintf(buf, len, "-");
-    else
-        snprintf(buf, len, "%.1f%%", v);
-    return buf;
-}
-
 static void print_row(const struct diff_row *row, FILE *f)
 {
     const struct diff_pair *p = &row->p;
@@ -110,9 +104,10 @@ static void print_row(const struct diff_row *row, FILE *f)
     /* '?': no launch times and no min/max either, the threshold alone decided */
     snprintf(ratio, sizeof ratio, "%.3fx%s", p->ratio, p->has_interval || p->ranges_apart >= 0 ? "" : "?");
     fprintf(f, "%-22s %-16s %11s %11s %8s  %-16s  %-7s %7s %7s\n", p->ra->variant,
-            analysis_row_size(p->ra, size, sizeof size), num(a, sizeof a, p->time_a), num(b, sizeof b, p->time_b),
+            analysis_row_size(p->ra, size, sizeof size), num(a, sizeof a, p->time_a, 0), num(b, sizeof b, p->time_b, 0),
             p->time == TIME_UNMEASURED ? "-" : ratio, diff_interval_text(p, interval, sizeof interval),
-            diff_verdict(p), pct(roof_a, sizeof roof_a, p->roof_pct_a), pct(roof_b, sizeof roof_b, p->roof_pct_b));
+            diff_verdict(p), num(roof_a, sizeof roof_a, p->roof_pct_a, 1),
+            num(roof_b, sizeof roof_b, p->roof_pct_b, 1));
     print_changes(row, f);
 }
 

@@ -29,24 +29,6 @@ static void diff(const char *a, const char *b, const char *opt, struct captured 
     capture(cmd_diff, opt ? 4 : 3, argv, c);
 }
 
-/* The row and its "changed:" lines under it, joined by single spaces. */
-static char *row_text(const char *at, char *buf, size_t len)
-{
-    size_t n = 0;
-    while (*at && n + 1 < len) {
-        if (*at == '\n') {
-            if (strncmp(at + 1, "    ", 4) != 0)
-                break;
-            at += strspn(at + 1, " ") + 1;
-            buf[n++] = ' ';
-            continue;
-        }
-        buf[n++] = *at++;
-    }
-    buf[n] = '\0';
-    return buf;
-}
-
 /* The output line of variant at `size` (e.g. "naive", "1024x1024x1024"). */
 static char *line_of(const char *out, const char *variant, const char *size, char *buf, size_t len)
 {
@@ -55,7 +37,7 @@ static char *line_of(const char *out, const char *variant, const char *size, cha
     const char *at = strstr(out, want);
     if (!at)
         fail_msg("no line for %s %s in:\n%s", variant, size, out);
-    return row_text(at + 1, buf, len);
+    return diff_row_text(at + 1, buf, len);
 }
 
 static void same_run_no_change(const char *run)

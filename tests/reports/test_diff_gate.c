@@ -94,24 +94,6 @@ static void diff(const char *a, const char *b, const char *opt1, const char *opt
     capture(cmd_diff, 3 + (opt1 != NULL) + (opt2 != NULL), argv, c);
 }
 
-/* The row and its "changed:" lines under it, joined by single spaces. */
-static char *row_text(const char *at, char *buf, size_t len)
-{
-    size_t n = 0;
-    while (*at && n + 1 < len) {
-        if (*at == '\n') {
-            if (strncmp(at + 1, "    ", 4) != 0)
-                break;
-            at += strspn(at + 1, " ") + 1;
-            buf[n++] = ' ';
-            continue;
-        }
-        buf[n++] = *at++;
-    }
-    buf[n] = '\0';
-    return buf;
-}
-
 static char *line_of(const char *out, const char *variant, const char *size, char *buf, size_t len)
 {
     char want[128];
@@ -119,7 +101,7 @@ static char *line_of(const char *out, const char *variant, const char *size, cha
     const char *at = strstr(out, want);
     if (!at)
         fail_msg("no line for %s %s in:\n%s", variant, size, out);
-    return row_text(at + 1, buf, len);
+    return diff_row_text(at + 1, buf, len);
 }
 
 /* Noisy rows: a few launches spread +-30 % (the CPU baseline, a tiny
