@@ -5,6 +5,7 @@
 #include "cli/variant_select.h"
 #include "common/help.h"
 #include "common/util.h"
+#include "common/wrap.h"
 
 static const struct help_option list_options[] = {
     {"variants", required_argument, 'v', "V", "only these (all, names, families, globs; comma-separated)"},
@@ -68,9 +69,11 @@ int cmd_list(int argc, char **argv)
             continue;
         if (names_only)
             printf("%s\n", sel[i]->name);
-        else
-            printf("%-22s %-9s %-22s %-7s %s\n", sel[i]->name, family_name(sel[i]->family),
-                   variant_params(sel[i], params, sizeof params), sel[i]->seed, sel[i]->summary);
+        else /* the summary wraps under itself, within 120 columns */
+            wrap_print(stdout,
+                       (size_t)printf("%-22s %-9s %-22s %-7s ", sel[i]->name, family_name(sel[i]->family),
+                                      variant_params(sel[i], params, sizeof params), sel[i]->seed),
+                       sel[i]->summary, 64, WRAP_WIDTH);
     }
     return EXIT_OK;
 }

@@ -11,7 +11,7 @@
 
 /* Prints text from column col on (what the line already holds), broken at
  * spaces before width; lines after the first start with indent spaces; then
- * a newline. A word longer than a line is printed whole. */
+ * a newline. A word longer than a line is cut across lines. */
 void wrap_print(FILE *f, size_t col, const char *text, int indent, size_t width);
 
 #endif

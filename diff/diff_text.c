@@ -7,6 +7,8 @@
 #include "common/wrap.h"
 #include "diff/diff_output.h"
 
+/* The variant column; a longer name takes lines of its own. */
+#define VARIANT_COLS 22
 /* Lists of rows wrap before this column, as a terminal shows them. */
 #define LIST_WIDTH 100
 
@@ -69,7 +71,7 @@ static void print_header(const struct diff_result *r, FILE *f)
                 runs[i]->a.run.device_name[0] ? runs[i]->a.run.device_name : "unnamed GPU", runs[i]->a.run.sm_count);
     diff_rule_text(r, rule, sizeof rule);
     wrap_print(f, 0, rule, 2, WRAP_WIDTH);
-    fprintf(f, "\n%-22s %-16s %11s %11s %8s  %-16s  %-7s %7s %7s\n", "variant", "size", "A median ms",
+    fprintf(f, "\n%-*s %-16s %11s %11s %8s  %-16s  %-7s %7s %7s\n", VARIANT_COLS, "variant", "size", "A median ms",
             "B median ms", "B/A", "99% interval", "time", "A roof%", "B roof%");
 }
 
@@ -103,8 +105,13 @@ static void print_row(const struct diff_row *row, FILE *f)
     char size[64], a[32], b[32], ratio[32], interval[48], roof_a[16], roof_b[16];
     /* '?': no launch times and no min/max either, the threshold alone decided */
     snprintf(ratio, sizeof ratio, "%.3fx%s", p->ratio, p->has_interval || p->ranges_apart >= 0 ? "" : "?");
-    fprintf(f, "%-22s %-16s %11s %11s %8s  %-16s  %-7s %7s %7s\n", p->ra->variant,
-            analysis_row_size(p->ra, size, sizeof size), num(a, sizeof a, p->time_a, 0), num(b, sizeof b, p->time_b, 0),
+    if (strlen(p->ra->variant) > VARIANT_COLS) { /* a profiled kernel's name: lines of its own, the row under */
+        wrap_print(f, 0, p->ra->variant, 2, WRAP_WIDTH);
+        fprintf(f, "%-*s", VARIANT_COLS, "");
+    } else {
+        fprintf(f, "%-*s", VARIANT_COLS, p->ra->variant);
+    }
+    fprintf(f, " %-16s %11s %11s %8s  %-16s  %-7s %7s %7s\n", analysis_row_size(p->ra, size, sizeof size), num(a, sizeof a, p->time_a, 0), num(b, sizeof b, p->time_b, 0),
             p->time == TIME_UNMEASURED ? "-" : ratio, diff_interval_text(p, interval, sizeof interval),
             diff_verdict(p), num(roof_a, sizeof roof_a, p->roof_pct_a, 1),
             num(roof_b, sizeof roof_b, p->roof_pct_b, 1));
