@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "rundir/run_create.h"
 #include "rundir/run_out.h"
 
 static char root[64];
@@ -90,11 +91,28 @@ static void not_a_run(void **state)
     assert_false(has("results/e")); /* refused: nothing made */
 }
 
+/* Default run directories (collect's, profile's) made in one second each
+ * get their own: the second and third take -2 and -3. */
+static void default_dirs_never_collide(void **state)
+{
+    (void)state;
+    char a[256], b[256], c[256], why[512];
+    assert_int_equal(rundir_create(NULL, "NVIDIA H100", a, sizeof a, why, sizeof why), 0);
+    assert_int_equal(rundir_create(NULL, "NVIDIA H100", b, sizeof b, why, sizeof why), 0);
+    assert_int_equal(rundir_create(NULL, "NVIDIA H100", c, sizeof c, why, sizeof why), 0);
+    assert_string_not_equal(a, b);
+    assert_string_not_equal(b, c);
+    assert_true(has(a) && has(b) && has(c));
+    if (strncmp(a, b, strlen(a)) == 0) /* the same second: suffixed */
+        assert_string_equal(b + strlen(a), "-2");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tracked_goes_to_a_copy),
         cmocka_unit_test(not_a_run),
+        cmocka_unit_test(default_dirs_never_collide),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
