@@ -2,16 +2,16 @@
  * a run directory (docs/profile.md). This file parses the options and reports
  * the outcome; the app runs under profile/app_run.c, and what happens inside
  * it is profile/inject/'s. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <cuda_runtime_api.h>
 
 #include "cli/commands.h"
-#include "collector/ceilings_run.h"
 #include "collector/device.h"
+#include "collector/device_facts.h"
 #include "collector/placement.h"
 #include "collector/cupti/metric_set.h"
 #include "collector/cupti/profiler.h"
@@ -180,10 +180,10 @@ static int apply(struct profile_args *a, int c, const char *val, const char *wor
         a->help = 1;
         return 0;
     case ':':
-        snprintf(why, why_len, "option '%s' needs a value (see `mmprof profile --help`)", word);
+        help_missing_value(&profile_help, word, optopt, why, why_len);
         return EXIT_USAGE;
     default:
-        snprintf(why, why_len, "unknown option '%s' (see `mmprof profile --help`)", word);
+        help_unknown_option(&profile_help, word, why, why_len);
         return EXIT_USAGE;
     }
 }
@@ -282,6 +282,32 @@ int profile_parse(int argc, char **argv, struct profile_args *a, char *why, size
     return validate(a, why, why_len);
 }
 
+/* Tests only: stand-in apps write launches.tsv as the injection library
+ * would, so the command runs end to end without a GPU. */
+#define PROFILE_STANDIN_ENV "MMPROF_PROFILE_STANDIN"
+
+/* A GPU, and the CUPTI and injection libraries the app will load, before
+ * anything is made: without them no launch could be seen. 0, or 1 with why. */
+static int check_gpu(char *why, size_t why_len)
+{
+    const char *standin = getenv(PROFILE_STANDIN_ENV);
+    if (standin && strcmp(standin, "1") == 0)
+        return 0;
+    char dev[512];
+    if (device_count(dev, sizeof dev) <= 0) {
+        snprintf(why, why_len, "%s; profile needs a GPU (analyze, plot and report work without one)", dev);
+        return EXIT_RUNTIME;
+    }
+    const char *libs[] = {MMPROF_CUPTI_LIBRARY, MMPROF_INJECT_LIBRARY};
+    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
+        if (access(libs[i], R_OK) != 0) {
+            snprintf(why, why_len, "%s: %s; profile needs CUPTI and mmprof's injection library (reinstall "
+                     "CUDA's CUPTI, or rebuild and reinstall mmprof)", libs[i], strerror(errno));
+            return EXIT_RUNTIME;
+        }
+    return 0;
+}
+
 /* The run directory with results.csv's header and launches.tsv's. */
 static int make_run_dir(struct profile_args *a, char *dir, size_t dir_len, char *why,
                         size_t why_len)
@@ -313,88 +339,6 @@ static int make_run_dir(struct profile_args *a, char *dir, size_t dir_len, char 
         rc = EXIT_RUNTIME;
     metric_set_free(&ms);
     return rc;
-}
-
-/* The GPU the app most likely runs on (device 0 as CUDA_VISIBLE_DEVICES
- * shows it: the injection library profiles the device of each process's
- * first profiled launch), with its datasheet and, unless --no-ceilings, its
- * measured ceilings (collect's micro-benchmarks), for the roofline. The
- * context is released before the app starts, so the app has the GPU, its
- * memory included, to itself. */
-struct device_facts {
-    struct device_info dev;
-    int found;
-    char driver[64];                         /* NVML's driver version */
-    int clock_before_sm_mhz, clock_before_mem_mhz; /* before the app, -1 = unknown */
-    cJSON *ceilings, *datasheet;
-    char chip[64];          /* CUPTI's name, "" when not known */
-    size_t passes, configs; /* of the metric set on it */
-};
-
-/* The chip and the passes the metric set takes on it, as the injection's
- * profiler will schedule them (profiler_offline_check, the Profiler Host API):
- * for run.json; nothing when CUPTI refuses (the rows will say why). */
-static void profiler_facts(const struct profile_args *a, struct device_facts *f)
-{
-    char why[512];
-    struct metric_set ms;
-    metric_set_init(&ms);
-    if (profiler_device_chip(0, f->chip, sizeof f->chip, why, sizeof why) != PROFILER_OK ||
-        metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", why, sizeof why) != 0 ||
-        profiler_offline_check(f->chip, &ms, profile_schedule(&a->set), &f->passes, &f->configs, why,
-                               sizeof why) != PROFILER_OK) {
-        if (a->set.replay == REPLAY_APPLICATION)
-            msg_error("%s", why);
-        f->chip[0] = '\0';
-    }
-    metric_set_free(&ms);
-}
-
-static int device_facts(const struct profile_args *a, struct device_facts *f)
-{
-    char why[512];
-    memset(f, 0, sizeof *f);
-    if (a->set.list_only) /* no counters, no roofline: the list stays fast */
-        return 0;
-    if (device_count(why, sizeof why) <= 0 || device_open(0, &f->dev, why, sizeof why) != 0) {
-        msg_warn("%s: run.json records no device and no ceilings", why);
-        return 0;
-    }
-    f->found = 1;
-    device_driver_string(f->driver, sizeof f->driver);
-    f->clock_before_sm_mhz = f->clock_before_mem_mhz = -1;
-    device_clocks_mhz(&f->dev, &f->clock_before_sm_mhz, &f->clock_before_mem_mhz);
-    int sticky = 0;
-    if (!a->no_ceilings) {
-        fprintf(stderr, "mmprof: measuring ceilings (DRAM, L2, shared memory, FP32; --no-ceilings "
-                        "skips)\n");
-        double t0 = now_ms();
-        f->ceilings = ceilings_run(&f->dev, &sticky, why, sizeof why);
-        trace_since("profile: ceilings", t0);
-        if (!f->ceilings)
-            msg_warn("%s; continuing without measured ceilings", why);
-    }
-    if (!f->ceilings)
-        f->datasheet = datasheet_json(&f->dev);
-    double t0 = now_ms();
-    profiler_facts(a, f);
-    trace_since("profile: passes of the metric set", t0);
-    t0 = now_ms();
-    cudaError_t e = cudaDeviceReset();
-    trace_since("profile: device reset", t0);
-    if (e != cudaSuccess || sticky) {
-        msg_error("releasing device 0 before the app starts failed (%s); check the GPU with "
-                  "nvidia-smi",
-                  cudaGetErrorString(e));
-        return EXIT_RUNTIME;
-    }
-    return 0;
-}
-
-static void device_facts_free(struct device_facts *f)
-{
-    cJSON_Delete(f->ceilings);
-    cJSON_Delete(f->datasheet);
 }
 
 /* run.json; 0, or -1 after saying why (a run.json left "running" would be
@@ -521,7 +465,9 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
     char why[1024];
     double t0 = now_ms();
     struct device_facts f;
-    if (device_facts(a, &f) != 0) {
+    struct device_facts_opts fo = {a->set.list_only, a->no_ceilings, a->set.metrics[0] ? a->set.metrics : "default",
+                                   profile_schedule(&a->set), a->set.replay == REPLAY_APPLICATION};
+    if (device_facts(&fo, &f) != 0) {
         device_facts_free(&f);
         return EXIT_RUNTIME;
     }
@@ -583,7 +529,7 @@ int cmd_profile(int argc, char **argv)
         help_print(&profile_help, stdout);
     else if (rc == 0 &&
              (rc = app_resolve(argv[a->app_index], app_path, sizeof app_path, why, sizeof why)) == 0 &&
-             (rc = make_run_dir(a, dir, sizeof dir, why, sizeof why)) == 0)
+             (rc = check_gpu(why, sizeof why)) == 0 && (rc = make_run_dir(a, dir, sizeof dir, why, sizeof why)) == 0)
         rc = profile_app(a, argv, app_path, dir);
     else
         msg_error("%s", why);

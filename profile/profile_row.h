@@ -15,7 +15,7 @@
 
 struct profile_row_text {
     char variant[1024];
-    char params[2048];
+    char params[RESULTS_PARAMS_MAX];
 };
 
 /* Fills r (result_row_init first) for launch number `launch` of process pid;

@@ -56,6 +56,21 @@ expect 2 'model.txt:2: declaration: kind=tiled with these parameters is none' --
 expect 2 'missing.txt: No such file' -- profile --model missing.txt -- /bin/true
 [ -e results ] && { echo "FAIL: a refused command left results/ behind"; fails=$((fails + 1)); }
 
+# --- no GPU: one line, exit 1, nothing made (a machine with a GPU skips these) ---
+one_line() { [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] || { echo "FAIL: more than one line: $out"; fails=$((fails + 1)); }; }
+if ! "$mmprof" info >/dev/null 2>&1; then
+    expect 1 '^mmprof: error: no CUDA device.*; profile needs a GPU' -- profile -- /bin/true
+    one_line
+    expect 1 '^mmprof: error: no CUDA device.*; profile needs a GPU' -- profile --list -- /bin/true
+    one_line
+    expect 1 'profile needs a GPU' -- profile --out r-nogpu -- /bin/true
+    for d in results r-nogpu; do
+        [ -e "$d" ] && { echo "FAIL: profile without a GPU made $d"; fails=$((fails + 1)); }
+    done
+fi
+# the rest plays the injection library with stand-in apps: no GPU needed
+export MMPROF_PROFILE_STANDIN=1
+
 # --- the app's end ---
 cat > exit3.sh <<'APP'
 #!/bin/sh
@@ -134,6 +149,11 @@ expect 2 'exists|not empty|already' -- profile --out r-ok -- ./fake_app.sh profi
 WANT_PER_KERNEL=0 expect 0 '3 launches seen' -- profile --launches-per-kernel 0 --out r-every -- ./fake_app.sh profiled repeat
 # without a GPU there are no config images to replay the app for
 expect 1 "application needs the metric set's config images" -- profile --replay-mode application --no-ceilings --out r-app -- ./fake_app.sh profiled
+# two runs in the same second: each its own default directory
+"$mmprof" profile -- ./fake_app.sh profiled >/dev/null 2>&1 &
+"$mmprof" profile -- ./fake_app.sh profiled >/dev/null 2>&1
+wait
+[ "$(ls results | wc -l)" = 2 ] || { echo "FAIL: two runs at once made: $(ls results)"; fails=$((fails + 1)); }
 
 echo "$fails failure(s)"
 [ "$fails" = 0 ]
