@@ -2,6 +2,8 @@
 # The schedule of collect --devices on replayed rows (MMPROF_ROW_TIMES): the
 # GPU workers run at the same time, and no CPU row overlaps any GPU row or
 # another CPU row. Two plain shards run side by side show the check trips.
+# The same for scripts/slurm with --shared-host: its array tasks run as plain
+# bash, side by side as on one node, then the CPU task, then the merge job.
 set -u
 . "$(dirname "$0")/../lib/scale.sh" "$1" "$2"
 
@@ -49,4 +51,25 @@ wait
 verdict=$(check_alone plain.times)
 [ "$verdict" != ok ] && ok "plain side-by-side shards trip the check ($verdict)" ||
     bad "the check passed shards whose CPU rows ran among GPU rows"
+
+slurm=$src/scripts/slurm
+out=$(MMPROF=$mmprof bash "$slurm/submit.sh" --shards 2 --shared-host --out "$work/new" --dry-run --sizes 1024 2>&1)
+grep -q 'MMPROF_SHARDS=3 .*MMPROF_SHARED_HOST=1' <<<"$out" && grep -q -- '--array=0-1 ' <<<"$out" &&
+    grep -q -- '--dependency=afterany:ARRAY_JOB_ID --array=2 ' <<<"$out" &&
+    grep -q -- '--dependency=afterok:ARRAY_JOB_ID:CPU_JOB_ID ' <<<"$out" &&
+    ok "submit.sh --shared-host: 2 GPU tasks, the CPU task after them, the merge after both" ||
+    bad "submit.sh --shared-host --dry-run: $out"
+replay single --seed 7 || bad "the single replay failed: $(cat single.log)"
+export MMPROF=$mmprof MMPROF_OUT=$work/sweep MMPROF_SHARDS=3 MMPROF_SEED=7 MMPROF_SHARED_HOST=1
+export MMPROF_COLLECT_EXTRA="--replay-from $seeds --replay-delay-ms 10" MMPROF_ROW_TIMES=$PWD/slurm.times
+for i in 0 1; do
+    SLURM_ARRAY_TASK_ID=$i bash "$slurm/mmprof-sweep.sbatch" --sizes 1024,2048 >task$i.log 2>&1 &
+done
+wait
+SLURM_ARRAY_TASK_ID=2 bash "$slurm/mmprof-sweep.sbatch" --sizes 1024,2048 >task2.log 2>&1 ||
+    bad "the CPU task failed: $(tail -3 task2.log)"
+bash "$slurm/mmprof-merge.sbatch" >merge.log 2>&1 || bad "merge job failed: $(tail -5 merge.log)"
+same_rows sweep single
+verdict=$(check_alone slurm.times)
+[ "$verdict" = ok ] && ok "Slurm --shared-host: no CPU row overlaps a GPU row" || bad "Slurm --shared-host: $verdict"
 finish
