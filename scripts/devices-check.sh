@@ -6,7 +6,8 @@
 # the diff verdicts and the rows whose timing says host-bound go to
 # $OUT/devices-check.txt; the diffs' text to $OUT/diff-R.txt; the runs (with
 # the dual runs' shards) to $OUT/runs.tgz, logs to $OUT/logs.tgz: at most 8
-# files. Exit 0 when no diff flagged a row, 1 otherwise, 77 without 2 GPUs.
+# files; logs/gpus.csv samples both GPUs' clocks, temperature and power each
+# second. Exit 0 when no diff flagged a row, 1 otherwise, 77 without 2 GPUs.
 #   scripts/devices-check.sh [collect args...]   (default: --variants all --sizes 1024,2048)
 # Environment: MMPROF (a built mmprof; default: build-gpu/cli/mmprof, its
 # target built here when missing), ROUNDS, SEED (default 48), OUT.
@@ -38,6 +39,11 @@ if [ "${gpus:-0}" -lt 2 ]; then
 fi
 nvidia-smi --query-gpu=index,name,clocks.sm,clocks.mem,temperature.gpu --format=csv >>"$summary"
 say "host: $(nproc) CPUs; collect ${args[*]} --seed $seed; $rounds rounds"
+# Clocks, temperature and power of both GPUs every second (two busy GPUs of one
+# chassis may clock each other down): logs/gpus.csv.
+nvidia-smi --query-gpu=timestamp,index,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv -lms 1000 \
+    >"$work/logs/gpus.csv" 2>&1 &
+smi=$!
 
 mmprof=${MMPROF:-$PWD/build-gpu/cli/mmprof}
 if [ ! -x "$mmprof" ]; then
@@ -81,7 +87,12 @@ for ((r = 1; r <= rounds; r++)); do
     say "round $r: one GPU $single_s s, two GPUs $dual_s s ($(awk -v a="$single_s" -v b="$dual_s" \
         'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }') faster); diff: $verdict; host-bound rows (both runs): $host_bound"
     grep -E '^mmprof: [0-9]+ GPUs|^  GPU ' "$work/logs/dual-$r.log" >>"$summary"
+    for f in "$work/runs/single-$r" "$work/runs/dual-$r"/shards/shard-*; do
+        echo "  clocks ${f#"$work/runs/"}: $(tr -d ' \t\n' <"$f/run.json" 2>/dev/null |
+            grep -o '"clocks":{"before":{[^}]*},"after":{[^}]*}')" >>"$summary"
+    done
 done
+kill "$smi" 2>/dev/null
 grep -h '"ran_alone"' "$work/runs/dual-1/run.json" 2>/dev/null | sed 's/^[[:space:]]*/dual run.json split: /' >>"$summary"
 tar -czf "$OUT/runs.tgz" -C "$work" runs
 tar -czf "$OUT/logs.tgz" -C "$work" logs
