@@ -37,6 +37,7 @@ enum {
     OPT_SETTLE,
     OPT_REQUIRE,
     OPT_SOURCE,
+    OPT_CPU_ALONE,
 };
 
 /* The one table of collect's options: its getopt array and its --help. */
@@ -93,6 +94,10 @@ static const struct help_option collect_options[] = {
     {"shard", required_argument, OPT_SHARD, "I/N",
      "run only shard I (0..N-1) of N, balanced by estimated cost;\n"
      "each shard is a valid run directory (`mmprof merge` joins them)"},
+    {"cpu-alone", no_argument, OPT_CPU_ALONE, NULL,
+     "with --shard, when shards share a host: the CPU rows all go to\n"
+     "the last shard, to be run alone after the others\n"
+     "(--devices and scripts/slurm --shared-host do this)"},
     {"resume", required_argument, OPT_RESUME, "DIR", "complete a killed or interrupted run without redoing its rows"},
     {"devices", required_argument, OPT_DEVICES, "L",
      "one worker process per GPU in L (e.g. 0,1,2,3), each a shard;\n"
@@ -298,6 +303,9 @@ static int apply(struct collect_args *a, int c, const char *arg, const char *opt
         return 0;
     case OPT_SHARD:
         return parse_shard(a, arg, why, why_len);
+    case OPT_CPU_ALONE:
+        a->opt.cpu_alone = 1;
+        return 0;
     case OPT_RESUME:
         a->opt.resume_dir = arg;
         return 0;

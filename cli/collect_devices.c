@@ -2,7 +2,10 @@
  * worker is this same binary (/proc/self/exe) running an ordinary
  * `collect --shard i/N --device d`, so a worker is exactly what a Slurm array
  * task runs: its shard directory can be resumed or merged by hand. Separate
- * processes, not threads, because CUPTI allows one profiler per process. */
+ * processes, not threads, because CUPTI allows one profiler per process.
+ * The workers share this host: when the sweep has CPU rows they go to one
+ * more shard (--cpu-alone), started on the first GPU once every GPU worker
+ * has exited, so no CPU measurement overlaps another worker's timed work. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -37,6 +40,7 @@ struct worker {
     char dir[4300];
     char prefix[24];
     char shard_arg[32], device_arg[16], seed_arg[32]; /* worker argv values */
+    int host; /* the shard of CPU rows, run alone after the others */
 };
 
 static volatile sig_atomic_t stop_signal;
@@ -91,7 +95,8 @@ static int is_opt(const char *arg, const char *name, int *width)
 /* The worker's arguments: the user's, less what the parent decides per
  * worker (--devices, --out, --seed: one seed for all, or merge refuses).
  * Returns a NULL-terminated array pointing into argv and w; free it. */
-static char **worker_argv(int argc, char **argv, int shard, int nshards, struct worker *w, uint64_t seed)
+static char **worker_argv(int argc, char **argv, int shard, int nshards, struct worker *w, uint64_t seed,
+                          int cpu_alone)
 {
     static const char *const drop[] = {"--devices", "--out", "--seed"};
     char **av = calloc((size_t)argc + 12, sizeof *av);
@@ -116,6 +121,8 @@ static char **worker_argv(int argc, char **argv, int shard, int nshards, struct 
     char *tail[] = {"--shard", w->shard_arg, "--device", w->device_arg, "--out", w->dir, "--seed", w->seed_arg};
     for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
         av[n++] = tail[i];
+    if (cpu_alone)
+        av[n++] = "--cpu-alone";
     av[n] = NULL;
     return av;
 }
@@ -252,7 +259,7 @@ static void describe_status(int status, char *buf, size_t len)
         snprintf(buf, len, "status %d", status);
 }
 
-static int report_failures(const struct worker *ws, int n, const char *out)
+static int report_failures(const struct worker *ws, int n, const char *out, const char *host_command)
 {
     int failed = 0;
     char how[64], meta[4400];
@@ -260,6 +267,12 @@ static int report_failures(const struct worker *ws, int n, const char *out)
         if (ws[i].exited && WIFEXITED(ws[i].status) && WEXITSTATUS(ws[i].status) == 0)
             continue;
         failed++;
+        if (ws[i].host && ws[i].pid == 0) {
+            msg_error("shard %d/%d (the CPU rows, run alone after the GPU shards) was not started: the sweep was "
+                      "stopped; `%s` runs it, then `mmprof merge %s %s/shards/shard-*` joins the shards",
+                      i, n, host_command, out, out);
+            continue;
+        }
         describe_status(ws[i].status, how, sizeof how);
         run_path(meta, sizeof meta, ws[i].dir, RUN_JSON);
         if (access(meta, F_OK) != 0) {
@@ -274,7 +287,7 @@ static int report_failures(const struct worker *ws, int n, const char *out)
     return failed;
 }
 
-static void report_split(const struct worker *ws, int n, const size_t *rows, double wall_s)
+static void report_split(const struct worker *ws, int n, int ngpus, const size_t *rows, double wall_s)
 {
     size_t total = 0;
     double busy = 0;
@@ -283,19 +296,19 @@ static void report_split(const struct worker *ws, int n, const size_t *rows, dou
         busy += (ws[i].t1_ms - ws[i].t0_ms) / 1e3;
     }
     fprintf(stderr, "mmprof: %d GPU%s, %zu rows in %.1f s wall (%.1f GPU-seconds; %.0f %% of the wall time busy)\n",
-            n, n == 1 ? "" : "s", total, wall_s, busy, wall_s > 0 ? 100.0 * busy / (n * wall_s) : 100.0);
+            ngpus, ngpus == 1 ? "" : "s", total, wall_s, busy, wall_s > 0 ? 100.0 * busy / (ngpus * wall_s) : 100.0);
     for (int i = 0; i < n; i++)
-        fprintf(stderr, "  GPU %-3d shard %d/%d  %5zu rows  %8.1f s\n", ws[i].device, i, n, rows[i],
-                (ws[i].t1_ms - ws[i].t0_ms) / 1e3);
+        fprintf(stderr, "  GPU %-3d shard %d/%d  %5zu rows  %8.1f s%s\n", ws[i].device, i, n, rows[i],
+                (ws[i].t1_ms - ws[i].t0_ms) / 1e3, ws[i].host ? "  CPU rows, alone after the others" : "");
 }
 
 /* OUT/shards/shard-i for each worker; OUT must be new (or empty). */
-static int make_dirs(const struct collect_args *a, const int *dev, int n, struct worker *ws, char *out,
+static int make_dirs(const struct collect_args *a, const int *dev, int n, int host, struct worker *ws, char *out,
                      size_t out_len, int *created)
 {
     char why[1024], name[64] = "gpus";
     struct stat st;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n - host; i++)
         snprintf(name + strlen(name), sizeof name - strlen(name), " %d", dev[i]);
     *created = !a->opt.out_dir || stat(a->opt.out_dir, &st) != 0;
     int rc = rundir_create(a->opt.out_dir, name, out, out_len, why, sizeof why);
@@ -310,9 +323,10 @@ static int make_dirs(const struct collect_args *a, const int *dev, int n, struct
         return EXIT_RUNTIME;
     }
     for (int i = 0; i < n; i++) {
-        ws[i].device = dev[i];
+        ws[i].host = host && i == n - 1;
+        ws[i].device = ws[i].host ? dev[0] : dev[i];
         snprintf(ws[i].dir, sizeof ws[i].dir, "%s/shards/shard-%d", out, i);
-        snprintf(ws[i].prefix, sizeof ws[i].prefix, "[gpu %d] ", dev[i]);
+        snprintf(ws[i].prefix, sizeof ws[i].prefix, ws[i].host ? "[cpu rows, gpu %d] " : "[gpu %d] ", ws[i].device);
     }
     return 0;
 }
@@ -342,59 +356,98 @@ static int refuse_conflicts(int argc, char **argv, const struct collect_args *a)
     return device || shard ? EXIT_USAGE : 0;
 }
 
-static int run_workers(int argc, char **argv, const struct collect_args *a, struct worker *ws, int n)
+static int n_args(char *const *av)
 {
-    for (int i = 0; i < n; i++) {
-        char **av = worker_argv(argc, argv, i, n, &ws[i], a->opt.seed);
-        if (!av || start_worker(&ws[i], av) != 0) {
-            msg_error("cannot start the worker for GPU %d: %s", ws[i].device, strerror(errno));
-            ws[i].pid = -1;
-            ws[i].exited = 1;
-            ws[i].status = 1;
-            ws[i].out.fd = ws[i].err.fd = -1;
-        }
-        free(av);
-    }
-    supervise(ws, n);
+    int n = 0;
+    while (av[n])
+        n++;
+    return n;
+}
+
+/* 1 when the selection has a CPU variant (its rows then get a shard of their own). */
+static int has_cpu_rows(const struct collect_args *a)
+{
+    for (size_t i = 0; i < a->opt.nvariants; i++)
+        if (!variant_on_gpu(a->opt.variants[i]))
+            return 1;
     return 0;
+}
+
+static void start_one(int argc, char **argv, const struct collect_args *a, struct worker *w, int shard, int n,
+                      int host)
+{
+    char **av = worker_argv(argc, argv, shard, n, w, a->opt.seed, host);
+    if (!av || start_worker(w, av) != 0) {
+        msg_error("cannot start the worker for GPU %d: %s", w->device, strerror(errno));
+        w->pid = -1;
+        w->exited = 1;
+        w->status = 1;
+        w->out.fd = w->err.fd = -1;
+    }
+    free(av);
+}
+
+/* The GPU workers together; then, when there is one, the shard of CPU rows
+ * alone (unless the sweep was stopped: host_command then says how to run it). */
+static void run_workers(int argc, char **argv, const struct collect_args *a, struct worker *ws, int n, int host,
+                        char *host_command, size_t host_command_len)
+{
+    int ngpu = n - host;
+    for (int i = 0; i < ngpu; i++)
+        start_one(argc, argv, a, &ws[i], i, n, host);
+    supervise(ws, ngpu);
+    if (!host)
+        return;
+    if (stop_signal) {
+        char **av = worker_argv(argc, argv, n - 1, n, &ws[n - 1], a->opt.seed, host);
+        if (av)
+            command_line_join(n_args(av) - 1, av + 1, host_command, host_command_len);
+        free(av);
+        return;
+    }
+    fprintf(stderr, "mmprof: the GPU shards are done; shard %d/%d, the CPU rows, runs alone on GPU %d\n", n - 1, n,
+            ws[n - 1].device);
+    start_one(argc, argv, a, &ws[n - 1], n - 1, n, host);
+    supervise(&ws[n - 1], 1);
 }
 
 int collect_devices(int argc, char **argv, const char *devices, const struct collect_args *a)
 {
-    static struct worker ws[MAX_DEVICES];
+    static struct worker ws[MAX_DEVICES + 1];
     int dev[MAX_DEVICES];
-    char why[512], out[4096];
+    char why[512], out[4096], host_command[8192] = "";
     int created = 0;
-    int n = parse_devices(devices, dev, why, sizeof why);
-    if (n < 0) {
+    int ngpu = parse_devices(devices, dev, why, sizeof why);
+    if (ngpu < 0) {
         msg_error("%s", why);
         return EXIT_USAGE;
     }
+    int host = has_cpu_rows(a), n = ngpu + host;
     int rc = refuse_conflicts(argc, argv, a);
     if (rc == 0)
-        rc = make_dirs(a, dev, n, ws, out, sizeof out, &created);
+        rc = make_dirs(a, dev, n, host, ws, out, sizeof out, &created);
     if (rc != 0)
         return rc;
-    fprintf(stderr, "mmprof: %d worker%s (GPU%s %s), one shard each, into %s/shards\n", n, n == 1 ? "" : "s",
-            n == 1 ? "" : "s", devices, out);
+    fprintf(stderr, "mmprof: %d worker%s (GPU%s %s), one shard each%s, into %s/shards\n", ngpu, ngpu == 1 ? "" : "s",
+            ngpu == 1 ? "" : "s", devices, host ? ", then the CPU rows alone" : "", out);
     struct sigaction sa = {.sa_handler = on_signal};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     double t0 = now_ms();
-    run_workers(argc, argv, a, ws, n);
+    run_workers(argc, argv, a, ws, n, host, host_command, sizeof host_command);
     double wall_s = (now_ms() - t0) / 1e3;
-    if (report_failures(ws, n, out) > 0) {
+    if (report_failures(ws, n, out, host_command) > 0) {
         remove_if_empty(out, created);
         return EXIT_RUNTIME;
     }
-    const char *runs[MAX_DEVICES];
-    size_t rows[MAX_DEVICES] = {0};
+    const char *runs[MAX_DEVICES + 1];
+    size_t rows[MAX_DEVICES + 1] = {0};
     for (int i = 0; i < n; i++)
         runs[i] = ws[i].dir;
     rc = merge_dirs(out, runs, (size_t)n, 0, a->command_line, wall_s, rows);
     if (rc == 0)
-        report_split(ws, n, rows, wall_s);
+        report_split(ws, n, ngpu, rows, wall_s);
     return rc;
 }

@@ -107,6 +107,16 @@ static int open_counters(struct run *r)
     return 0;
 }
 
+static int gpu_items_to_run(const struct run *r)
+{
+    for (size_t i = 0; i < r->plan.n; i++) {
+        const struct plan_item *it = &r->plan.items[i];
+        if (!it->done && it->shard == r->opt->shard_index && variant_on_gpu(it->v))
+            return 1;
+    }
+    return 0;
+}
+
 /* Before any variant, so the roofline's roofs come from this run. */
 static int measure_ceilings(struct run *r)
 {
@@ -116,7 +126,7 @@ static int measure_ceilings(struct run *r)
         r->meta.ceilings = replay_ceilings(r->replay);
         return 0;
     }
-    if (!r->opt->ceilings) {
+    if (!r->opt->ceilings || !gpu_items_to_run(r)) { /* CPU rows alone need no GPU roofs */
         r->datasheet = datasheet_json(&r->dev);
         r->meta.datasheet = r->datasheet;
         return 0;
@@ -147,6 +157,7 @@ static void fill_meta(struct run *r)
     r->meta.device = &r->dev;
     r->meta.shard_index = o->shard_index;
     r->meta.shard_count = o->shard_count;
+    r->meta.cpu_alone = o->cpu_alone;
     r->meta.clock_before_sm_mhz = r->meta.clock_after_sm_mhz = -1;
     if (r->replay) {
         snprintf(r->meta.driver, sizeof r->meta.driver, "replayed from %s", o->replay_dir);
@@ -364,7 +375,7 @@ static int build_plan(struct run *r)
         msg_error("out of memory planning %zu items", o->nvariants * o->nshapes);
         return EXIT_RUNTIME;
     }
-    plan_shard(&r->plan, o->shard_count > 0 ? o->shard_count : 1);
+    plan_shard(&r->plan, o->shard_count > 0 ? o->shard_count : 1, o->cpu_alone);
     return 0;
 }
 

@@ -31,6 +31,7 @@ struct collect_options {
     const char *command_line;
     double cpu_limit_s; /* skip cpu_blas where its predicted time exceeds this */
     int shard_index, shard_count; /* run only shard_index (0-based) of shard_count */
+    int cpu_alone;                /* --cpu-alone: the last shard holds the CPU rows alone (plan_shard) */
     const char *resume_dir;       /* complete this run instead of starting one */
     const char *replay_dir;       /* test backend: copy rows from this run (no GPU) */
     double replay_delay_ms;       /* test backend: pause per row, to be killed mid-run */

@@ -6,6 +6,7 @@
 
 #include "collector/collect_loop.h"
 #include "collector/measure.h"
+#include "collector/row_times.h"
 #include "collector/source_pass.h"
 #include "collector/workload.h"
 #include "common/cuda_sticky.h"
@@ -88,7 +89,10 @@ static int measure_row(struct run *r, const struct plan_item *it, struct workloa
     struct measure_ctx mc = {r->opt, &r->dev};
     init_row(r, it, params, params_len, row);
     progress_start(&r->progress, it->v->name, &it->shape);
-    return variant_on_gpu(it->v) ? measure_gpu_variant(&mc, it->v, w, row) : measure_cpu_variant(&mc, it->v, w, row);
+    double t0 = now_ms();
+    int rc = variant_on_gpu(it->v) ? measure_gpu_variant(&mc, it->v, w, row) : measure_cpu_variant(&mc, it->v, w, row);
+    row_times_add(r->opt->shard_index, it->v, &it->shape, t0);
+    return rc;
 }
 
 /* After a kernel fault no later launch can run in this process: the run
@@ -312,8 +316,10 @@ static int replay_item(struct run *r, const struct plan_item *it)
     struct result_row row;
     init_row(r, it, params, sizeof params, &row);
     progress_start(&r->progress, it->v->name, &it->shape);
+    double t0 = now_ms();
     sleep_ms(r->opt->replay_delay_ms);
     int rc = replay_row(r->replay, it->v, &it->shape, r->meta.nmetrics, r->results, &row);
+    row_times_add(r->opt->shard_index, it->v, &it->shape, t0);
     progress_row(&r->progress, &row);
     if (rc != 0)
         return append_failed(r, RESULTS_CSV);

@@ -65,6 +65,10 @@ static int time_row(struct measure_ctx *mc, const struct variant *v, struct work
         row->runs = st.runs;
         row->samples_ms = st.samples_ms;
         row->nsamples = (size_t)st.runs;
+        if (timing_host_bound(&st))
+            row_reason(row, "host-bound timing: the GPU waited for the host before %d of %d timed launches, "
+                            "typically %.0f %% of the kernel's time; the median may include those waits",
+                       st.gapped, st.runs, 100 * st.gap_share);
         if (workload_download_ms(w, &row->d2h_ms, why, sizeof why) != 0) {
             row->status = STATUS_FAILED;
             row_reason(row, "%s", why);

@@ -188,6 +188,12 @@ static int check_duplicates(struct merge *m)
     return 0;
 }
 
+/* run.json's "split" says whether the last shard held the CPU rows alone. */
+static int cpu_alone(const cJSON *run)
+{
+    return cJSON_IsTrue(merge_get(merge_get(run, "split"), "cpu_alone"));
+}
+
 static int build_plan(struct merge *m)
 {
     char why[512] = "";
@@ -205,7 +211,7 @@ static int build_plan(struct merge *m)
     }
     m->have_plan = 1;
     if (m->s[0].count > 1)
-        plan_shard(&m->plan, m->s[0].count); /* to name the shard a missing row belongs to */
+        plan_shard(&m->plan, m->s[0].count, cpu_alone(m->s[0].run)); /* to name the shard a missing row belongs to */
     /* the sweep's command: collect with what every shard has in common */
     char **av = calloc((size_t)m->nargs + 1, sizeof *av);
     if (!av) {

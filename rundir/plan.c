@@ -131,14 +131,18 @@ static int by_cost_desc(const void *a, const void *b)
     return (i > j) - (i < j);
 }
 
-void plan_shard(struct plan *p, int nshards)
+void plan_shard(struct plan *p, int nshards, int cpu_alone)
 {
+    int host_shard = cpu_alone && nshards >= 2 ? nshards - 1 : -1;
+    int gpu_shards = host_shard >= 0 ? nshards - 1 : nshards;
     size_t *order = malloc(p->n * sizeof *order);
-    double *load = calloc((size_t)nshards, sizeof *load);
+    double *load = calloc(gpu_shards > 0 ? (size_t)gpu_shards : 1, sizeof *load);
     if (!order || !load || nshards < 1) {
         /* Out of memory: a round-robin split is still a valid partition. */
         for (size_t i = 0; i < p->n; i++)
-            p->items[i].shard = nshards > 0 ? (int)(i % (size_t)nshards) : 0;
+            p->items[i].shard = host_shard >= 0 && !variant_on_gpu(p->items[i].v) ? host_shard
+                                : gpu_shards > 0                                  ? (int)(i % (size_t)gpu_shards)
+                                                                                  : 0;
         free(order);
         free(load);
         return;
@@ -148,15 +152,28 @@ void plan_shard(struct plan *p, int nshards)
     sort_plan = p;
     qsort(order, p->n, sizeof *order, by_cost_desc);
     for (size_t k = 0; k < p->n; k++) {
+        struct plan_item *it = &p->items[order[k]];
+        if (host_shard >= 0 && !variant_on_gpu(it->v)) {
+            it->shard = host_shard;
+            continue;
+        }
         int best = 0;
-        for (int s = 1; s < nshards; s++)
+        for (int s = 1; s < gpu_shards; s++)
             if (load[s] < load[best])
                 best = s;
-        p->items[order[k]].shard = best;
-        load[best] += p->items[order[k]].cost_s;
+        it->shard = best;
+        load[best] += it->cost_s;
     }
     free(order);
     free(load);
+}
+
+int plan_has_cpu_items(const struct plan *p)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (!variant_on_gpu(p->items[i].v))
+            return 1;
+    return 0;
 }
 
 int plan_mark_done(struct plan *p, const char *variant, const struct shape *s)

@@ -30,8 +30,14 @@ void plan_free(struct plan *p);
 double plan_cost(const struct variant *v, const struct shape *s);
 
 /* Splits the items into nshards balanced by cost (longest first, each to the
- * least-loaded shard; ties by index), deterministic for given inputs. */
-void plan_shard(struct plan *p, int nshards);
+ * least-loaded shard; ties by index), deterministic for given inputs. With
+ * cpu_alone (and nshards >= 2) the CPU items (variant_on_gpu false) all go to
+ * the last shard, which holds nothing else, and the GPU items are balanced
+ * over the others: shards that share a host run that one alone, after the
+ * others, so no CPU measurement overlaps another shard's work. */
+void plan_shard(struct plan *p, int nshards, int cpu_alone);
+/* 1 when some item runs on the host (a CPU variant). */
+int plan_has_cpu_items(const struct plan *p);
 
 /* The plan a collect recorded in its run.json ("plan": variants by name,
  * shapes as [M, N, K]). 0; 1 when run.json has none (an older mmprof); -1

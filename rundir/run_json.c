@@ -91,6 +91,25 @@ void rundir_add_ceilings(cJSON *root, const cJSON *ceilings, const cJSON *datash
         cJSON_AddItemToObject(cJSON_AddObjectToObject(root, "ceilings"), "datasheet", cJSON_Duplicate(datasheet, 1));
 }
 
+/* "split": how the sweep was cut into shards and what ran alone, kept by
+ * merge (shard 0's run.json becomes the merged one's). */
+static void add_split(cJSON *root, int shards, int cpu_alone)
+{
+    char alone[160];
+    cJSON *sp = cJSON_AddObjectToObject(root, "split");
+    cJSON_AddNumberToObject(sp, "shards", shards);
+    cJSON_AddBoolToObject(sp, "cpu_alone", cpu_alone != 0);
+    if (cpu_alone && shards == 2)
+        snprintf(alone, sizeof alone, "shard 1/2: every CPU row, after shard 0 ended");
+    else if (cpu_alone)
+        snprintf(alone, sizeof alone, "shard %d/%d: every CPU row, after shards 0-%d ended", shards - 1, shards,
+                 shards - 2);
+    else
+        snprintf(alone, sizeof alone, "nothing: CPU rows run within the GPU shards");
+    cJSON_AddStringToObject(sp, "ran_alone", alone);
+}
+
+
 static cJSON *meta_json(const struct run_record *m)
 {
     cJSON *root = cJSON_CreateObject();
@@ -116,6 +135,7 @@ static cJSON *meta_json(const struct run_record *m)
         cJSON *sh = cJSON_AddObjectToObject(root, "shard");
         cJSON_AddNumberToObject(sh, "index", m->shard_index);
         cJSON_AddNumberToObject(sh, "count", m->shard_count);
+        add_split(root, m->shard_count, m->cpu_alone);
     }
     rundir_add_device(root, m->device);
     rundir_add_versions(root, m->driver, m->device, m->cupti_api_version);

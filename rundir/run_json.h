@@ -17,6 +17,7 @@ struct run_record {
     int argc;                /* collect's arguments, for --resume */
     const char *const *argv;
     int shard_index, shard_count;
+    int cpu_alone; /* --cpu-alone: the last shard holds the CPU rows alone (plan_shard) */
     /* the plan the arguments resolve to: every shard of a sweep has the same,
      * and merge rebuilds it from run.json's "plan" to check for missing rows */
     const struct variant *const *variants;

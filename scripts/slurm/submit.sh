@@ -6,7 +6,7 @@ set -euo pipefail
 
 usage() {
     cat <<'EOF'
-usage: scripts/slurm/submit.sh --shards N --out DIR [--dry-run] [COLLECT OPTIONS...]
+usage: scripts/slurm/submit.sh --shards N --out DIR [--shared-host] [--dry-run] [COLLECT OPTIONS...]
 
 Splits `mmprof collect COLLECT OPTIONS` into N shards (collect --shard I/N,
 balanced by estimated cost), one Slurm array task and one GPU each, and
@@ -15,6 +15,10 @@ every node sees; shards go to DIR/shards/shard-I, job logs to DIR/shards/logs.
 
   --shards N    number of array tasks (GPUs)
   --out DIR     the sweep's run directory (new, or holding only shards/)
+  --shared-host the array's tasks may share a node (one node with several
+                GPUs): the CPU rows go to one more shard (collect
+                --cpu-alone), a job that starts once every array task
+                has ended, so no CPU measurement overlaps a GPU shard
   --dry-run     print the sbatch commands instead of running them
 
 Environment:
@@ -39,7 +43,7 @@ die() {
 }
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-shards='' out='' dry=0
+shards='' out='' dry=0 shared_host=0
 collect_args=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -48,6 +52,7 @@ while [ $# -gt 0 ]; do
     --out) out=${2:-}; shift 2 || die "--out needs a directory" ;;
     --out=*) out=${1#*=}; shift ;;
     --dry-run) dry=1; shift ;;
+    --shared-host) shared_host=1; shift ;;
     -h | --help) usage; exit 0 ;;
     *) collect_args+=("$1"); shift ;;
     esac
@@ -82,7 +87,10 @@ done
 "$mmprof" collect "${collect_args[@]}" ${MMPROF_COLLECT_EXTRA:-} --help >/dev/null ||
     die "mmprof collect refuses these options (see the message above)"
 
-export MMPROF=$mmprof MMPROF_OUT=$out MMPROF_SHARDS=$shards MMPROF_SEED=$seed
+# --shared-host: array tasks 0..N-1 hold the GPU rows, task N (its own job,
+# after the array) the CPU rows alone; every shard is one of N+1.
+total=$((shards + shared_host))
+export MMPROF=$mmprof MMPROF_OUT=$out MMPROF_SHARDS=$total MMPROF_SEED=$seed MMPROF_SHARED_HOST=$shared_host
 export MMPROF_COLLECT_EXTRA=${MMPROF_COLLECT_EXTRA:-}
 gres=${GRES-gpu:1}
 # shellcheck disable=SC2206 # SBATCH_ARGS is a list of options
@@ -90,14 +98,23 @@ extra=(${SBATCH_ARGS:-})
 logs=$out/shards/logs
 array=(sbatch --parsable --array="0-$((shards - 1))" ${gres:+--gres="$gres"} "${extra[@]}"
     --output="$logs/%x-%A_%a.out" "$here/mmprof-sweep.sbatch" "${collect_args[@]}")
+cpu=(sbatch --parsable --array="$shards" ${gres:+--gres="$gres"} "${extra[@]}"
+    --output="$logs/%x-%A_%a.out" "$here/mmprof-sweep.sbatch" "${collect_args[@]}")
 merge=(sbatch --parsable --kill-on-invalid-dep=yes "${extra[@]}" --output="$logs/%x-%j.out"
     "$here/mmprof-merge.sbatch")
 
 if [ "$dry" = 1 ]; then
-    echo "MMPROF=$mmprof MMPROF_OUT=$out MMPROF_SHARDS=$shards MMPROF_SEED=$seed MMPROF_COLLECT_EXTRA='$MMPROF_COLLECT_EXTRA'"
+    echo "MMPROF=$mmprof MMPROF_OUT=$out MMPROF_SHARDS=$total MMPROF_SEED=$seed MMPROF_SHARED_HOST=$shared_host" \
+        "MMPROF_COLLECT_EXTRA='$MMPROF_COLLECT_EXTRA'"
     printf '%q ' "${array[@]}"
     echo
-    printf '%q ' "${merge[@]:0:2}" --dependency=afterok:ARRAY_JOB_ID "${merge[@]:2}"
+    after=ARRAY_JOB_ID
+    if [ "$shared_host" = 1 ]; then
+        printf '%q ' "${cpu[@]:0:2}" --dependency=afterany:ARRAY_JOB_ID "${cpu[@]:2}"
+        echo
+        after=ARRAY_JOB_ID:CPU_JOB_ID
+    fi
+    printf '%q ' "${merge[@]:0:2}" --dependency=afterok:$after "${merge[@]:2}"
     echo
     exit 0
 fi
@@ -105,7 +122,20 @@ command -v sbatch >/dev/null || die "sbatch not found: run this on a Slurm login
 mkdir -p "$logs"
 array_id=$("${array[@]}")
 array_id=${array_id%%;*} # --parsable prints JOBID[;CLUSTER]
-merge_id=$("${merge[@]:0:2}" --dependency="afterok:$array_id" "${merge[@]:2}")
+after=$array_id
+if [ "$shared_host" = 1 ]; then
+    # afterany: the CPU rows run even after a failed GPU task, as collect --devices does
+    cpu_id=$("${cpu[@]:0:2}" --dependency="afterany:$array_id" "${cpu[@]:2}")
+    cpu_id=${cpu_id%%;*}
+    after=$array_id:$cpu_id
+fi
+merge_id=$("${merge[@]:0:2}" --dependency="afterok:$after" "${merge[@]:2}")
 merge_id=${merge_id%%;*}
-echo "mmprof sweep: array job $array_id ($shards shards, seed $seed), merge job $merge_id after it; into $out"
-echo "  watch: squeue -j $array_id,$merge_id    logs: $logs"
+if [ "$shared_host" = 1 ]; then
+    echo "mmprof sweep: array job $array_id ($shards GPU shards, seed $seed), then job $cpu_id (shard $shards/$total:" \
+        "the CPU rows alone), merge job $merge_id after them; into $out"
+    echo "  watch: squeue -j $array_id,$cpu_id,$merge_id    logs: $logs"
+else
+    echo "mmprof sweep: array job $array_id ($shards shards, seed $seed), merge job $merge_id after it; into $out"
+    echo "  watch: squeue -j $array_id,$merge_id    logs: $logs"
+fi

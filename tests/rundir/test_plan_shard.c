@@ -40,7 +40,7 @@ static void test_every_item_once(void **state)
         example_plan(&p, big);
         for (int n = 1; n <= MAX_N; n++) {
             size_t per[MAX_N] = {0}, total = 0;
-            plan_shard(&p, n);
+            plan_shard(&p, n, 0);
             for (size_t i = 0; i < p.n; i++) {
                 assert_in_range(p.items[i].shard, 0, n - 1);
                 per[p.items[i].shard]++;
@@ -65,9 +65,9 @@ static void test_deterministic(void **state)
     example_plan(&a, 0);
     example_plan(&b, 0);
     for (int n = 1; n <= MAX_N; n++) {
-        plan_shard(&a, n);
-        plan_shard(&b, n);
-        plan_shard(&b, n); /* re-splitting an already split plan changes nothing */
+        plan_shard(&a, n, 0);
+        plan_shard(&b, n, 0);
+        plan_shard(&b, n, 0); /* re-splitting an already split plan changes nothing */
         for (size_t i = 0; i < a.n; i++)
             assert_int_equal(a.items[i].shard, b.items[i].shard);
     }
@@ -91,7 +91,7 @@ static void test_balanced(void **state)
         }
         for (int n = 1; n <= MAX_N; n++) {
             double load[MAX_N] = {0}, max = 0, avg = total / n;
-            plan_shard(&p, n);
+            plan_shard(&p, n, 0);
             for (size_t i = 0; i < p.n; i++)
                 load[p.items[i].shard] += p.items[i].cost_s;
             for (int s = 0; s < n; s++)
@@ -106,6 +106,42 @@ static void test_balanced(void **state)
         }
         plan_free(&p);
     }
+}
+
+/* cpu_alone: the last shard holds every CPU item and nothing else, the GPU
+ * items are spread over the others; one shard, or no CPU item, leaves the
+ * ordinary split. */
+static void test_cpu_alone(void **state)
+{
+    (void)state;
+    struct plan p, q;
+    example_plan(&p, 0);
+    example_plan(&q, 0);
+    assert_true(plan_has_cpu_items(&p));
+    for (int n = 2; n <= 8; n++) {
+        size_t per[8] = {0};
+        plan_shard(&p, n, 1);
+        for (size_t i = 0; i < p.n; i++) {
+            int host = !variant_on_gpu(p.items[i].v);
+            assert_int_equal(p.items[i].shard == n - 1, host);
+            per[p.items[i].shard]++;
+        }
+        for (int s = 0; s < n; s++)
+            assert_true(per[s] > 0);
+    }
+    plan_shard(&p, 1, 1);
+    plan_shard(&q, 1, 0);
+    for (size_t i = 0; i < p.n; i++)
+        assert_int_equal(p.items[i].shard, q.items[i].shard);
+    plan_free(&p);
+    plan_free(&q);
+
+    struct plan g;
+    const struct variant *naive = registry_find("naive");
+    assert_non_null(naive);
+    assert_int_equal(plan_build(&g, &naive, 1, &(struct shape){64, 64, 64}, 1), 0);
+    assert_false(plan_has_cpu_items(&g));
+    plan_free(&g);
 }
 
 /* run.json's "plan" gives back the plan a collect ran; none, or a name this
@@ -145,6 +181,7 @@ int main(void)
         cmocka_unit_test(test_every_item_once),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_balanced),
+        cmocka_unit_test(test_cpu_alone),
         cmocka_unit_test(test_plan_from_run_json),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
