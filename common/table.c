@@ -14,6 +14,7 @@ struct reader {
     size_t nfields, cap_fields;
     size_t rows_cap;
     const char *first_cell; /* NULL: the first record is the header */
+    int pad_short;          /* rows shorter than the header get "" cells */
     size_t record;          /* records seen so far, blank and skipped ones too */
     int failed; /* out of memory or ragged row */
     size_t bad_row;
@@ -76,6 +77,11 @@ static int take_header(struct reader *r)
 static int take_row(struct reader *r)
 {
     struct table *t = r->t;
+    while (r->pad_short && r->nfields < t->ncols && r->nfields > 0) {
+        on_field(NULL, 0, r);
+        if (r->failed)
+            return -1;
+    }
     if (r->nfields != t->ncols) {
         r->bad_row = r->record;
         r->bad_count = r->nfields;
@@ -150,7 +156,8 @@ static int parse_stream(FILE *f, struct csv_parser *p, struct reader *r)
     return csv_fini(p, on_field, on_row, r) == 0 && !r->failed ? 0 : -1;
 }
 
-static struct table *read_table(const char *path, const char *first_cell, char *err, size_t err_len)
+static struct table *read_table(const char *path, const char *first_cell, int pad_short, char *err,
+                                size_t err_len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -160,6 +167,7 @@ static struct table *read_table(const char *path, const char *first_cell, char *
     struct csv_parser p;
     struct reader r = {0};
     r.first_cell = first_cell;
+    r.pad_short = pad_short;
     r.t = calloc(1, sizeof *r.t);
     if (!r.t || csv_init(&p, CSV_APPEND_NULL) != 0) {
         fclose(f);
@@ -198,12 +206,17 @@ static struct table *read_table(const char *path, const char *first_cell, char *
 
 struct table *table_read(const char *path, char *err, size_t err_len)
 {
-    return read_table(path, NULL, err, err_len);
+    return read_table(path, NULL, 0, err, err_len);
 }
 
 struct table *table_read_from(const char *path, const char *first_cell, char *err, size_t err_len)
 {
-    return read_table(path, first_cell, err, err_len);
+    return read_table(path, first_cell, 0, err, err_len);
+}
+
+struct table *table_read_from_padded(const char *path, const char *first_cell, char *err, size_t err_len)
+{
+    return read_table(path, first_cell, 1, err, err_len);
 }
 
 void table_free(struct table *t)
