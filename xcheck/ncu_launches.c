@@ -82,11 +82,11 @@ static struct ncu_launch *launch_of(struct ncu_launches *out, long id, const cha
 
 static void take_rule(struct ncu_launch *l, const struct table *t, size_t row, const struct cols *c)
 {
-    const char *rule = table_str(t, row, c->rule);
+    const char *rule = table_str(t, row, c->rule), *limiter = ncu_rule_limiter(rule);
     if (strcmp(rule, "SOLBottleneck") == 0) {
-        const char *lim = ncu_sol_description_limiter(table_str(t, row, c->description));
-        if (lim)
-            snprintf(l->sol_limiter, sizeof l->sol_limiter, "%s", lim);
+        limiter = ncu_sol_description_limiter(table_str(t, row, c->description));
+        if (limiter)
+            snprintf(l->sol_limiter, sizeof l->sol_limiter, "%s", limiter);
     }
     double speedup;
     if (xc_ncu_value(table_str(t, row, c->speedup), &speedup) != 0 || !(speedup > 0))
@@ -94,7 +94,7 @@ static void take_rule(struct ncu_launch *l, const struct table *t, size_t row, c
     if (isnan(l->top_speedup_pct) || speedup > l->top_speedup_pct) {
         snprintf(l->top_rule, sizeof l->top_rule, "%s", rule);
         l->top_speedup_pct = speedup;
-        l->top_limiter = ncu_rule_limiter(rule);
+        l->top_limiter = limiter;
     }
 }
 

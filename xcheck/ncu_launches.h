@@ -19,7 +19,8 @@ struct ncu_launch {
     char sol_limiter[32];           /* "memory", "compute", "latency"; "" not known */
     char top_rule[64];              /* the rule of highest estimated speedup; "" none */
     double top_speedup_pct;         /* its estimated speedup, %; NaN none */
-    const char *top_limiter;        /* the rule's limiter (limiters.def); NULL not listed */
+    const char *top_limiter;        /* the rule's limiter (limiters.def; SOLBottleneck's: what its
+                                       description says); NULL not known */
 };
 
 struct ncu_launches {

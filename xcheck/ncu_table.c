@@ -79,7 +79,7 @@ static struct table *raw_to_long(const struct table *raw, int id_col, int kernel
 struct table *ncu_table_read(const char *path, enum ncu_page *page, char *err, size_t err_len)
 {
     char why[1200];
-    struct table *t = table_read_from_padded(path, "ID", why, sizeof why);
+    struct table *t = table_read_from_padded(path, "ID", "Metric Value", why, sizeof why);
     if (!t) {
         snprintf(err, err_len, "%s; %s", why, NCU_EXPORT_FIX);
         return NULL;
@@ -92,10 +92,10 @@ struct table *ncu_table_read(const char *path, enum ncu_page *page, char *err, s
         return NULL;
     }
     if (table_col(t, "Metric Name") >= 0) {
-        for (int c = L_UNIT; c <= L_VALUE; c++)
+        for (int c = L_VALUE; c == L_VALUE; c++) /* units: checked where a reader needs them */
             if (table_col(t, long_cols[c]) < 0) {
-                snprintf(err, err_len, "%s line %zu: a 'Metric Name' column but no '%s', so not ncu's --page "
-                         "details export; %s", path, t->header_line, long_cols[c], NCU_EXPORT_FIX);
+                snprintf(err, err_len, "%s line %zu: no '%s' column, so not ncu's --page details CSV; %s", path,
+                         t->header_line, long_cols[c], NCU_EXPORT_FIX);
                 table_free(t);
                 return NULL;
             }

@@ -3,7 +3,7 @@
  * columns, rule rows shorter than the header padded with ""), or the
  * --page raw export (a column a metric, its units line under the header)
  * turned long. The table's columns include "ID", "Kernel Name", "Metric
- * Name", "Metric Unit" and "Metric Value"; a details export keeps its own
+ * Name" and "Metric Value" (and "Metric Unit" where ncu wrote units); a details export keeps its own
  * (the rule columns among them). Units stay as ncu wrote them. */
 #ifndef MMPROF_XCHECK_NCU_TABLE_H
 #define MMPROF_XCHECK_NCU_TABLE_H
