@@ -178,13 +178,17 @@ static void roofline_note(struct report_ctx *c)
                           "ceilings once per run.");
         return;
     }
-    if (r->has_measured && r->dram_kind[0])
+    if (r->has_measured && r->dram_kind[0] && !r->raised_by[ROOF_DRAM][0])
         snprintf(kind, sizeof kind, " (%s, the best of copy, read and write)", r->dram_kind);
     doc_note(&c->doc, "The findings place variants on the %s roofline%s%s: FP32 %s and DRAM %s%s meet at %s FLOP per "
                       "DRAM byte (the ridge point).",
              roofline_source(r), r->has_measured ? "" : " of the ", r->has_measured ? "" : r->sku,
              fmt_rate_g(fp32, roofline_fp32_gflops(r), "FLOP/s"),
              fmt_rate_g(dram, roofline_bw_gbs(r, ROOF_DRAM), "B/s"), kind, fmt_sig(ridge, roofline_ridge_flop_per_byte(r, ROOF_DRAM), 3));
+    char raised[1024];
+    roofline_raised_text(r, raised, sizeof raised);
+    if (raised[0])
+        doc_note(&c->doc, "**Roof raised**: %s.", raised);
 }
 
 static int present(const struct report_ctx *c)

@@ -12,17 +12,17 @@
 #include "xcheck/ncu_table.h"
 
 static const struct {
-    const char *rule, *limiter;
-} rule_limiters[] = {
-#define NCU_RULE_LIMITER(rule, limiter) {rule, limiter},
+    const char *name, *limiter;
+} limiters[] = {
+#define LIMITER(name, limiter) {name, limiter},
 #include "xcheck/limiters.def"
 };
 
-const char *ncu_rule_limiter(const char *rule)
+const char *xc_limiter(const char *name)
 {
-    for (size_t i = 0; i < sizeof rule_limiters / sizeof rule_limiters[0]; i++)
-        if (strcmp(rule_limiters[i].rule, rule) == 0)
-            return rule_limiters[i].limiter;
+    for (size_t i = 0; i < sizeof limiters / sizeof limiters[0]; i++)
+        if (strcmp(limiters[i].name, name) == 0)
+            return limiters[i].limiter;
     return NULL;
 }
 
@@ -82,7 +82,7 @@ static struct ncu_launch *launch_of(struct ncu_launches *out, long id, const cha
 
 static void take_rule(struct ncu_launch *l, const struct table *t, size_t row, const struct cols *c)
 {
-    const char *rule = table_str(t, row, c->rule), *limiter = ncu_rule_limiter(rule);
+    const char *rule = table_str(t, row, c->rule), *limiter = xc_limiter(rule);
     if (strcmp(rule, "SOLBottleneck") == 0) {
         limiter = ncu_sol_description_limiter(table_str(t, row, c->description));
         if (limiter)

@@ -34,8 +34,9 @@ struct ncu_launches {
 int ncu_launches_read(const char *path, struct ncu_launches *out, char *err, size_t err_len);
 void ncu_launches_free(struct ncu_launches *l);
 
-/* The limiter limiters.def gives rule, or NULL. */
-const char *ncu_rule_limiter(const char *rule);
+/* The limiter limiters.def gives an ncu rule or an mmprof finding id, or
+ * NULL when it lists neither. */
+const char *xc_limiter(const char *name);
 /* The limiter of SOLBottleneck's description ("memory", "compute",
  * "latency"), or NULL when it names none. */
 const char *ncu_sol_description_limiter(const char *description);

@@ -14,7 +14,7 @@
 #include "common/help.h"
 #include "common/util.h"
 #include "xcheck/compare.h"
-#include "xcheck/findings_vs_ncu.h"
+#include "xcheck/findings_hook.h"
 #include "xcheck/inputs.h"
 #include "xcheck/join.h"
 #include "xcheck/ncu_csv.h"
@@ -139,6 +139,13 @@ static const struct help xcheck_help = {
                  "mmprof xcheck --join cmp-a,cmp-b --out cmp   # disjoint variant sets as one",
                  "mmprof xcheck --mmprof r1,r2 --list-ok        # what to give `mmprof launch`"},
 };
+
+static xc_findings_fn findings_fn;
+
+void xc_set_findings(xc_findings_fn fn)
+{
+    findings_fn = fn;
+}
 
 static int add_arg(struct xc_args *a, const char *v, const char *opt)
 {
@@ -468,8 +475,12 @@ int cmd_xcheck(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc >= 0)
         return rc;
+    if (o.findings && !findings_fn) {
+        msg_error("xcheck: --findings is not built into this program (xc_set_findings)");
+        return EXIT_RUNTIME;
+    }
     if (o.findings)
-        return xc_findings_vs_ncu(o.findings, o.ncu_details, o.ncu_raw);
+        return findings_fn(o.findings, o.ncu_details, o.ncu_raw);
     if (o.join.n)
         return join(&o);
     if (o.ncu_metrics)

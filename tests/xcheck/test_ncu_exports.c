@@ -16,7 +16,8 @@
 #include <cmocka.h>
 
 #include "files.h"
-#include "xcheck/findings_vs_ncu.h"
+#include "analysis/findings_vs_ncu.h"
+#include "xcheck/findings_hook.h"
 #include "xcheck/ncu_launches.h"
 #include "xcheck/xcheck_cmd.h"
 
@@ -95,8 +96,8 @@ static void sol_limiters(void **state)
     assert_string_equal(ncu_sol_description_limiter("... below 60.0% of peak typically indicate latency issues."),
                         "latency");
     assert_null(ncu_sol_description_limiter("greater than 80.0% of the available compute or memory performance"));
-    assert_string_equal(ncu_rule_limiter("UncoalescedGlobalAccess"), "coalescing");
-    assert_null(ncu_rule_limiter("NoSuchRule"));
+    assert_string_equal(xc_limiter("UncoalescedGlobalAccess"), "coalescing");
+    assert_null(xc_limiter("NoSuchRule"));
 }
 
 static void every_finding_has_a_limiter(void **state)
@@ -108,9 +109,9 @@ static void every_finding_has_a_limiter(void **state)
 #undef FINDING
     };
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        if (!xc_finding_limiter(ids[i]))
-            fail_msg("finding %s has no FINDING_LIMITER in xcheck/limiters.def", ids[i]);
-    assert_null(xc_finding_limiter("no_such_finding"));
+        if (!xc_limiter(ids[i]))
+            fail_msg("finding %s has no LIMITER in xcheck/limiters.def", ids[i]);
+    assert_null(xc_limiter("no_such_finding"));
 }
 
 static void findings_on_the_profile_example(void **state)
@@ -177,5 +178,6 @@ int main(void)
         cmocka_unit_test(findings_on_the_profile_example),
         cmocka_unit_test(unusable_files_one_line_exit_2),
     };
+    xc_set_findings(xc_findings_vs_ncu);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,7 @@
 /* mmprof's findings against ncu's rules, kernel by kernel
  * (findings_vs_ncu.h). A kernel agrees when mmprof's top finding names the
  * limiter of ncu's top rule or of ncu's SOL bottleneck. */
-#include "xcheck/findings_vs_ncu.h"
+#include "analysis/findings_vs_ncu.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -14,21 +14,6 @@
 #include "analysis/roofline.h"
 #include "common/util.h"
 #include "xcheck/ncu_launches.h"
-
-static const struct {
-    const char *id, *limiter;
-} finding_limiters[] = {
-#define FINDING_LIMITER(id, limiter) {id, limiter},
-#include "xcheck/limiters.def"
-};
-
-const char *xc_finding_limiter(const char *finding_id)
-{
-    for (size_t i = 0; i < sizeof finding_limiters / sizeof finding_limiters[0]; i++)
-        if (strcmp(finding_limiters[i].id, finding_id) == 0)
-            return finding_limiters[i].limiter;
-    return NULL;
-}
 
 /* The function's own name: no "void ", parameters, template arguments or
  * namespaces, so that mmprof's and ncu's demanglings of one kernel match. */
@@ -82,7 +67,7 @@ static void compare_one(const struct analysis_row *r, long launch, const struct 
     struct finding found[FINDINGS_MAX];
     int nf = findings_for(r, found, FINDINGS_MAX, finding_err, sizeof finding_err);
     const char *id = nf > 0 ? found[0].id : "(none)";
-    const char *mine = nf > 0 ? xc_finding_limiter(id) : NULL;
+    const char *mine = nf > 0 ? xc_limiter(id) : NULL;
     const char *rule_lim = n->top_limiter ? n->top_limiter : n->top_rule[0] ? "(not listed)" : "-";
     int by_rule = mine && n->top_limiter && strcmp(mine, n->top_limiter) == 0;
     int by_sol = mine && n->sol_limiter[0] && strcmp(mine, n->sol_limiter) == 0;
