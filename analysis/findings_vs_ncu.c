@@ -161,7 +161,9 @@ static int compare_run(const struct run_view *v, const struct analysis *a, const
         if (launch <= 0)
             launch = (long)i + 1; /* a collect run: rows in launch order */
         if ((size_t)launch > ncu->n) {
-            printf("%-5ld %s: no launch #%ld in %s (%zu launches)\n", launch, r->variant, launch, ncu_path, ncu->n);
+            char label[41];
+            printf("%-5ld %s: ncu's export holds %zu launches, not #%ld\n", launch,
+                   analysis_kernel_label(r, label, sizeof label - 1), ncu->n, launch);
             t.unpaired++;
             continue;
         }
@@ -169,8 +171,8 @@ static int compare_run(const struct run_view *v, const struct analysis *a, const
         const struct ncu_launch *n = pair(v, a, i, launch, ncu, mine);
         if (!n) {
             base_name(ncu->l[launch - 1].kernel, theirs, sizeof theirs);
-            printf("%-5ld not paired: mmprof's launch is %s, ncu's %s, and ncu has no launch of %s as often\n",
-                   launch, mine, theirs, mine);
+            printf("%-5ld not paired: mmprof's launch is %.32s, ncu's %.32s, and no later one of ncu's is\n",
+                   launch, mine, theirs);
             t.unpaired++;
             continue;
         }
