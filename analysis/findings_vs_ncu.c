@@ -178,10 +178,12 @@ static int compare_run(const struct run_view *v, const struct analysis *a, const
         }
         compare_one(r, launch, n, &t);
     }
-    printf("%d of %d kernels agree (%.0f %%): mmprof's top finding names the limiter of ncu's top rule (%d) or of "
-           "its SOL bottleneck (%d)%s\n",
-           t.agree, t.kernels, t.kernels ? 100.0 * t.agree / t.kernels : 0.0, t.by_rule, t.by_sol,
-           t.unpaired ? "; some kernels not paired (above)" : "");
+    printf("%d of %d kernels agree (%.0f %%): mmprof's top finding names the limiter of ncu's top rule (%d) or "
+           "SOL (%d)",
+           t.agree, t.kernels, t.kernels ? 100.0 * t.agree / t.kernels : 0.0, t.by_rule, t.by_sol);
+    if (t.unpaired)
+        printf("; %d not paired", t.unpaired);
+    printf("\n");
     return t.kernels ? EXIT_OK : EXIT_USAGE;
 }
 
@@ -206,6 +208,10 @@ int xc_findings_vs_ncu(const char *run, const char *details, const char *raw)
             msg_error("xcheck: %s", err);
             rc = EXIT_USAGE;
         } else {
+            if (details)
+                printf("ncu: %s: %zu launches, details page\n", details, d.n);
+            if (raw)
+                printf("ncu: %s: %zu launches, raw page\n", raw, r.n);
             rc = compare_run(&v, &a, details ? &d : &r, details ? details : raw);
             if (rc != EXIT_OK)
                 msg_error("xcheck: no kernel of %s could be paired with a launch of %s", run,

@@ -92,6 +92,12 @@ one() { # one NAME CMD...: both tools on CMD, the exports, the comparison, in $o
 t_all=$(date +%s)
 one app "$app" 1024
 one ladder "$MMPROF" launch "$ladder" --mnk 2048,2048,2048
+# the lines tests/xcheck/fixtures/ncu-exports.list takes for these exports (FILE PAGE LAUNCHES),
+# once a file is copied there as NAME-FILE
+sed -n 's#^ncu: .*/\([a-z]*\)/\([a-z.-]*\): \([0-9]*\) launches, \([a-z]*\) page$#\1-\2 \4 \3#p' \
+    "$out"/*/xcheck*.txt > "$out/ncu-exports.list"
+echo "fixture lines (tests/xcheck/fixtures/ncu-exports.list):"
+cat "$out/ncu-exports.list"
 echo "findings-vs-ncu: $fails failure(s) in $(( $(date +%s) - t_all )) s; files in $out"
 grep -h "kernels agree" "$out"/*/xcheck.txt 2> /dev/null
 [ "$fails" = 0 ]
