@@ -12,6 +12,7 @@
 # Builds nothing: give the binaries.
 # usage: MMPROF=build-gpu/cli/mmprof scripts/findings-vs-ncu.sh --app build-gpu/examples/apps/mmprof_example
 #   [--out DIR] (default $OUT/findings-vs-ncu, OUT default /tmp/mmprof-out); NCU as in scripts/lib/gpu-tools.sh
+# Each tool has a time limit per app (ncu 170 s, mmprof profile 110 s; rc 124 when it is hit).
 # Exit: 0 every step ran, 1 a step failed (the log says which), 77 no GPU or no ncu.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,7 +52,7 @@ one() { # one NAME CMD...: both tools on CMD, the exports, the comparison, in $o
     printf '%q ' "$@" > "$dir/command.txt"
     echo >> "$dir/command.txt"
     t0=$(date +%s)
-    timeout 200 "$NCU" --set full --import-source no --clock-control none --cache-control all -c 200 \
+    timeout 170 "$NCU" --set full --import-source no --clock-control none --cache-control all -c 200 \
         --export "$dir/ncu" --force-overwrite "$@" > "$dir/app-under-ncu.txt" 2> "$dir/ncu.log"
     rc=$?
     grep -q ERR_NVGPUCTRPERM "$dir/app-under-ncu.txt" "$dir/ncu.log" && skip "ncu may not read GPU counters here (ERR_NVGPUCTRPERM)"
@@ -67,12 +68,12 @@ one() { # one NAME CMD...: both tools on CMD, the exports, the comparison, in $o
         step "$name: ncu wrote no report ($(tail -n 3 "$dir/ncu.log" | tr '\n' ' '))" 1
     fi
     t0=$(date +%s)
-    timeout 150 "$MMPROF" profile --source --out "$dir/run" -- "$@" > "$dir/app-under-mmprof.txt" 2> "$dir/profile.log"
+    timeout 110 "$MMPROF" profile --source --out "$dir/run" -- "$@" > "$dir/app-under-mmprof.txt" 2> "$dir/profile.log"
     rc=$?
     step "$name: mmprof profile --source in $(( $(date +%s) - t0 )) s ($(tail -n 1 "$dir/profile.log"))" $rc
     if [ "$rc" != 0 ]; then # the comparison needs the counters, not the samples
         rm -rf "$dir/run"
-        timeout 150 "$MMPROF" profile --out "$dir/run" -- "$@" > "$dir/app-under-mmprof.txt" 2>> "$dir/profile.log"
+        timeout 110 "$MMPROF" profile --out "$dir/run" -- "$@" > "$dir/app-under-mmprof.txt" 2>> "$dir/profile.log"
         step "$name: mmprof profile without --source ($(tail -n 1 "$dir/profile.log"))" $?
     fi
     "$MMPROF" analyze "$dir/run" > "$dir/analyze.txt" 2>&1
