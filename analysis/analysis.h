@@ -13,6 +13,7 @@
 #include "model/registry.h"
 #include "model/theory.h"
 #include "rundir/run_view.h"
+#include "rundir/results.h"
 
 /* Relative gap between theory and measurement past which `reason` explains
  * it: |ratio - 1| above this is a departure. */
@@ -26,7 +27,8 @@ enum sol_unit { SOL_DRAM, SOL_L2, SOL_L1_SHARED, SOL_FP32, SOL_ISSUE, SOL_UNITS 
 
 struct analysis_row {
     char variant[256]; /* a built-in variant's name, or a profiled kernel's demangled name (cut) */
-    char family[16], params[64], status[16];
+    char family[16], status[16];
+    char params[RESULTS_PARAMS_MAX]; /* results.csv's params, whole */
     char collector_reason[256]; /* results.csv's reason (why a row failed or was skipped) */
     long m, n, k;
     const struct variant *v; /* NULL when the registry does not know the variant */
@@ -88,7 +90,8 @@ void analysis_explain(struct analysis_row *r);
 /* analysis.csv: header + one line per row; 0 or -1 on a write error. */
 int analysis_write_csv(const struct analysis *a, FILE *f);
 /* Writes RUN/analysis.csv through a temporary file renamed into place, so
- * a reader never sees a partial file. 0, or -1 with err. */
+ * a reader never sees a partial file; a run git tracks keeps the one it has
+ * (rundir/run_out.h). 0, or -1 with err. */
 int analysis_save_csv(const struct analysis *a, char *err, size_t err_len);
 /* The row's size as MxNxK (a transpose: MxN) into buf; returns buf. */
 const char *analysis_row_size(const struct analysis_row *r, char *buf, size_t len);

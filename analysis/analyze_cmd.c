@@ -33,8 +33,9 @@ static const struct help analyze_help = {
              "accesses and CGMA (per thread-level access, per sector word, per DRAM byte),\n"
              "intensity per L1/L2/DRAM byte, coalescing, bank conflicts, occupancy and launch\n"
              "geometry, with the reason wherever theory and measurement differ by more than 10 %.\n"
-             "Writes RUN/analysis.csv (columns: analysis/README.md) and prints it. RUN is a run\n"
-             "directory written by `mmprof collect` (results.csv + run.json).\n"
+             "Writes RUN/analysis.csv (columns: analysis/README.md) and prints it; a run git\n"
+             "tracks (examples/) keeps its committed analysis.csv. RUN is a run directory written\n"
+             "by `mmprof collect` or `mmprof profile` (results.csv + run.json).\n"
              "\n"
              "The launch geometry table: blocks in the grid, blocks resident per SM and what\n"
              "limits them (registers, shared memory, threads, blocks), waves = blocks / (SMs x\n"
@@ -75,7 +76,7 @@ static int take_option(void *ctx, int code, const char *value)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, enum format *format, const char **run)
 {
-    const struct run_args spec = {&analyze_help, "--format table", take_option, format, 1};
+    const struct run_args spec = {&analyze_help, take_option, format, 1};
     return run_args_parse(&spec, argc, argv, run);
 }
 

@@ -11,6 +11,7 @@
 #include "common/atomic_file.h"
 #include "common/csv_write.h"
 #include "rundir/run_files.h"
+#include "rundir/run_out.h"
 
 static void put_row(FILE *f, const struct analysis_row *r, const struct column *cols, size_t ncols)
 {
@@ -41,6 +42,8 @@ int analysis_save_csv(const struct analysis *a, char *err, size_t err_len)
 {
     char path[1100];
     struct atomic_file af;
+    if (run_out_tracked(a->run_dir))
+        return 0; /* committed data: its analysis.csv stays as committed */
     run_path(path, sizeof path, a->run_dir, ANALYSIS_CSV);
     if (atomic_open(&af, path) != 0) {
         snprintf(err, err_len, "cannot create a file in %s: %s (is the run directory writable?)", a->run_dir,

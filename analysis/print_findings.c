@@ -1,7 +1,8 @@
 /* `mmprof analyze --findings`: for every kernel of the run, hottest first,
  * its bound verdict (verdict.h), its findings with evidence, estimated gain
  * and fix (findings.h), and for a built-in variant the ladder's next step
- * (next_step.h); then how the run bears the next steps out. */
+ * (next_step.h); then how the run bears the next steps out. Lines wrapped
+ * within 120 columns. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "analysis/kernel_facts.h"
 #include "analysis/next_step.h"
 #include "analysis/verdict.h"
+#include "common/wrap.h"
 
 /* A speed-up: "1.7x", "35x", "170x". */
 static const char *times(char *buf, size_t len, double x)
@@ -25,13 +27,17 @@ static void print_next(const struct next_step *s, FILE *f)
     if (s->fastest)
         snprintf(fastest, sizeof fastest, "; this run measured %s fastest at this size, %s", s->fastest->variant,
                  times(x[0], sizeof x[0], s->fastest_speedup));
-    fprintf(f, "  ladder: %s.\n", s->finding);
+    char text[1024];
+    snprintf(text, sizeof text, "ladder: %s.", s->finding);
+    wrap_print(f, (size_t)fprintf(f, "  "), text, 4, WRAP_WIDTH);
     if (!s->next)
-        fprintf(f, "  next: no listed variant is expected and measured faster at this size%s [%s]\n", fastest, s->rule);
+        snprintf(text, sizeof text, "next: no listed variant is expected and measured faster at this size%s [%s]",
+                 fastest, s->rule);
     else
-        fprintf(f, "  next: %s, expect %s (this run measured %s)%s [%s]\n", s->next->variant,
-                times(x[1], sizeof x[1], s->est_speedup), times(x[2], sizeof x[2], s->measured_speedup), fastest,
-                s->rule);
+        snprintf(text, sizeof text, "next: %s, expect %s (this run measured %s)%s [%s]", s->next->variant,
+                 times(x[1], sizeof x[1], s->est_speedup), times(x[2], sizeof x[2], s->measured_speedup), fastest,
+                 s->rule);
+    wrap_print(f, (size_t)fprintf(f, "  "), text, 4, WRAP_WIDTH);
 }
 
 static int print_kernel(const struct analysis *a, const struct roofline *roof, const struct analysis_row *r, FILE *f,
@@ -43,19 +49,21 @@ static int print_kernel(const struct analysis *a, const struct roofline *roof, c
     if (n < 0)
         return -1;
     verdict_text(r, verdict, sizeof verdict);
-    fprintf(f, "%s", analysis_kernel_label(r, name, sizeof name - 1));
+    char text[2048], launches[48] = "", share[48] = "", gain[64];
     if (r->launches > 1)
-        fprintf(f, " (%.0f launches)", r->launches);
+        snprintf(launches, sizeof launches, " (%.0f launches)", r->launches);
     if (isfinite(r->time_share_pct))
-        fprintf(f, ", %.1f %% of GPU time", r->time_share_pct);
-    fprintf(f, ": %s\n", verdict);
+        snprintf(share, sizeof share, ", %.1f %% of GPU time", r->time_share_pct);
+    snprintf(text, sizeof text, "%s%s%s: %s", analysis_kernel_label(r, name, sizeof name - 1), launches, share,
+             verdict);
+    wrap_print(f, 0, text, 2, WRAP_WIDTH);
     for (int k = 0; k < n; k++) {
-        fprintf(f, "  - %s. ", found[k].evidence);
         if (isfinite(found[k].gain_pct))
-            fprintf(f, "Estimated gain: %.0f %% of its time. ", found[k].gain_pct);
+            snprintf(gain, sizeof gain, "Estimated gain: %.0f %% of its time.", found[k].gain_pct);
         else
-            fprintf(f, "Estimated gain: not known. ");
-        fprintf(f, "Fix: %s. [%s]\n", found[k].fix, found[k].id);
+            snprintf(gain, sizeof gain, "Estimated gain: not known.");
+        snprintf(text, sizeof text, "%s. %s Fix: %s. [%s]", found[k].evidence, gain, found[k].fix, found[k].id);
+        wrap_print(f, (size_t)fprintf(f, "  - "), text, 4, WRAP_WIDTH);
     }
     struct next_step s;
     int fired = next_step_for(a, roof, (size_t)(r - a->rows), &s, err, err_len);
@@ -84,9 +92,13 @@ int analysis_print_findings(const struct analysis *a, const struct roofline *roo
     struct next_step_check c;
     if (next_step_check_run(a, roof, &c, err, err_len) < 0)
         return -1;
-    if (c.steps)
-        fprintf(f, "\nnext steps checked against this run: %zu of %zu named a faster variant (%.0f %%); "
-                   "%zu of %zu expected a speed-up within 2x of the measured one (%.0f %%)\n",
-                c.faster, c.steps, 100.0 * c.faster / c.steps, c.within_2x, c.steps, 100.0 * c.within_2x / c.steps);
+    if (c.steps) {
+        char text[512];
+        snprintf(text, sizeof text, "next steps checked against this run: %zu of %zu named a faster variant (%.0f %%); "
+                 "%zu of %zu expected a speed-up within 2x of the measured one (%.0f %%)",
+                 c.faster, c.steps, 100.0 * c.faster / c.steps, c.within_2x, c.steps, 100.0 * c.within_2x / c.steps);
+        fprintf(f, "\n");
+        wrap_print(f, 0, text, 2, WRAP_WIDTH);
+    }
     return 0;
 }

@@ -5,6 +5,7 @@
 #include "cli/variant_select.h"
 #include "common/help.h"
 #include "common/util.h"
+#include "common/wrap.h"
 
 static const struct help_option list_options[] = {
     {"variants", required_argument, 'v', "V", "only these (all, names, families, globs; comma-separated)"},
@@ -17,8 +18,8 @@ static const struct help list_help = {
     .command = "list",
     .usage = "[--variants V] [--names] [--gpu]",
     .about = "Lists the variants of the registry (model/kinds.def): name, family, parameters,\n"
-             "the course experiment (\"seed\" 000-004, or \"beyond\") each reproduces, and what\n"
-             "it does. Needs no GPU.\n",
+             "the lab each reproduces (labs 000-004: the five course lab reports this suite\n"
+             "reproduces; \"beyond\": past them), and what it does. Needs no GPU.\n",
     .options = list_options,
     .exit_status = "0 ok, 2 bad usage (unknown option or variant)\n",
     .examples = {"mmprof list                          # every variant",
@@ -62,15 +63,17 @@ int cmd_list(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (!names_only)
-        printf("%-22s %-9s %-22s %-7s %s\n", "name", "family", "params", "seed", "what");
+        printf("%-22s %-9s %-22s %-7s %s\n", "name", "family", "params", "lab", "what");
     for (int i = 0; i < n; i++) {
         if (gpu_only && !variant_on_gpu(sel[i]))
             continue;
         if (names_only)
             printf("%s\n", sel[i]->name);
-        else
-            printf("%-22s %-9s %-22s %-7s %s\n", sel[i]->name, family_name(sel[i]->family),
-                   variant_params(sel[i], params, sizeof params), sel[i]->seed, sel[i]->summary);
+        else /* the summary wraps under itself, within 120 columns */
+            wrap_print(stdout,
+                       (size_t)printf("%-22s %-9s %-22s %-7s ", sel[i]->name, family_name(sel[i]->family),
+                                      variant_params(sel[i], params, sizeof params), sel[i]->seed),
+                       sel[i]->summary, 64, WRAP_WIDTH);
     }
     return EXIT_OK;
 }

@@ -2,16 +2,16 @@
  * a run directory (docs/profile.md). This file parses the options and reports
  * the outcome; the app runs under profile/app_run.c, and what happens inside
  * it is profile/inject/'s. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <cuda_runtime_api.h>
 
 #include "cli/commands.h"
-#include "collector/ceilings_run.h"
 #include "collector/device.h"
+#include "collector/device_facts.h"
 #include "collector/placement.h"
 #include "collector/cupti/metric_set.h"
 #include "collector/cupti/profiler.h"
@@ -24,11 +24,15 @@
 #include "profile/app_run.h"
 #include "profile/decl.h"
 #include "profile/launch_log.h"
+#include "profile/launch_times.h"
 #include "profile/profile_json.h"
+#include "profile/replay_join.h"
+#include "profile/row_timing.h"
 #include "rundir/run_create.h"
 #include "rundir/run_files.h"
 
-enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT, OPT_NO_CEILINGS, OPT_SOURCE, OPT_MEMORY_OFFSET };
+enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT, OPT_NO_CEILINGS, OPT_SOURCE, OPT_MEMORY_OFFSET,
+       OPT_PER_KERNEL, OPT_REPLAY };
 
 static const struct help_option profile_options[] = {
     {"kernel-name", required_argument, 'k', "NAME",
@@ -36,7 +40,19 @@ static const struct help_option profile_options[] = {
      "the demangled or the mangled name), or regex:EXPR (POSIX\n"
      "extended, on the demangled name)"},
     {"launch-skip", required_argument, OPT_SKIP, "N", "skip the first N launches that pass the filters"},
-    {"launch-count", required_argument, 'c', "N", "then profile at most N (default 500; 0 = all)"},
+    {"launches-per-kernel", required_argument, OPT_PER_KERNEL, "N",
+     "counters of each kernel (name, grid, block) from its first N\n"
+     "launches that pass the filters; its later launches are timed\n"
+     "only, and its row holds their times (default 1; 0 = every launch)"},
+    {"launch-count", required_argument, 'c', "N", "then profile at most N launches in all (default 500; 0 = all)"},
+    {"replay-mode", required_argument, OPT_REPLAY, "MODE",
+     "kernel (default): each profiled launch replayed, one app run;\n"
+     "application: the app run once per one-pass config image, its\n"
+     "launches measured in place (it must launch the same kernels\n"
+     "each run; its output is shown once); range: each repeat of one\n"
+     "NVTX range (--nvtx-include NAME/, or mmprof.h's iteration mark)\n"
+     "is a pass, its kernels measured in place in the app's own cache\n"
+     "state"},
     {"nvtx-include", required_argument, OPT_NVTX, "[DOMAIN@]A/B/",
      "only launches inside NVTX push/pop range A, with B directly\n"
      "inside it ('*' = one or more ranges); repeatable (any of them)"},
@@ -72,18 +88,19 @@ static const struct help profile_help = {
     .usage = "[options] [--] APP [ARGS...]",
     .about = "Runs APP with mmprof's CUPTI injection library loaded (CUDA_INJECTION64_PATH):\n"
              "every kernel launch it makes (runtime or driver API, cuLaunchKernelEx,\n"
-             "cooperative, CUDA graph nodes, cuBLAS/CUB kernels, child processes) is seen;\n"
-             "those the filters pass are profiled with collect's metric set, L2 flushed\n"
+             "cooperative, CUDA graph nodes, cuBLAS/CUB kernels, child processes) is seen\n"
+             "and timed on the GPU (CUPTI activity records); each kernel's first launches\n"
+             "that the filters pass are profiled with collect's metric set, L2 flushed\n"
              "before each pass and device memory restored between passes, one row each in\n"
-             "results.csv. analyze, plot, report and diff read the run directory as a\n"
+             "results.csv with the times of all the kernel's launches. analyze, plot, report and diff read the run directory as a\n"
              "collect run's. The app's output is its own (docs/profile.md).\n",
     .options = profile_options,
     .shorts = profile_shorts,
     .exit_status = "0 ok; 1 the app failed, no launch matched, or counters failed (rows\n"
                    "kept); 2 bad usage, APP not found or not executable\n",
-    .examples = {"mmprof profile -- ./my_app --size 4096           # every kernel, up to 500 launches",
+    .examples = {"mmprof profile -- ./my_app --size 4096           # each kernel's first launch, all timed",
                  "mmprof profile --list -- ./my_app                # which kernels, how often, how long",
-                 "mmprof profile -k regex:gemm -c 3 --model k.txt -- ./my_app"},
+                 "mmprof profile --launches-per-kernel 0 -c 0 --replay-mode application -- ./my_app"},
 };
 
 static int parse_count(const char *opt, const char *s, long *out, char *why, size_t why_len)
@@ -120,6 +137,14 @@ static int apply(struct profile_args *a, int c, const char *val, const char *wor
         return parse_count("--launch-skip", val, &s->launch_skip, why, why_len);
     case 'c':
         return parse_count("-c/--launch-count", val, &s->launch_count, why, why_len);
+    case OPT_PER_KERNEL:
+        return parse_count("--launches-per-kernel", val, &s->per_kernel, why, why_len);
+    case OPT_REPLAY:
+        if (replay_mode_parse(val, &s->replay) != 0) {
+            snprintf(why, why_len, "--replay-mode '%s': give kernel, application or range", val);
+            return EXIT_USAGE;
+        }
+        return 0;
     case OPT_NVTX:
         if (s->nnvtx == FILTER_NVTX_MAX) {
             snprintf(why, why_len, "more than %d --nvtx-include filters", FILTER_NVTX_MAX);
@@ -155,10 +180,10 @@ static int apply(struct profile_args *a, int c, const char *val, const char *wor
         a->help = 1;
         return 0;
     case ':':
-        snprintf(why, why_len, "option '%s' needs a value (see `mmprof profile --help`)", word);
+        help_missing_value(&profile_help, word, optopt, why, why_len);
         return EXIT_USAGE;
     default:
-        snprintf(why, why_len, "unknown option '%s' (see `mmprof profile --help`)", word);
+        help_unknown_option(&profile_help, word, why, why_len);
         return EXIT_USAGE;
     }
 }
@@ -206,6 +231,16 @@ static int validate(struct profile_args *a, char *why, size_t why_len)
         snprintf(why, why_len, "--list samples nothing: drop --source");
         return EXIT_USAGE;
     }
+    if (a->set.replay == REPLAY_RANGE && (a->set.kernel[0] || a->set.nnvtx > 1 || a->set.launch_skip)) {
+        snprintf(why, why_len, "--replay-mode range measures every kernel of one range: give at most one "
+                 "--nvtx-include (the range; default mmprof.h's iteration mark), no -k or --launch-skip");
+        return EXIT_USAGE;
+    }
+    if (a->set.replay != REPLAY_KERNEL && (a->set.list_only || a->set.source)) {
+        snprintf(why, why_len, "--replay-mode %s measures counters: drop %s", replay_mode_name(a->set.replay),
+                 a->set.list_only ? "--list" : "--source (it samples in kernel replay)");
+        return EXIT_USAGE;
+    }
     if (a->set.list_only && a->set.memory_offset_mib > 0) {
         snprintf(why, why_len, "--list holds no device memory of its own: drop --memory-offset-mb");
         return EXIT_USAGE;
@@ -247,6 +282,32 @@ int profile_parse(int argc, char **argv, struct profile_args *a, char *why, size
     return validate(a, why, why_len);
 }
 
+/* Tests only: stand-in apps write launches.tsv as the injection library
+ * would, so the command runs end to end without a GPU. */
+#define PROFILE_STANDIN_ENV "MMPROF_PROFILE_STANDIN"
+
+/* A GPU, and the CUPTI and injection libraries the app will load, before
+ * anything is made: without them no launch could be seen. 0, or 1 with why. */
+static int check_gpu(char *why, size_t why_len)
+{
+    const char *standin = getenv(PROFILE_STANDIN_ENV);
+    if (standin && strcmp(standin, "1") == 0)
+        return 0;
+    char dev[512];
+    if (device_count(dev, sizeof dev) <= 0) {
+        snprintf(why, why_len, "%s; profile needs a GPU (analyze, plot and report work without one)", dev);
+        return EXIT_RUNTIME;
+    }
+    const char *libs[] = {MMPROF_CUPTI_LIBRARY, MMPROF_INJECT_LIBRARY};
+    for (size_t i = 0; i < sizeof libs / sizeof libs[0]; i++)
+        if (access(libs[i], R_OK) != 0) {
+            snprintf(why, why_len, "%s: %s; profile needs CUPTI and mmprof's injection library (reinstall "
+                     "CUDA's CUPTI, or rebuild and reinstall mmprof)", libs[i], strerror(errno));
+            return EXIT_RUNTIME;
+        }
+    return 0;
+}
+
 /* The run directory with results.csv's header and launches.tsv's. */
 static int make_run_dir(struct profile_args *a, char *dir, size_t dir_len, char *why,
                         size_t why_len)
@@ -280,85 +341,6 @@ static int make_run_dir(struct profile_args *a, char *dir, size_t dir_len, char 
     return rc;
 }
 
-/* The GPU the app most likely runs on (device 0 as CUDA_VISIBLE_DEVICES
- * shows it: the injection library profiles the device of each process's
- * first profiled launch), with its datasheet and, unless --no-ceilings, its
- * measured ceilings (collect's micro-benchmarks), for the roofline. The
- * context is released before the app starts, so the app has the GPU, its
- * memory included, to itself. */
-struct device_facts {
-    struct device_info dev;
-    int found;
-    char driver[64];                         /* NVML's driver version */
-    int clock_before_sm_mhz, clock_before_mem_mhz; /* before the app, -1 = unknown */
-    cJSON *ceilings, *datasheet;
-    char chip[64];          /* CUPTI's name, "" when not known */
-    size_t passes, configs; /* of the metric set on it */
-};
-
-/* The chip and the passes the metric set takes on it, as the injection's
- * profiler will schedule them (profiler_offline_check, the Profiler Host API):
- * for run.json; nothing when CUPTI refuses (the rows will say why). */
-static void profiler_facts(const struct profile_args *a, struct device_facts *f)
-{
-    char why[512];
-    struct metric_set ms;
-    metric_set_init(&ms);
-    if (profiler_device_chip(0, f->chip, sizeof f->chip, why, sizeof why) != PROFILER_OK ||
-        metric_set_parse(&ms, a->set.metrics[0] ? a->set.metrics : "default", why, sizeof why) != 0 ||
-        profiler_offline_check(f->chip, &ms, PROFILER_WHOLE_COUNTERS, &f->passes, &f->configs, why,
-                               sizeof why) != PROFILER_OK)
-        f->chip[0] = '\0';
-    metric_set_free(&ms);
-}
-
-static int device_facts(const struct profile_args *a, struct device_facts *f)
-{
-    char why[512];
-    memset(f, 0, sizeof *f);
-    if (a->set.list_only) /* no counters, no roofline: the list stays fast */
-        return 0;
-    if (device_count(why, sizeof why) <= 0 || device_open(0, &f->dev, why, sizeof why) != 0) {
-        msg_warn("%s: run.json records no device and no ceilings", why);
-        return 0;
-    }
-    f->found = 1;
-    device_driver_string(f->driver, sizeof f->driver);
-    f->clock_before_sm_mhz = f->clock_before_mem_mhz = -1;
-    device_clocks_mhz(&f->dev, &f->clock_before_sm_mhz, &f->clock_before_mem_mhz);
-    int sticky = 0;
-    if (!a->no_ceilings) {
-        fprintf(stderr, "mmprof: measuring ceilings (DRAM, L2, shared memory, FP32; --no-ceilings "
-                        "skips)\n");
-        double t0 = now_ms();
-        f->ceilings = ceilings_run(&f->dev, &sticky, why, sizeof why);
-        trace_since("profile: ceilings", t0);
-        if (!f->ceilings)
-            msg_warn("%s; continuing without measured ceilings", why);
-    }
-    if (!f->ceilings)
-        f->datasheet = datasheet_json(&f->dev);
-    double t0 = now_ms();
-    profiler_facts(a, f);
-    trace_since("profile: passes of the metric set", t0);
-    t0 = now_ms();
-    cudaError_t e = cudaDeviceReset();
-    trace_since("profile: device reset", t0);
-    if (e != cudaSuccess || sticky) {
-        msg_error("releasing device 0 before the app starts failed (%s); check the GPU with "
-                  "nvidia-smi",
-                  cudaGetErrorString(e));
-        return EXIT_RUNTIME;
-    }
-    return 0;
-}
-
-static void device_facts_free(struct device_facts *f)
-{
-    cJSON_Delete(f->ceilings);
-    cJSON_Delete(f->datasheet);
-}
-
 /* run.json; 0, or -1 after saying why (a run.json left "running" would be
  * taken for a profile still going). */
 static int record(const struct profile_args *a, char **argv, const char *app_path,
@@ -388,21 +370,21 @@ static int record(const struct profile_args *a, char **argv, const char *app_pat
 }
 
 /* The reason of results.csv's first failed row (the injection library wrote
- * it: the collector's message, which names the fix). */
-static void first_failure(const char *dir, char *out, size_t len)
+ * it: the collector's message, which names the fix); the failed rows. */
+static long first_failure(const char *dir, char *out, size_t len)
 {
     char path[4200], err[300];
     run_path(path, sizeof path, dir, RESULTS_CSV);
     snprintf(out, len, "see the reason column of " RESULTS_CSV);
     struct table *t = results_read(path, err, sizeof err);
+    long failed = 0;
     for (size_t r = 0; t && r < t->nrows; r++) {
-        if (strcmp(table_str(t, r, table_col(t, "status")), "failed") == 0) {
+        if (strcmp(table_str(t, r, table_col(t, "status")), "failed") == 0 && !failed++)
             snprintf(out, len, "%s: %s", table_str(t, r, table_col(t, "variant")),
                      table_str(t, r, table_col(t, "reason")));
-            break;
-        }
     }
     table_free(t);
+    return failed;
 }
 
 /* What the run found, and the exit code it earns. */
@@ -447,6 +429,35 @@ static int outcome(const struct profile_args *a, const struct app_status *st,
     return EXIT_OK;
 }
 
+/* --replay-mode application: the app once per config image of the metric
+ * set on the device's chip; 0 with the runs' status, or 1 with why. */
+static int run_per_image(struct profile_args *a, char **argv, const char *app_path, const struct device_facts *f,
+                         const struct app_injection *inj, struct app_status *st, long *failed_image, char *why,
+                         size_t why_len)
+{
+    if (!f->chip[0] || f->configs == 0) {
+        snprintf(why, why_len, "--replay-mode application needs the metric set's config images on the "
+                 "device's chip, and CUPTI gave none (no device, or counters refused: see above); "
+                 "use --replay-mode kernel");
+        return 1;
+    }
+    fprintf(stderr, "mmprof: application replay: the app runs %zu times, once per config image; the "
+            "output of runs after the first goes to %s/replay-K.log\n", f->configs, a->set.dir);
+    return app_run_per_image(app_path, argv + a->app_index, &a->set, inj, (long)f->configs, st, failed_image,
+                             why, why_len);
+}
+
+/* The application replay's runs paired and their counters joined into the
+ * rows; 0, or -1 after saying why (the first differing launch). */
+static int replay_joined(const struct profile_args *a, const char *dir, long images)
+{
+    char why[1024];
+    int rc = replay_join(dir, images, a->set.metrics[0] ? a->set.metrics : "default", why, sizeof why);
+    if (rc)
+        msg_error("%s", why);
+    return rc ? -1 : 0;
+}
+
 /* Runs the app in the prepared run directory; the exit code. */
 static int profile_app(struct profile_args *a, char **argv, const char *app_path,
                        const char *dir)
@@ -454,7 +465,9 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
     char why[1024];
     double t0 = now_ms();
     struct device_facts f;
-    if (device_facts(a, &f) != 0) {
+    struct device_facts_opts fo = {a->set.list_only, a->no_ceilings, a->set.metrics[0] ? a->set.metrics : "default",
+                                   profile_schedule(&a->set), a->set.replay == REPLAY_APPLICATION};
+    if (device_facts(&fo, &f) != 0) {
         device_facts_free(&f);
         return EXIT_RUNTIME;
     }
@@ -463,18 +476,38 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
         device_facts_free(&f);
         return EXIT_RUNTIME;
     }
-    struct app_injection inj = {MMPROF_INJECT_LIBRARY, MMPROF_CUPTI_LIBRARY};
+    struct app_injection inj = {MMPROF_INJECT_LIBRARY, MMPROF_CUPTI_LIBRARY, NULL};
     struct app_status st;
     struct launch_summary sum;
     double t_app = now_ms();
-    int ran = app_run(app_path, argv + a->app_index, &a->set, &inj, &st, why, sizeof why);
+    long failed_image = -1;
+    int ran = a->set.replay == REPLAY_APPLICATION
+                  ? run_per_image(a, argv, app_path, &f, &inj, &st, &failed_image, why, sizeof why)
+                  : app_run(app_path, argv + a->app_index, &a->set, &inj, &st, why, sizeof why);
     trace_since("profile: the app under injection", t_app);
-    if (ran != 0 || launch_log_summarize(dir, &sum, why, sizeof why) != 0) {
+    t_app = now_ms();
+    /* the runs joined before the rows are timed: the drift check reads their elapsed cycles */
+    int joined = ran == 0 && a->set.replay == REPLAY_APPLICATION && failed_image < 0 && app_status_ok(&st)
+                     ? replay_joined(a, dir, (long)f.configs)
+                     : 0;
+    if (ran != 0 || launch_times_join(dir, NULL, why, sizeof why) != 0 ||
+        row_timing_apply(dir, why, sizeof why) != 0 || launch_log_summarize(dir, &sum, why, sizeof why) != 0) {
         msg_error("%s", why);
         device_facts_free(&f);
         return EXIT_RUNTIME;
     }
+    trace_since("profile: launch times joined", t_app);
+    if (failed_image > 0)
+        msg_error("in the app's run for config image %ld of the application replay (its output: "
+                  "%s/" REPLAY_LOG_FMT ")", failed_image, dir, failed_image);
     int rc = outcome(a, &st, &sum);
+    if (rc == EXIT_OK && joined != 0)
+        rc = EXIT_RUNTIME;
+    char first[600]; /* range replay fails rows, not launches, when a repeat differs */
+    if (rc == EXIT_OK && a->set.replay == REPLAY_RANGE && first_failure(dir, first, sizeof first) > 0) {
+        msg_error("the range's rows have no counters: %s", first);
+        rc = EXIT_RUNTIME;
+    }
     if (record(a, argv, app_path, app_status_ok(&st) ? "complete" : "interrupted", &st, &sum,
                (now_ms() - t0) / 1000, &f) != 0)
         rc = EXIT_RUNTIME;
@@ -496,7 +529,7 @@ int cmd_profile(int argc, char **argv)
         help_print(&profile_help, stdout);
     else if (rc == 0 &&
              (rc = app_resolve(argv[a->app_index], app_path, sizeof app_path, why, sizeof why)) == 0 &&
-             (rc = make_run_dir(a, dir, sizeof dir, why, sizeof why)) == 0)
+             (rc = check_gpu(why, sizeof why)) == 0 && (rc = make_run_dir(a, dir, sizeof dir, why, sizeof why)) == 0)
         rc = profile_app(a, argv, app_path, dir);
     else
         msg_error("%s", why);

@@ -50,7 +50,7 @@ static const struct help run_help = {
                    "--out already holds a run)\n",
     .examples = {"mmprof run                                   # the main job; report path printed",
                  "mmprof run --variants matmul --sizes 4096    # the matmuls at one size",
-                 "mmprof run --out /tmp/ex                     # without a GPU: the example's report in /tmp/ex"},
+                 "mmprof run --out results/ex                  # without a GPU: the example's report there"},
 };
 
 static int copy_file(const char *from_dir, const char *to_dir, const char *name)

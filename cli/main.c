@@ -5,6 +5,7 @@
 #include "analysis/analyze_cmd.h"
 #include "analysis/findings_vs_ncu.h"
 #include "cli/commands.h"
+#include "common/suggest.h"
 #include "common/util.h"
 #include "plots/plot_cmd.h"
 #include "diff/diff.h"
@@ -53,15 +54,26 @@ static const struct command *find(const char *name)
     return NULL;
 }
 
+/* One line for a name that is no command: the closest commands, if any. */
+static int unknown(const char *what, const char *name)
+{
+    struct suggest s;
+    char close[3 * SUGGEST_NAME_MAX];
+    suggest_init(&s, name);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        suggest_offer(&s, commands[i].name);
+    suggest_format(&s, close, sizeof close);
+    msg_error("%sunknown command '%s': %s%s%s`mmprof --help` lists the commands", what, name,
+              close[0] ? "did you mean " : "", close, close[0] ? "? " : "");
+    return EXIT_USAGE;
+}
+
 /* `mmprof help CMD` is `mmprof CMD --help`: each command prints its own table. */
 static int command_help(const char *name)
 {
     const struct command *c = find(name);
-    if (!c) {
-        msg_error("help: unknown command '%s'", name);
-        usage(stderr);
-        return EXIT_USAGE;
-    }
+    if (!c)
+        return unknown("help: ", name);
     char *argv[] = {(char *)c->name, "--help", NULL};
     return c->run(2, argv);
 }
@@ -86,7 +98,5 @@ int main(int argc, char **argv)
     const struct command *c = find(argv[1]);
     if (c)
         return c->run(argc - 1, argv + 1);
-    msg_error("unknown command '%s'", argv[1]);
-    usage(stderr);
-    return EXIT_USAGE;
+    return unknown("", argv[1]);
 }

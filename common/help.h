@@ -54,4 +54,11 @@ void help_short_options(const struct help *h, const char *lead, char *buf, size_
  * cap is too small. */
 int help_long_options(const struct help *h, struct option *out, size_t cap);
 
+/* "CMD: unknown option '--treshold': did you mean --threshold? (see `mmprof
+ * CMD --help`)"; word as the user gave it, "--name=value" included. */
+void help_unknown_option(const struct help *h, const char *word, char *buf, size_t len);
+/* "CMD: option '--markdown' needs a value: --markdown FILE (see `mmprof
+ * CMD --help`)": word as given, code what getopt returns for it (its optopt). */
+void help_missing_value(const struct help *h, const char *word, int code, char *buf, size_t len);
+
 #endif

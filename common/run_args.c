@@ -34,13 +34,13 @@ int run_args_parse(const struct run_args *spec, int argc, char **argv, const cha
             help_print(spec->help, stdout);
             return EXIT_OK;
         }
-        if (c == ':') {
-            msg_error("%s: option '%s' needs a value: e.g. %s", command, argv[optind - 1],
-                      spec->value_example ? spec->value_example : spec->help->usage);
-            return EXIT_USAGE;
-        }
-        if (c == '?') {
-            msg_error("%s: unknown option '%s': see `mmprof %s --help`", command, argv[optind - 1], command);
+        if (c == ':' || c == '?') {
+            char why[600];
+            if (c == ':')
+                help_missing_value(spec->help, argv[optind - 1], optopt, why, sizeof why);
+            else
+                help_unknown_option(spec->help, argv[optind - 1], why, sizeof why);
+            msg_error("%s", why);
             return EXIT_USAGE;
         }
         if (spec->option(spec->ctx, c, optarg) != 0)

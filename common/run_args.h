@@ -9,7 +9,6 @@
 
 struct run_args {
     const struct help *help;   /* the command's name, usage, options and --help text */
-    const char *value_example; /* for an option given without its value: "--format table" */
     /* Takes one of the command's own options (its getopt code and value, NULL
      * for flags). 0, or -1 after saying what is wrong (exit 2). */
     int (*option)(void *ctx, int code, const char *value);

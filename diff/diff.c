@@ -34,7 +34,7 @@ static const struct help_option diff_options[] = {
      "faster>P%, cgma<R, cgma>R (measured CGMA B/A), changed (any significant\n"
      "change), missing (a row of A gone or no longer ok)"},
     {"markdown", required_argument, OPT_MARKDOWN, "FILE", "the table in Markdown"},
-    {"json", required_argument, OPT_JSON, "FILE", "the comparison as JSON (schema mmprof-diff/1, docs/diff.md)"},
+    {"json", required_argument, OPT_JSON, "FILE", "the comparison as JSON (schema mmprof-diff/2, docs/diff.md)"},
     {"junit", required_argument, OPT_JUNIT, "FILE",
      "JUnit XML, one test case per row: failed when a --fail-on rule holds\n"
      "(without --fail-on: when it changed significantly)"},
@@ -55,14 +55,16 @@ static const struct help diff_help = {
              "the runs' [min, max] ranges apart, and says so. Counters that the code and shape fix\n"
              "(sectors, FLOPs, registers) must be equal; DRAM reads move within 2 % or 8192\n"
              "sectors, occupancy within 2 % or 1 point, conflicts and DRAM writes within PCT of\n"
-             "their whole. A changed status always counts. Runs of different GPUs are compared\n"
-             "with a warning, each against its own roofline. `mmprof diff RUN RUN` shows no change.\n",
+             "their whole. A changed status always counts. B/A is always a ratio of times: across\n"
+             "two GPUs it compares the GPUs, not the code, and the output says so first; the\n"
+             "roof% columns put each time against its own GPU's roofline (attained / roof).\n"
+             "`mmprof diff RUN RUN` shows no change.\n",
     .options = diff_options,
     .exit_status = "0 compared (changes are printed, not errors), 1 runtime failure,\n"
                    "2 bad usage or input, " HELP_STR(DIFF_EXIT_FAIL) " when a --fail-on rule holds for some row\n",
     .examples = {"mmprof diff results/before results/after                 # what changed, with intervals",
-                 "mmprof diff A B --fail-on 'slower>3%' --junit diff.xml   # in CI: fail on a slowdown",
-                 "mmprof diff examples/seeds examples/seeds-h200           # two GPUs: a warning, own roofs"},
+                 "mmprof diff A B --fail-on 'slower>3%' --junit results/diff.xml  # CI: fail on a slowdown",
+                 "mmprof diff examples/seeds examples/seeds-h200           # two GPUs: times and roof%"},
 };
 
 static int parse_threshold(const char *s, double *out)
@@ -116,7 +118,7 @@ static int take_option(void *ctx, int code, const char *value)
 /* Returns -1 to go on, or the exit code to stop with. */
 static int parse_args(int argc, char **argv, struct diff_opts *o)
 {
-    const struct run_args spec = {&diff_help, "--threshold 4", take_option, o, 2};
+    const struct run_args spec = {&diff_help, take_option, o, 2};
     const char *runs[2];
     int rc = run_args_parse(&spec, argc, argv, runs);
     if (rc == -1) {
@@ -192,9 +194,6 @@ int cmd_diff(int argc, char **argv)
         msg_error("diff: out of memory comparing %zu and %zu rows", A.a.nrows, B.a.nrows);
         rc = EXIT_RUNTIME;
     } else {
-        if (r.across_devices)
-            msg_warn("diff: %s: each run's time is compared against its own roofline (B/A of the fraction of "
-                     "the roof attained), not against the other's", r.devices);
         rc = write_outputs(&r, &o);
         diff_result_free(&r);
     }

@@ -124,7 +124,7 @@ void diff_run_free(struct diff_run *r)
 
 static void describe(char *buf, size_t len, const struct diff_run *r)
 {
-    snprintf(buf, len, "%s: %s, %.0f SMs", r->dir, r->a.run.device_name[0] ? r->a.run.device_name : "unnamed GPU",
+    snprintf(buf, len, "%s (%.0f SMs)", r->a.run.device_name[0] ? r->a.run.device_name : "an unnamed GPU",
              r->a.run.sm_count);
 }
 
@@ -134,10 +134,10 @@ int diff_same_device(const struct diff_run *a, const struct diff_run *b, char *w
     int same_sms = (isnan(x->sm_count) && isnan(y->sm_count)) || x->sm_count == y->sm_count;
     if (strcmp(x->device_name, y->device_name) == 0 && same_sms)
         return 0;
-    char da[1400], db[1400];
+    char da[400], db[400];
     describe(da, sizeof da, a);
     describe(db, sizeof db, b);
-    snprintf(why, why_len, "the runs come from different devices (%s; %s)", da, db);
+    snprintf(why, why_len, "A ran on %s, B on %s: the times compare the GPUs, not the code", da, db);
     return -1;
 }
 
@@ -269,19 +269,6 @@ static void time_interval(const struct diff_run *A, const struct diff_run *B, st
         p->ratio_lo = p->ratio_hi = NAN;
 }
 
-/* Across devices: B's fraction of its own roof against A's, inverted so
- * that above 1 still means B slower. The interval scales with the ratio. */
-static void normalize(struct diff_pair *p)
-{
-    double k = p->roof_pct_a / p->roof_pct_b / p->ratio;
-    if (!isfinite(k) || !(k > 0))
-        return;
-    p->normalized = 1;
-    p->ratio *= k;
-    p->ratio_lo *= k;
-    p->ratio_hi *= k;
-}
-
 double diff_effective_threshold(const struct diff_pair *p, double threshold_pct)
 {
     if (p->ra->v && !variant_on_gpu(p->ra->v) && threshold_pct < DIFF_HOST_THRESHOLD_PCT)
@@ -309,7 +296,7 @@ enum time_verdict diff_time_at(const struct diff_pair *p, double threshold_pct)
 }
 
 static void compare_time(const struct diff_run *A, size_t ia, const struct diff_run *B, size_t ib,
-                         double threshold_pct, int normalized, struct diff_pair *p)
+                         double threshold_pct, struct diff_pair *p)
 {
     int ok = strcmp(p->ra->status, "ok") == 0 && strcmp(p->rb->status, "ok") == 0;
     p->time_a = p->ra->ms.runtime_ms;
@@ -326,14 +313,12 @@ static void compare_time(const struct diff_run *A, size_t ia, const struct diff_
         p->time = TIME_UNMEASURED;
         return;
     }
-    if (normalized)
-        normalize(p);
     p->time = TIME_SAME; /* anything but unmeasured, for diff_time_at */
     p->time = diff_time_at(p, threshold_pct);
 }
 
 void diff_compare(const struct diff_run *A, size_t ia, const struct diff_run *B, size_t ib, double threshold_pct,
-                  int normalize_to_roofs, struct diff_pair *p)
+                  struct diff_pair *p)
 {
     memset(p, 0, sizeof *p);
     p->ra = &A->a.rows[ia];
@@ -341,7 +326,7 @@ void diff_compare(const struct diff_run *A, size_t ia, const struct diff_run *B,
     p->status_changed = strcmp(p->ra->status, p->rb->status) != 0;
     p->cgma_a = p->ra->ms.cgma_thread_flop_per_word;
     p->cgma_b = p->rb->ms.cgma_thread_flop_per_word;
-    compare_time(A, ia, B, ib, threshold_pct, normalize_to_roofs, p);
+    compare_time(A, ia, B, ib, threshold_pct, p);
     compare_counters(A, ia, B, ib, threshold_pct, p);
 }
 

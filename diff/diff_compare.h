@@ -12,9 +12,8 @@
  * (has_interval = 0); without min/max either, the threshold alone decides
  * (ranges_apart = -1).
  *
- * Runs of different devices are compared against each run's own ceilings:
- * the ratio (and its interval) becomes B's fraction of its roofline against
- * A's, inverted so that above 1 still means "B slower" (normalized = 1).
+ * Times stay times across devices too (then they compare the GPUs, not the
+ * code); each run's fraction of its own roofline is kept beside them.
  *
  * Counters, by the noise class the cross-check gives their metric
  * (common/metric_class.c): counts fixed by the code and the shape (sectors,
@@ -86,12 +85,11 @@ struct counter_change {
 struct diff_pair {
     const struct analysis_row *ra, *rb;
     double time_a, time_b;        /* median ms */
-    double ratio, ratio_lo, ratio_hi; /* B/A (normalized: to each run's ceilings); lo, hi NaN without samples */
+    double ratio, ratio_lo, ratio_hi; /* B/A of the median times; lo, hi NaN without samples */
     size_t samples_a, samples_b;  /* launch times kept (0: none) */
     int has_interval;
     int ranges_apart;             /* the runs' [min, max] do not overlap: 1, they do: 0, unknown: -1 */
     int one_launch;               /* a side timed once (a `mmprof profile` launch): no spread to judge by */
-    int normalized;
     double roof_pct_a, roof_pct_b; /* attained, % of each run's roof; NaN when unknown */
     double cgma_a, cgma_b;        /* measured thread-level CGMA; NaN for transposes or without counters */
     enum time_verdict time;
@@ -125,9 +123,8 @@ size_t diff_occurrence(const struct diff_run *r, size_t i);
  * of A, or B's row count. */
 size_t diff_find(const struct diff_run *b, const struct diff_run *a, size_t ia, size_t nth);
 
-/* normalize: the runs come from different devices (ratios to ceilings). */
 void diff_compare(const struct diff_run *A, size_t ia, const struct diff_run *B, size_t ib, double threshold_pct,
-                  int normalize, struct diff_pair *p);
+                  struct diff_pair *p);
 /* The time verdict of p at another threshold (--fail-on slower>P%); a row
  * timed on the host, or by one launch, is held to 25 % at least. */
 double diff_effective_threshold(const struct diff_pair *p, double threshold_pct);

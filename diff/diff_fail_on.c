@@ -67,9 +67,8 @@ static void time_why(const struct diff_pair *p, int slower, double rule_pct, cha
     double pct = diff_effective_threshold(p, rule_pct);
     const char *floor = pct > rule_pct ? (p->one_launch ? " (one launch a side)" : " (timed on the host)") : "";
     if (p->has_interval)
-        snprintf(why, why_len, "B/A %.3f, 99%% interval [%.3f, %.3f] %s %.4g%s%s", p->ratio, p->ratio_lo,
-                 p->ratio_hi, slower ? "above" : "below", slower ? 1 + pct / 100 : 1 - pct / 100, floor,
-                 p->normalized ? " (to each run's roof)" : "");
+        snprintf(why, why_len, "B/A %.3f, 99%% interval [%.3f, %.3f] %s %.4g%s", p->ratio, p->ratio_lo,
+                 p->ratio_hi, slower ? "above" : "below", slower ? 1 + pct / 100 : 1 - pct / 100, floor);
     else if (p->ranges_apart == 1)
         snprintf(why, why_len, "B/A %.3f beyond %g %%%s and outside both runs' [min, max] (no launch times kept)",
                  p->ratio, pct, floor);

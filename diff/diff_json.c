@@ -53,7 +53,6 @@ static cJSON *row_object(const struct diff_result *res, const struct diff_row *r
     add_num(o, "ratio_hi", p->ratio_hi);
     cJSON_AddNumberToObject(o, "samples_a", (double)p->samples_a);
     cJSON_AddNumberToObject(o, "samples_b", (double)p->samples_b);
-    cJSON_AddBoolToObject(o, "normalized", p->normalized);
     add_num(o, "roof_pct_a", p->roof_pct_a);
     add_num(o, "roof_pct_b", p->roof_pct_b);
     add_num(o, "cgma_a", p->cgma_a);

@@ -52,11 +52,12 @@ int diff_write_markdown(const struct diff_result *r, FILE *f)
     fprintf(f, "- A: `%s` (%s)\n- B: `%s` (%s)\n", r->A->dir, r->A->a.run.device_name, r->B->dir,
             r->B->a.run.device_name);
     if (r->across_devices)
-        fprintf(f, "- **warning**: %s; times are compared against each run's own roofline\n", r->devices);
+        fprintf(f, "- **%s**\n", r->devices);
     diff_rule_text(r, text, sizeof text);
     fprintf(f, "- %s\n\n", text);
-    fprintf(f, "| variant | size | median A ms | median B ms | B/A | 99 %% interval | time | other changes |\n");
-    fprintf(f, "| --- | --- | ---: | ---: | ---: | --- | --- | --- |\n");
+    fprintf(f, "| variant | size | A median ms | B median ms | B/A | 99 %% interval | time | A roof %% | B roof %% "
+               "| other changes |\n");
+    fprintf(f, "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | --- |\n");
     for (size_t i = 0; i < r->nrows; i++) {
         const struct diff_pair *p = &r->rows[i].p;
         fprintf(f, "| `%s` | %s |", p->ra->variant, analysis_row_size(p->ra, size, sizeof size));
@@ -66,6 +67,8 @@ int diff_write_markdown(const struct diff_result *r, FILE *f)
         int mark = p->time == TIME_SLOWER || p->time == TIME_FASTER;
         fprintf(f, " %s | %s%s%s |", diff_interval_text(p, interval, sizeof interval), mark ? "**" : "",
                 diff_verdict(p), mark ? "**" : "");
+        md_num(f, p->roof_pct_a);
+        md_num(f, p->roof_pct_b);
         md_changes(&r->rows[i], f);
     }
     md_only(r->A, r->only_a, r->t.only_a, "Only in A", f);

@@ -9,7 +9,7 @@
 #include "diff/diff_result.h"
 
 /* The version in the JSON's "schema" field: raised when a field changes meaning or goes. */
-#define DIFF_JSON_SCHEMA "mmprof-diff/1"
+#define DIFF_JSON_SCHEMA "mmprof-diff/2"
 
 int diff_write_text(const struct diff_result *r, FILE *f);
 int diff_write_markdown(const struct diff_result *r, FILE *f);

@@ -62,7 +62,7 @@ int diff_result_build(const struct diff_run *A, const struct diff_run *B, double
         if (ib == B->a.nrows)
             continue; /* only in A */
         struct diff_row *row = &r->rows[r->nrows++];
-        diff_compare(A, ia, B, ib, threshold_pct, r->across_devices, &row->p);
+        diff_compare(A, ia, B, ib, threshold_pct, &row->p);
         apply_rules(r, row);
         tally(row, &r->t);
     }

@@ -4,8 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/wrap.h"
 #include "diff/diff_output.h"
 
+/* The variant column; a longer name takes lines of its own. */
+#define VARIANT_COLS 22
 /* Lists of rows wrap before this column, as a terminal shows them. */
 #define LIST_WIDTH 100
 
@@ -13,8 +16,9 @@ void diff_rule_text(const struct diff_result *r, char *buf, size_t len)
 {
     snprintf(buf, len,
              "significant: the 99 %% interval of B/A lies beyond 1 +- %g %% (without launch times: B/A beyond it "
-             "and outside both runs' [min, max]); counters by their noise class%s",
-             r->threshold_pct, r->across_devices ? "; B/A is each run's time against its own roofline" : "");
+             "and outside both runs' [min, max]); counters by their noise class; roof%%: the time against its own "
+             "GPU's roofline (attained / roof)",
+             r->threshold_pct);
 }
 
 void diff_summary_text(const struct diff_result *r, char *buf, size_t len)
@@ -44,10 +48,13 @@ const char *diff_verdict(const struct diff_pair *p)
     return diff_time_name(p->time);
 }
 
-static char *num(char *buf, size_t len, double v)
+/* v with 4 significant digits, or as a percentage to a tenth; "-" for NaN. */
+static char *num(char *buf, size_t len, double v, int percent)
 {
     if (isnan(v))
         snprintf(buf, len, "-");
+    else if (percent)
+        snprintf(buf, len, "%.1f%%", v);
     else
         snprintf(buf, len, "%.4g", v);
     return buf;
@@ -57,43 +64,58 @@ static void print_header(const struct diff_result *r, FILE *f)
 {
     const struct diff_run *runs[] = {r->A, r->B};
     char rule[512];
+    if (r->across_devices)
+        wrap_print(f, 0, r->devices, 2, WRAP_WIDTH);
     for (int i = 0; i < 2; i++)
         fprintf(f, "%c: %s (%s, %.0f SMs)\n", "AB"[i], runs[i]->dir,
                 runs[i]->a.run.device_name[0] ? runs[i]->a.run.device_name : "unnamed GPU", runs[i]->a.run.sm_count);
     diff_rule_text(r, rule, sizeof rule);
-    fprintf(f, "%s\n\n", rule);
-    fprintf(f, "%-22s %-16s %12s %12s %9s  %-16s  %-7s %s\n", "variant", "size", "median A ms", "median B ms", "B/A",
-            "99% interval", "time", "other changes");
+    wrap_print(f, 0, rule, 2, WRAP_WIDTH);
+    fprintf(f, "\n%-*s %-16s %11s %11s %8s  %-16s  %-7s %7s %7s\n", VARIANT_COLS, "variant", "size", "A median ms",
+            "B median ms", "B/A", "99% interval", "time", "A roof%", "B roof%");
 }
 
-static void print_changes(const struct diff_pair *p, FILE *f)
+/* A row's changes on the lines under it: "changed: a; b; FAIL why". */
+static void print_changes(const struct diff_row *row, FILE *f)
 {
+    const struct diff_pair *p = &row->p;
+    char text[2048];
+    size_t n = 0;
     if (p->status_changed)
-        fprintf(f, " status %s -> %s;", p->ra->status, p->rb->status);
-    for (size_t i = 0; i < p->nchanged; i++) {
+        n += (size_t)snprintf(text + n, sizeof text - n, " status %s -> %s;", p->ra->status, p->rb->status);
+    for (size_t i = 0; i < p->nchanged && n < sizeof text; i++) {
         const struct counter_change *c = &p->changed[i];
         if (isfinite(c->ratio))
-            fprintf(f, " %s %.3gx;", c->name, c->ratio);
+            n += (size_t)snprintf(text + n, sizeof text - n, " %s %.3gx;", c->name, c->ratio);
         else
-            fprintf(f, " %s %.4g -> %.4g;", c->name, c->a, c->b);
+            n += (size_t)snprintf(text + n, sizeof text - n, " %s %.4g -> %.4g;", c->name, c->a, c->b);
     }
+    if (row->tripped && n < sizeof text)
+        n += (size_t)snprintf(text + n, sizeof text - n, " FAIL %s", row->why);
+    if (n == 0)
+        return;
+    if (n < sizeof text && text[n - 1] == ';')
+        text[n - 1] = '\0';
+    wrap_print(f, (size_t)fprintf(f, "    changed: "), text + 1, 6, WRAP_WIDTH);
 }
 
 static void print_row(const struct diff_row *row, FILE *f)
 {
     const struct diff_pair *p = &row->p;
-    char size[64], a[32], b[32], ratio[32], interval[48];
+    char size[64], a[32], b[32], ratio[32], interval[48], roof_a[16], roof_b[16];
     /* '?': no launch times and no min/max either, the threshold alone decided */
     snprintf(ratio, sizeof ratio, "%.3fx%s", p->ratio, p->has_interval || p->ranges_apart >= 0 ? "" : "?");
-    fprintf(f, "%-22s %-16s %12s %12s %9s  %-16s  ", p->ra->variant, analysis_row_size(p->ra, size, sizeof size),
-            num(a, sizeof a, p->time_a), num(b, sizeof b, p->time_b), p->time == TIME_UNMEASURED ? "-" : ratio,
-            diff_interval_text(p, interval, sizeof interval));
-    /* pad the verdict only when something follows it: no trailing blanks */
-    fprintf(f, p->status_changed || p->nchanged || row->tripped ? "%-7s" : "%s", diff_verdict(p));
-    print_changes(p, f);
-    if (row->tripped)
-        fprintf(f, " FAIL %s", row->why);
-    fprintf(f, "\n");
+    if (strlen(p->ra->variant) > VARIANT_COLS) { /* a profiled kernel's name: lines of its own, the row under */
+        wrap_print(f, 0, p->ra->variant, 2, WRAP_WIDTH);
+        fprintf(f, "%-*s", VARIANT_COLS, "");
+    } else {
+        fprintf(f, "%-*s", VARIANT_COLS, p->ra->variant);
+    }
+    fprintf(f, " %-16s %11s %11s %8s  %-16s  %-7s %7s %7s\n", analysis_row_size(p->ra, size, sizeof size), num(a, sizeof a, p->time_a, 0), num(b, sizeof b, p->time_b, 0),
+            p->time == TIME_UNMEASURED ? "-" : ratio, diff_interval_text(p, interval, sizeof interval),
+            diff_verdict(p), num(roof_a, sizeof roof_a, p->roof_pct_a, 1),
+            num(roof_b, sizeof roof_b, p->roof_pct_b, 1));
+    print_changes(row, f);
 }
 
 /* Rows of `run` listed in idx, wrapped at LIST_WIDTH. */
@@ -127,11 +149,13 @@ int diff_write_text(const struct diff_result *r, FILE *f)
     print_only(r->B, r->only_b, t->only_b, "only in B:", f);
     if (t->compared == 0)
         fprintf(f, "the runs have no variant x size in common: nothing to compare\n");
-    if (t->without_interval > 0)
-        fprintf(f, "note: %zu rows without launch times in a run (samples.csv: runs collected before it, or "
-                   "replayed): no interval, the runs' [min, max] decide\n", t->without_interval);
+    if (t->without_interval > 0) {
+        snprintf(summary, sizeof summary, "note: %zu rows without launch times in a run (samples.csv: runs "
+                 "collected before it, or replayed): no interval, the runs' [min, max] decide", t->without_interval);
+        wrap_print(f, 0, summary, 2, WRAP_WIDTH);
+    }
     diff_summary_text(r, summary, sizeof summary);
-    fprintf(f, "%s\n", summary);
+    wrap_print(f, 0, summary, 2, WRAP_WIDTH);
     fprintf(f, t->slower + t->faster + t->counters + t->status ? "significant changes found\n"
                                                                  : "no significant change\n");
     if (r->nrules > 0)

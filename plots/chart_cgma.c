@@ -3,7 +3,10 @@
  * definition. Above the plot, a column of keys (chart_key.h) stands over
  * each theoretical CGMA, one key a line, the variants sharing that x
  * together; columns are spread so they do not overlap, each joined by a
- * short leader to its x. The table beside the plot says what each key is. */
+ * short leader to its x. The table beside the plot says what each key is,
+ * with its measured CGMA to tell the keys of one column apart. The axes
+ * span the thread-level and sector points; DRAM points beyond sit at the
+ * top edge, open. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +19,7 @@
 
 #define LM 0.08
 #define TM 0.72
-#define BM 0.14
+#define BM 0.17
 #define TABLE_AT_MOST 0.75 /* left edge of the key table, or left of it when it is wide */
 #define TABLE_GAP 0.07     /* between the plot and the table */
 #define DIGIT_PX (0.64 * KEY_FONT_PT * KEY_PX_PER_PT) /* DejaVu Sans digits are 0.64 em wide */
@@ -47,7 +50,8 @@ static void write_dat(const struct plot_data *d, const size_t *idx, size_t n, st
         const double v[] = {r->cgma_theory, r->cgma_thread, r->cgma_sector, dram_words(r)};
         for (size_t k = 0; k < 4; k++) {
             gp_num(&job->dat, v[k]);
-            span_add(k == 0 ? x : y, v[k]);
+            if (k < 3) /* DRAM words: where they fit (DRAM_SHOWN) */
+                span_add(k == 0 ? x : y, v[k]);
         }
         sb_puts(&job->dat, " ");
         gp_str(&job->dat, shape);
@@ -123,20 +127,46 @@ static void labels(const struct plot_data *d, const size_t *idx, size_t n, const
     free(at);
 }
 
-/* "12  rt_b16_5x6  83.59": key, variant, theoretical CGMA. */
+/* "12  rt_b16_5x6   83.59     83.59": key, variant, theoretical and measured
+ * thread-level CGMA (the column over a key tells only its theory: the
+ * measured value tells apart the keys of one column); a keyed row without
+ * a place here (no model, or timed on the host) says it is not on this chart. */
 static void table_line(const struct plot_data *d, const struct plot_row *r, int width, const void *arg,
                        struct strbuf *line)
 {
     (void)arg;
-    if (r)
-        sb_printf(line, "%3d  %-*.*s  %7.4g", r->key, width, width, r->variant, r->cgma_theory);
+    (void)d;
+    char name[KEY_NAME_MAX_COLS + 8];
+    if (!r)
+        sb_printf(line, "%3s  %-*s  %7s  %8s", "#", width, "variant", "theory", "measured");
+    else if (!cgma_row(r))
+        sb_printf(line, "%3d  %s  not on this chart", r->key, key_name(r->variant, width, name, sizeof name));
     else
-        sb_printf(line, "%3s  %-*s  %7s", "#", width, "variant", "theory");
+        sb_printf(line, "%3d  %s  %7.4g  %8.4g", r->key, key_name(r->variant, width, name, sizeof name), r->cgma_theory,
+                  r->cgma_thread);
+}
+
+/* A keyed row (one a variant, its largest size) that has no place on this
+ * chart: listed in the table so that its numbers run from 1. */
+static int keyed(const struct plot_row *r)
+{
+    return r->key > 0;
+}
+
+/* DRAM words beyond the range the thread-level and sector points set are
+ * drawn at the top edge, open: they would squash the rest (a run that fits
+ * in L2 reads each input once, so its DRAM CGMA is the compulsory one). */
+static int dram_above(const struct plot_data *d, const size_t *idx, size_t n, double top)
+{
+    int above = 0;
+    for (size_t i = 0; i < n; i++)
+        above |= dram_words(&d->rows[idx[i]]) > top;
+    return above;
 }
 
 /* Sector points as open squares drawn first, so a thread-level point on
  * the same spot (a perfectly coalesced kernel) still shows inside. */
-static void plots(struct strbuf *plot)
+static void plots(struct strbuf *plot, int above, double top)
 {
     static const int order[] = {1, 0, 2};
     static const char *const titles[] = {"thread-level words", "L1<->L2 sector words", "DRAM words"};
@@ -146,8 +176,17 @@ static void plots(struct strbuf *plot)
     plot_clause(plot, "x with lines dt 2 lw 1.5 lc rgb \"#666666\" title \"y = x (measured = theory)\"");
     for (int i = 0; i < 3; i++) {
         int k = order[i];
-        snprintf(line, sizeof line, "'cgma.dat' using 2:%d with points %s lc rgb \"%s\" title \"%s\"", 3 + k,
-                 styles[k], colors[k], titles[k]);
+        if (k == 2)
+            snprintf(line, sizeof line, "'cgma.dat' using 2:($5 <= %.6g ? $5 : 1/0) with points %s lc rgb \"%s\" "
+                     "title \"%s\"", top, styles[k], colors[k], titles[k]);
+        else
+            snprintf(line, sizeof line, "'cgma.dat' using 2:%d with points %s lc rgb \"%s\" title \"%s\"", 3 + k,
+                     styles[k], colors[k], titles[k]);
+        plot_clause(plot, line);
+    }
+    if (above) {
+        snprintf(line, sizeof line, "'cgma.dat' using 2:($5 > %.6g ? %.6g : 1/0) with points pt 8 ps 1.4 lc rgb "
+                 "\"%s\" title \"DRAM words above the range (values in cgma.dat)\"", top, top, colors[2]);
         plot_clause(plot, line);
     }
 }
@@ -180,11 +219,15 @@ enum chart_result chart_cgma(const struct plot_data *d, struct chart_job *job)
     span_add(&y, x.lo);
     span_add(&y, x.hi);
     span_log_range(&y, 1.5, &yr[0], &yr[1]);
-    const struct key_place place = {key_table_left(d, idx, n, table_line, NULL, TABLE_AT_MOST), TM + 0.2, 0.02,
+    /* the table lists every keyed variant: those without a model say so */
+    size_t *all = malloc((d->nrows ? d->nrows : 1) * sizeof *all);
+    size_t nall = all ? rows_largest_each(d, keyed, all) : 0;
+    const struct key_place place = {key_table_left(d, all, nall, table_line, NULL, TABLE_AT_MOST), TM + 0.2, 0.02,
                                     "cgma.dat"};
     labels(d, idx, n, xr, place.left, job_var(job, "LABELS"));
-    key_table(job_var(job, "LABELS"), &place, d, idx, n, table_line, NULL);
-    plots(job_var(job, "PLOT"));
+    key_table(job_var(job, "LABELS"), &place, d, all, nall, table_line, NULL);
+    free(all);
+    plots(job_var(job, "PLOT"), dram_above(d, idx, n, yr[1]), yr[1]);
     margins(job, place.left - TABLE_GAP);
     sb_printf(job_var(job, "XMIN"), "%.6g", xr[0]);
     sb_printf(job_var(job, "XMAX"), "%.6g", xr[1]);

@@ -186,7 +186,7 @@ enum chart_result chart_heatmap(const struct plot_data *d, struct chart_job *job
     char shape[64], title[256];
     row_shape_text(h.ref, shape, sizeof shape);
     snprintf(title, sizeof title,
-             "Register tiles (seed 003): GFLOP/s at %s\ngrey: skipped or failed, blank: not run", shape);
+             "Register tiles (lab 003): GFLOP/s at %s\ngrey: skipped or failed, blank: not run", shape);
     gp_str(job_var(job, "TITLE"), title);
     sb_puts(job_var(job, "SHAPE"), shape);
     sb_printf(job_var(job, "CBMIN"), "%.6g", h.cb[0]);

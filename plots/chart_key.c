@@ -1,5 +1,6 @@
 /* Point keys and the key table (chart_key.h). */
 #include "plots/chart_key.h"
+#include "plots/spread.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -183,4 +184,43 @@ void key_table(struct strbuf *gp, const struct key_place *at, const struct plot_
     gp->oom |= text.oom;
     sb_free(&text);
     free(order);
+}
+
+void key_labels_beside(struct strbuf *gp, const struct key_point *p, size_t n, double x, double lo, double hi,
+                       int *tag)
+{
+    double *want = malloc((n ? n : 1) * sizeof *want), *size = malloc((n ? n : 1) * sizeof *size),
+           *at = malloc((n ? n : 1) * sizeof *at);
+    if (!want || !size || !at || n > SPREAD_MAX) {
+        gp->oom = 1;
+        free(want);
+        free(size);
+        free(at);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        want[i] = p[i].y;
+        size[i] = KEY_LINE_PX / PLOT_HEIGHT;
+    }
+    if (n > 0)
+        spread(want, size, n, lo, hi, at);
+    for (size_t i = 0; i < n; i++) {
+        sb_printf(gp, "set arrow from screen %.4f, screen %.4f to screen %.4f, screen %.4f nohead lw 0.6 "
+                      "lc rgb \"#999999\"\n",
+                  p[i].x, p[i].y, x - 0.003, at[i]);
+        sb_printf(gp, "set label %d \"%d\" at screen %.4f, screen %.4f left font \",%d\" tc rgb \"#222222\"\n",
+                  (*tag)++, p[i].key, x, at[i], KEY_FONT_PT);
+    }
+    free(want);
+    free(size);
+    free(at);
+}
+
+const char *key_name(const char *name, int width, char *buf, size_t len)
+{
+    if ((int)strlen(name) <= width)
+        snprintf(buf, len, "%-*s", width, name);
+    else
+        snprintf(buf, len, "%.*s...", width > 3 ? width - 3 : 0, name);
+    return buf;
 }

@@ -65,4 +65,21 @@ double key_table_left(const struct plot_data *d, const size_t *idx, size_t n, ke
 void key_table(struct strbuf *gp, const struct key_place *at, const struct plot_data *d, const size_t *idx, size_t n,
                key_line_fn line, const void *arg);
 
+/* name padded or cut to width columns into buf; a cut name ends in "..."
+ * so that it is not read as whole. Returns buf. */
+const char *key_name(const char *name, int width, char *buf, size_t len);
+
+/* A point to name: where it is (screen fractions) and its key. */
+struct key_point {
+    double x, y;
+    int key;
+};
+
+/* One label per point, its key alone, in a column at screen x right of the
+ * plot: each as near its point's height as its neighbours allow, a text
+ * line apart and in the points' order from top to bottom, within [lo, hi];
+ * a thin leader from the point to its label. Tags from *tag on. */
+void key_labels_beside(struct strbuf *gp, const struct key_point *p, size_t n, double x, double lo, double hi,
+                       int *tag);
+
 #endif

@@ -2,9 +2,9 @@
  * variant (its largest size) and per kernel of a `mmprof profile` run
  * (declared or not), at L1, L2 and DRAM intensity, under the
  * measured (solid) and datasheet (dashed) roofs. Each row ends in its
- * variant's key (chart_key.h) at its own height right of the plot, rows
- * closer than a text line sharing one label; the table beside the plot
- * says what each key is. Transposes do no FLOPs: they have no place on a
+ * variant's key (chart_key.h) right of the plot, one label a row, joined to
+ * it by a leader where neighbours push it off its height; the table beside
+ * the plot says what each key is. Transposes do no FLOPs: they have no place on a
  * FLOP roofline and get chart (d) instead. */
 #include <math.h>
 #include <stdio.h>
@@ -21,6 +21,7 @@
 #define BM 0.24
 #define TABLE_AT_MOST 0.70 /* left edge of the key table, or left of it when it is wide */
 #define KEYS_ROOM 0.065    /* between the plot and the table: the variants' numbers */
+#define LABELS_LO 0.03     /* the lowest a number may go (the legend is left of the column) */
 
 static const char *const level_color[ROOF_LEVELS] = {"#1f77b4", "#2ca02c", "#d62728"};
 static const int level_point[ROOF_LEVELS] = {7, 5, 9};
@@ -156,10 +157,13 @@ static void datasheet_clauses(const struct roofline *ro, struct strbuf *plot)
 
 /* The key's title says which lines are measured and which datasheet, and
  * the datasheet's values. */
-static void key_title(const struct roofline *ro, struct strbuf *b)
+static void key_title(const struct plot_data *d, struct strbuf *b)
 {
-    char text[512], ds[320] = "", dram[32] = "", fp32[32];
-    const char *measured = ro->has_measured ? "solid: ceilings measured by mmprof collect" : "";
+    const struct roofline *ro = &d->roofs;
+    char text[512], ds[320] = "", dram[32] = "", fp32[32], measured[96] = "";
+    if (ro->has_measured)
+        snprintf(measured, sizeof measured, "solid: ceilings measured by mmprof %s%s",
+                 d->made_by[0] ? d->made_by : "collect", strcmp(d->made_by, "profile") == 0 ? " before the app" : "");
     if (ro->has_datasheet) {
         human_rate(fp32, sizeof fp32, ro->ds_fp32_gflops, "GFLOP/s");
         if (!isnan(ro->ds_dram_gbs))
@@ -185,61 +189,32 @@ static void point_clauses(struct strbuf *plot)
     }
 }
 
-struct mark {
-    double y;  /* screen fraction of the row's height */
-    int key;
-};
-
-static int higher_first(const void *pa, const void *pb)
-{
-    const struct mark *a = pa, *b = pb;
-    return a->y < b->y ? 1 : a->y > b->y ? -1 : a->key - b->key;
-}
-
-/* Each row's key at its own height right of the plot, where its dotted
- * line ends; rows closer than a text line share the label of the highest
- * of them, so no label moves off its row and none overlaps another. */
+/* Each row's dotted line runs right to the plot's edge, where a thin leader
+ * takes it to its own key (chart_key.h: one label a row, spread a text line
+ * apart in the rows' order), so no two rows share a label and none overlaps. */
 static void point_keys(const struct plot_data *d, const size_t *idx, size_t n, const struct axes *a, double rm,
                        struct strbuf *b)
 {
-    struct mark *m = malloc(n * sizeof *m);
-    int *keys = malloc(n * sizeof *keys);
-    if (!m || !keys) {
+    struct key_point *p = malloc((n ? n : 1) * sizeof *p);
+    if (!p) {
         b->oom = 1;
-        free(m);
-        free(keys);
         return;
     }
     for (size_t i = 0; i < n; i++) {
         const struct plot_row *row = &d->rows[idx[i]];
-        m[i].y = BM + (TM - BM) * log(row->gflop_s / a->y0) / log(a->y1 / a->y0);
-        m[i].key = row->key;
+        p[i] = (struct key_point){rm, BM + (TM - BM) * log(row->gflop_s / a->y0) / log(a->y1 / a->y0), row->key};
         sb_printf(b, "set arrow from first %.6g, first %.6g to graph 1, first %.6g nohead dt 3 lc rgb \"#999999\"\n",
                   intensity_end(row, 1), row->gflop_s, row->gflop_s);
     }
-    qsort(m, n, sizeof *m, higher_first);
-    double line = KEY_LINE_PX / PLOT_HEIGHT;
     int tag = 1;
-    for (size_t i = 0; i < n;) {
-        size_t j = i, k = 0;
-        while (j < n && m[i].y - m[j].y < line)
-            keys[k++] = m[j++].key;
-        keys_sort(keys, k);
-        char text[256];
-        keys_text(keys, k, text, sizeof text);
-        sb_printf(b, "set label %d ", tag++);
-        gp_str(b, text);
-        sb_printf(b, " at screen %.4f, screen %.4f left font \",%d\" tc rgb \"#222222\"\n", rm + 0.006, m[i].y,
-                  KEY_FONT_PT);
-        i = j;
-    }
-    free(m);
-    free(keys);
+    key_labels_beside(b, p, n, rm + KEYS_ROOM / 3, LABELS_LO, TM + 0.03, &tag);
+    free(p);
 }
 
 struct table_arg {
     const struct plot_row *common; /* the title's size */
-    int mixed;                     /* some rows are of another: a size column */
+    int mixed;                     /* some rows are of another, or an app's kernels: a size column */
+    int app;                       /* a `mmprof profile` run: every row's size, or that it has none */
 };
 
 /* "3  tiled_t32  9242  L2 bandwidth"; the size only when it is not the title's. */
@@ -254,9 +229,12 @@ static void table_line(const struct plot_data *d, const struct plot_row *r, int 
     }
     struct roof_binding at = roofline_binding(&d->roofs, r->intensity, r->gflop_s);
     char shape[64] = "";
-    if (t->mixed && !row_same_shape(r, t->common))
+    if (t->app && r->m == 0)
+        snprintf(shape, sizeof shape, "not declared");
+    else if (t->app || (t->mixed && !row_same_shape(r, t->common)))
         row_shape_text(r, shape, sizeof shape);
-    sb_printf(line, "%3d  %-*.*s  ", r->key, width, width, r->variant);
+    char name[KEY_NAME_MAX_COLS + 8];
+    sb_printf(line, "%3d  %s  ", r->key, key_name(r->variant, width, name, sizeof name));
     if (t->mixed)
         sb_printf(line, "%-14s  ", shape);
     sb_printf(line, "%9.0f  %s", r->gflop_s, at.known ? roofline_binding_text(&at) : "-");
@@ -279,19 +257,24 @@ static const struct plot_row *common_shape(const struct plot_data *d, const size
     return best;
 }
 
+/* A `mmprof profile` run: the app's kernels, declared or not (an undeclared one has no shape). */
+static int app_run(const struct plot_data *d)
+{
+    int app = strcmp(d->made_by, "profile") == 0;
+    for (size_t i = 0; i < d->nrows; i++)
+        app |= row_is_user_kernel(&d->rows[i]);
+    return app;
+}
+
 static void title(const struct plot_data *d, const struct plot_row *common, int mixed, struct strbuf *b)
 {
     char shape[64], text[900];
     row_shape_text(common, shape, sizeof shape);
-    /* a `mmprof profile` run: the app's kernels, declared or not (an undeclared one has no shape) */
-    int app = 0;
-    for (size_t i = 0; i < d->nrows; i++)
-        app |= row_is_user_kernel(&d->rows[i]);
-    int n = app
-                ? snprintf(text, sizeof text, "Hierarchical roofline: the app's kernels%s%s",
+    int n = app_run(d)
+                ? snprintf(text, sizeof text, "Hierarchical roofline: the app's kernels (mmprof profile)%s%s",
                            d->device[0] ? " on " : "", d->device)
-                : snprintf(text, sizeof text, "Hierarchical roofline: matmul variants at %s%s%s%s", shape,
-                           d->device[0] ? " on " : "", d->device,
+                : snprintf(text, sizeof text, "Hierarchical roofline: matmul variants at %s (mmprof %s)%s%s%s", shape,
+                           d->made_by[0] ? d->made_by : "collect", d->device[0] ? " on " : "", d->device,
                            mixed ? "\nrows of another size: see the size column of the table" : "");
     if (d->roofs.note[0] && n > 0 && (size_t)n < sizeof text)
         snprintf(text + n, sizeof text - (size_t)n, "\n%s", d->roofs.note);
@@ -326,8 +309,9 @@ enum chart_result chart_roofline(const struct plot_data *d, struct chart_job *jo
     if (d->roofs.has_datasheet)
         datasheet_clauses(&d->roofs, plot);
     point_clauses(plot);
-    key_title(&d->roofs, job_var(job, "KEY_TITLE"));
-    const struct table_arg targ = {common, mixed};
+    key_title(d, job_var(job, "KEY_TITLE"));
+    int app = app_run(d);
+    const struct table_arg targ = {common, mixed || app, app};
     const struct key_place place = {key_table_left(d, idx, n, table_line, &targ, TABLE_AT_MOST), TM, 0.02,
                                     "roofline.dat"};
     double rm = place.left - KEYS_ROOM;

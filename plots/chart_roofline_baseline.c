@@ -1,8 +1,10 @@
 /* The roofline overlay of `mmprof report RUN --baseline OTHER`: one arrow
  * per matmul variant from its point in the baseline run to its point in
  * this run, both at DRAM intensity (the level both runs' roofs have), under
- * each run's own DRAM and FP32 roofs. `mmprof plot` has no baseline and
- * skips it; plot_roofline_baseline draws it for the report. */
+ * each run's own DRAM and FP32 roofs. Each point of this run is named by its
+ * variant's key (chart_key.h) in a column right of the plot, joined by a
+ * leader; the table beside it says what each key is. `mmprof plot` has no
+ * baseline and skips it; plot_roofline_baseline draws it for the report. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +14,7 @@
 
 #include "plots/baseline.h"
 #include "plots/chart.h"
+#include "plots/chart_key.h"
 #include "plots/gnuplot.h"
 #include "plots/gpfmt.h"
 #include "plots/plot_data.h"
@@ -19,6 +22,13 @@
 
 #define THIS_COLOR "#d62728"
 #define BASE_COLOR "#1f77b4"
+/* Plot area in screen fractions: fixed, so the keys' leaders can be drawn. */
+#define LM 0.07
+#define TM 0.90
+#define BM 0.16
+#define TABLE_AT_MOST 0.72
+#define KEYS_ROOM 0.06
+#define KEYS_LO 0.03
 
 static int drawable(const struct plot_row *r)
 {
@@ -46,6 +56,26 @@ static int roof_vars(const struct roofline *ro, const char *prefix, struct strbu
     if (!isnan(bw))
         sb_printf(b, "%sDRAM = %.6g  # GB/s, %s DRAM\n", prefix, bw, roofline_source(ro));
     return 1;
+}
+
+/* "3  rt_b16_4x4  24763 <- 22012": key, variant, this run's GFLOP/s and the baseline's. */
+static void table_line(const struct plot_data *d, const struct plot_row *r, int width, const void *arg,
+                       struct strbuf *line)
+{
+    char name[KEY_NAME_MAX_COLS + 8];
+    const struct plot_row *b = r ? baseline_row(d->baseline, r) : NULL;
+    (void)arg;
+    if (!r)
+        sb_printf(line, "%3s  %-*s  %9s  %9s", "#", width, "variant", "GFLOP/s", "baseline");
+    else
+        sb_printf(line, "%3d  %s  %9.0f  %9.0f", r->key, key_name(r->variant, width, name, sizeof name), r->gflop_s,
+                  b ? b->gflop_s : NAN);
+}
+
+/* Screen fraction of v on a log axis from lo to hi drawn between a and b. */
+static double screen(double v, double lo, double hi, double a, double b)
+{
+    return a + (b - a) * log(v / lo) / log(hi / lo);
 }
 
 static void roof_clauses(const struct roofline *ro, const char *prefix, const char *who, const char *dash,
@@ -76,8 +106,11 @@ enum chart_result chart_roofline_baseline(const struct plot_data *d, struct char
     struct span x, y;
     span_init(&x);
     span_init(&y);
-    size_t drawn = 0;
-    sb_puts(&job->dat, "# variant  intensity_base  gflops_base  intensity_this  gflops_this  shape\n");
+    size_t drawn = 0, *shown = malloc((n ? n : 1) * sizeof *shown);
+    if (!shown)
+        n = 0;
+    sb_puts(&job->dat, "# variant  intensity_base  gflops_base  intensity_this  gflops_this  shape  key (the "
+                       "chart's number)\n");
     for (size_t i = 0; i < n; i++) {
         const struct plot_row *r = &d->rows[idx[i]], *b = baseline_row(base, r);
         if (!b)
@@ -91,18 +124,19 @@ enum chart_result chart_roofline_baseline(const struct plot_data *d, struct char
         gp_num(&job->dat, r->gflop_s);
         sb_puts(&job->dat, " ");
         gp_str(&job->dat, shape);
-        sb_puts(&job->dat, "\n");
+        sb_printf(&job->dat, " %d\n", r->key);
         job_variant(job, r->variant);
         span_add(&x, b->intensity[ROOF_DRAM]);
         span_add(&x, r->intensity[ROOF_DRAM]);
         span_add(&y, b->gflop_s);
         span_add(&y, r->gflop_s);
-        drawn++;
+        shown[drawn++] = idx[i];
     }
     free(idx);
     struct strbuf *roofs = job_var(job, "ROOFS");
     int this_roof = roof_vars(&d->roofs, "T_", roofs), base_roof = roof_vars(&base->roofs, "B_", roofs);
     if (drawn == 0 || !this_roof || !base_roof) {
+        free(shown);
         snprintf(job->skip, sizeof job->skip,
                  drawn == 0 ? "no matmul variant has status ok, a time and a DRAM intensity at the same size in "
                               "both runs (collect both without --no-profile)"
@@ -123,8 +157,25 @@ enum chart_result chart_roofline_baseline(const struct plot_data *d, struct char
                       "\" title \"baseline\"");
     plot_clause(plot, "'roofline_baseline.dat' using 4:5 with points pt 7 ps 1.4 lc rgb \"" THIS_COLOR
                       "\" title \"this run\"");
-    plot_clause(plot, "'roofline_baseline.dat' using 4:5:1 with labels offset char 1,0.6 left font \",9\" "
-                      "tc rgb \"#222222\" notitle");
+    y1 *= 1.5; /* room above the higher FP32 roof */
+    const struct key_place place = {key_table_left(d, shown, drawn, table_line, NULL, TABLE_AT_MOST), TM, 0.02,
+                                    "roofline_baseline.dat"};
+    double rm = place.left - KEYS_ROOM;
+    struct key_point *p = malloc(drawn * sizeof *p);
+    struct strbuf *labels = job_var(job, "LABELS");
+    int tag = 1;
+    for (size_t i = 0; p && i < drawn; i++) {
+        const struct plot_row *r = &d->rows[shown[i]];
+        p[i] = (struct key_point){screen(r->intensity[ROOF_DRAM], x0, x1, LM, rm), screen(r->gflop_s, y0, y1, BM, TM),
+                                  r->key};
+    }
+    if (p)
+        key_labels_beside(labels, p, drawn, rm + KEYS_ROOM / 3, KEYS_LO, TM + 0.02, &tag);
+    else
+        labels->oom = 1;
+    key_table(labels, &place, d, shown, drawn, table_line, NULL);
+    free(p);
+    free(shown);
     char title[2600];
     snprintf(title, sizeof title, "Roofline overlay: %s (baseline%s%s) -> %s%s%s", base->run_dir,
              base->device[0] ? ", " : "", base->device, d->run_dir, d->device[0] ? ", " : "", d->device);
@@ -132,7 +183,11 @@ enum chart_result chart_roofline_baseline(const struct plot_data *d, struct char
     sb_printf(job_var(job, "XMIN"), "%.6g", x0);
     sb_printf(job_var(job, "XMAX"), "%.6g", x1);
     sb_printf(job_var(job, "YMIN"), "%.6g", y0);
-    sb_printf(job_var(job, "YMAX"), "%.6g", y1 * 1.5);
+    sb_printf(job_var(job, "YMAX"), "%.6g", y1);
+    sb_printf(job_var(job, "LM"), "%.3f", LM);
+    sb_printf(job_var(job, "RM"), "%.3f", rm);
+    sb_printf(job_var(job, "TM"), "%.3f", TM);
+    sb_printf(job_var(job, "BM"), "%.3f", BM);
     return CHART_DRAW;
 }
 

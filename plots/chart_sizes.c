@@ -238,7 +238,7 @@ enum chart_result chart_sizes(const struct plot_data *d, struct chart_job *job)
         sb_printf(job_var(job, "YMAX"), "%.6g", hi);
         char title[200];
         size_t drawn = np ? p[np - 1].first + p[np - 1].count : 0;
-        int n = snprintf(title, sizeof title, "Matmul GFLOP/s vs matrix size (seed 004), one panel per group of "
+        int n = snprintf(title, sizeof title, "Matmul GFLOP/s vs matrix size (lab 004), one panel per group of "
                                               "kernels");
         if (drawn < nv && n > 0) /* more kinds than panels: say so rather than drop them quietly */
             snprintf(title + n, sizeof title - (size_t)n, "\n%zu variants after %s not drawn (in sizes.dat)",

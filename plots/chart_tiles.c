@@ -171,7 +171,7 @@ enum chart_result chart_tiles(const struct plot_data *d, struct chart_job *job)
     plots(d, &t, 2, job_var(job, "PLOT_TIME"));
     plots(d, &t, 3, job_var(job, "PLOT_GFLOPS"));
     char title[160];
-    int n = snprintf(title, sizeof title, "Tiled matmul: kernel time and GFLOP/s vs TILE_WIDTH (seed 000)");
+    int n = snprintf(title, sizeof title, "Tiled matmul: kernel time and GFLOP/s vs TILE_WIDTH (lab 000)");
     if (all_sizes > t.nshapes && n > 0)
         snprintf(title + n, sizeof title - (size_t)n, "\nthe %d largest of its %zu sizes", SIZES_MAX,
                  all_sizes);

@@ -188,7 +188,7 @@ enum chart_result chart_transpose(const struct plot_data *d, struct chart_job *j
         for (size_t p = 0; p < b.npanels; p++)
             write_panel(d, &b, p, job_var(job, "PANELS"));
         sb_printf(job_var(job, "YMAX"), "%.6g", top * 1.2);
-        gp_str(job_var(job, "TITLE"), "Transpose effective bandwidth against copy (seed 002)\n"
+        gp_str(job_var(job, "TITLE"), "Transpose effective bandwidth against copy (lab 002)\n"
                                       "above each transpose: its bandwidth in % of the copy with the same tile");
         rc = CHART_DRAW;
     }

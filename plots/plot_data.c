@@ -52,6 +52,8 @@ static void read_run_json(const struct run_view *v, struct plot_data *d)
 {
     const char *name = meta_str(&v->meta, "device.name");
     snprintf(d->device, sizeof d->device, "%s", name ? name : "");
+    const char *command = meta_str(&v->meta, "command");
+    snprintf(d->made_by, sizeof d->made_by, "%s", command ? command : "");
     roofline_read(v->meta.root, &d->roofs);
 }
 
@@ -78,10 +80,10 @@ int plot_data_from(const struct run_view *v, const struct analysis *a, struct pl
     rc = fill_rows(a, d, err, err_len);
     if (rc == EXIT_OK)
         keys_assign(d);
-    /* a damaged source.csv costs its chart (source_note says why), not the others */
-    if (rc == EXIT_OK && source_profile_load(v, &d->source, d->source_note, sizeof d->source_note) == 1)
-        snprintf(d->source_note, sizeof d->source_note, "the run has no PC samples (`mmprof collect --source` "
-                 "takes them)");
+    /* a missing or damaged source.csv costs its chart (source_note says why and what takes the
+     * samples), not the others */
+    if (rc == EXIT_OK)
+        source_profile_load(v, &d->source, d->source_note, sizeof d->source_note);
     return rc;
 }
 

@@ -28,6 +28,7 @@ struct plot_row {
 struct plot_data {
     char run_dir[1024];
     char device[128]; /* "" when run.json does not say */
+    char made_by[16]; /* the command that made the run ("collect", "profile"); "" when run.json does not say */
     size_t nrows;
     struct plot_row *rows;
     struct roofline roofs;

@@ -1,7 +1,9 @@
 /* Finding, starting and waiting for the app (app_run.h). */
 #include "profile/app_run.h"
+#include "rundir/run_files.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +91,14 @@ static void child(const char *path, char *const argv[], const struct profile_set
                 own);
     else if (inj && setenv("NVTX_INJECTION64_PATH", inj->nvtx_library, 1) != 0)
         _exit(127);
+    if (inj && inj->output) {
+        int fd = open(inj->output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0 || dup2(fd, STDERR_FILENO) < 0) {
+            fprintf(stderr, "mmprof profile: cannot send the app's output to %s: %s\n", inj->output,
+                    strerror(errno));
+            _exit(127);
+        }
+    }
     execv(path, argv);
     fprintf(stderr, "mmprof profile: cannot run %s: %s\n", path, strerror(errno));
     _exit(127);
@@ -134,4 +144,28 @@ void app_status_text(const struct app_status *st, char *buf, size_t len)
         snprintf(buf, len, "exited with status %d", st->code);
     else
         snprintf(buf, len, "was killed by signal %d (%s)", st->signal, strsignal(st->signal));
+}
+
+int app_run_per_image(const char *path, char *const argv[], struct profile_settings *set,
+                      const struct app_injection *inj, long images, struct app_status *st,
+                      long *failed_image, char *why, size_t why_len)
+{
+    *failed_image = -1;
+    long was = set->image;
+    for (long k = 0; k < images; k++) {
+        char log[SETTINGS_PATH_MAX + 32];
+        struct app_injection run = *inj;
+        snprintf(log, sizeof log, "%s/" REPLAY_LOG_FMT, set->dir, k);
+        run.output = k ? log : NULL;
+        set->image = k;
+        int rc = app_run(path, argv, set, &run, st, why, why_len);
+        set->image = was;
+        if (rc)
+            return rc;
+        if (!app_status_ok(st)) {
+            *failed_image = k;
+            break;
+        }
+    }
+    return 0;
 }

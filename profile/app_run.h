@@ -15,6 +15,7 @@ int app_resolve(const char *name, char *path, size_t path_len, char *why, size_t
 struct app_injection {
     const char *library;      /* CUDA_INJECTION64_PATH */
     const char *nvtx_library; /* NVTX_INJECTION64_PATH (libcupti), unless the user set one */
+    const char *output;       /* a file for the app's stdout and stderr; NULL = mmprof's own */
 };
 
 struct app_status {
@@ -37,3 +38,12 @@ int app_status_ok(const struct app_status *st);
 void app_status_text(const struct app_status *st, char *buf, size_t len);
 
 #endif
+
+/* An application replay: the app run once per config image (settings'
+ * image 0 .. images-1), the first with its output where mmprof's goes, each
+ * later one with its output in DIR/replay-K.log, so the user sees it once.
+ * Stops at the first run that fails. 0 with *st (the last run's, or the
+ * failed one's, and *failed_image its image, else -1), or 1 with why. */
+int app_run_per_image(const char *path, char *const argv[], struct profile_settings *set,
+                      const struct app_injection *inj, long images, struct app_status *st,
+                      long *failed_image, char *why, size_t why_len);

@@ -2,6 +2,7 @@
 #include "profile/filter.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *filter_verdict_name(enum filter_verdict v)
@@ -15,6 +16,8 @@ const char *filter_verdict_name(enum filter_verdict v)
         return "other-nvtx";
     case FILTER_SKIPPED:
         return "skipped";
+    case FILTER_REPEAT:
+        return "repeat";
     case FILTER_CAPPED:
         break;
     }
@@ -25,11 +28,17 @@ void filter_init(struct profile_filter *f)
 {
     memset(f, 0, sizeof *f);
     f->launch_count = FILTER_LAUNCH_COUNT_DEFAULT;
+    f->per_kernel = FILTER_PER_KERNEL_DEFAULT;
 }
 
 void filter_free(struct profile_filter *f)
 {
     kernel_pattern_free(&f->name);
+    for (size_t i = 0; i < f->nkernels; i++)
+        free(f->kernels[i].name);
+    free(f->kernels);
+    f->kernels = NULL;
+    f->nkernels = 0;
 }
 
 int filter_set_name(struct profile_filter *f, const char *pattern, char *why, size_t why_len)
@@ -106,8 +115,35 @@ int filter_nvtx_match(const struct nvtx_include *inc, const struct nvtx_stack *s
     return match_from(inc, 0, ranges, n, 0);
 }
 
+/* The profiled-launch count of this kernel (name, grid, block), or NULL
+ * when a new one finds no memory. The latest kernels are searched first:
+ * a loop launches the same few. */
+static struct filter_kernel *kernel_of(struct profile_filter *f, const char *mangled,
+                                       const unsigned grid[3], const unsigned block[3])
+{
+    for (size_t i = f->nkernels; i-- > 0;) {
+        struct filter_kernel *k = &f->kernels[i];
+        if (memcmp(k->grid, grid, sizeof k->grid) == 0 && memcmp(k->block, block, sizeof k->block) == 0 &&
+            strcmp(k->name, mangled) == 0)
+            return k;
+    }
+    struct filter_kernel *grown = realloc(f->kernels, (f->nkernels + 1) * sizeof *grown);
+    if (!grown)
+        return NULL;
+    f->kernels = grown;
+    struct filter_kernel *k = &f->kernels[f->nkernels];
+    *k = (struct filter_kernel){.name = strdup(mangled)};
+    if (!k->name)
+        return NULL;
+    memcpy(k->grid, grid, sizeof k->grid);
+    memcpy(k->block, block, sizeof k->block);
+    f->nkernels++;
+    return k;
+}
+
 enum filter_verdict filter_launch(struct profile_filter *f, const char *mangled,
-                                  const char *demangled, const struct nvtx_stack *s)
+                                  const char *demangled, const unsigned grid[3],
+                                  const unsigned block[3], const struct nvtx_stack *s)
 {
     if (!kernel_pattern_match(&f->name, mangled, demangled))
         return FILTER_OTHER_NAME;
@@ -118,10 +154,15 @@ enum filter_verdict filter_launch(struct profile_filter *f, const char *mangled,
         if (!any)
             return FILTER_OTHER_NVTX;
     }
-    long k = f->passed++;
-    if (k < f->launch_skip)
+    if (f->passed++ < f->launch_skip)
         return FILTER_SKIPPED;
-    if (f->launch_count > 0 && k - f->launch_skip >= f->launch_count)
+    struct filter_kernel *k = f->per_kernel > 0 ? kernel_of(f, mangled, grid, block) : NULL;
+    if (k && k->profiled >= f->per_kernel)
+        return FILTER_REPEAT;
+    if (f->launch_count > 0 && f->profiled >= f->launch_count)
         return FILTER_CAPPED;
+    f->profiled++;
+    if (k)
+        k->profiled++;
     return FILTER_PROFILE;
 }

@@ -19,6 +19,7 @@ struct launch_desc {
     const char *limiter;              /* threads|registers|shared|blocks; NULL or "" when not known */
     unsigned long long stream_id;
     int device;            /* CUDA ordinal of the launch's context */
+    unsigned long correlation; /* CUPTI's id of the launch call (a graph node: its graph launch's) */
     const struct nvtx_stack *nvtx; /* the launching thread's ranges */
 };
 

@@ -14,13 +14,21 @@
  * T=/B=/RX=/RY=/ROWS= and M= N= K=, or variant=NAME with the shape, and/or
  * flops= (useful FLOPs) and bytes= (compulsory bytes). Every launch between
  * push and pop on this thread is declared. The ranges live in the NVTX domain
- * "mmprof", apart from the app's own ranges (--nvtx-include sees those). */
+ * "mmprof", apart from the app's own ranges (--nvtx-include sees those).
+ *
+ *   mmprof_iteration_push(); ...one iteration of a loop... mmprof_iteration_pop();
+ *
+ * marks one repeat of a loop for `mmprof profile --replay-mode range`: each
+ * repeat is one pass, its kernels measured where they run (a range
+ * "iteration" in the NVTX domain "mmprof.range"). */
 #ifndef MMPROF_H
 #define MMPROF_H
 
 #include <nvtx3/nvToolsExt.h>
 
 #define MMPROF_NVTX_DOMAIN "mmprof"
+#define MMPROF_RANGE_DOMAIN "mmprof.range"
+#define MMPROF_ITERATION "iteration"
 
 static inline nvtxDomainHandle_t mmprof_domain(void)
 {
@@ -31,8 +39,8 @@ static inline nvtxDomainHandle_t mmprof_domain(void)
     return domain;
 }
 
-/* Opens a declared region; declaration as above. */
-static inline void mmprof_declare_push(const char *declaration)
+/* An ASCII range of text in domain. */
+static inline void mmprof_range_push(nvtxDomainHandle_t domain, const char *text)
 {
     nvtxEventAttributes_t a;
     a.version = NVTX_VERSION;
@@ -44,14 +52,40 @@ static inline void mmprof_declare_push(const char *declaration)
     a.reserved0 = 0;
     a.payload.ullValue = 0;
     a.messageType = NVTX_MESSAGE_TYPE_ASCII;
-    a.message.ascii = declaration;
-    nvtxDomainRangePushEx(mmprof_domain(), &a);
+    a.message.ascii = text;
+    nvtxDomainRangePushEx(domain, &a);
+}
+
+/* Opens a declared region; declaration as above. */
+static inline void mmprof_declare_push(const char *declaration)
+{
+    mmprof_range_push(mmprof_domain(), declaration);
 }
 
 /* Closes the innermost declared region of this thread. */
 static inline void mmprof_declare_pop(void)
 {
     nvtxDomainRangePop(mmprof_domain());
+}
+
+static inline nvtxDomainHandle_t mmprof_range_domain(void)
+{
+    static nvtxDomainHandle_t domain;
+    if (!domain)
+        domain = nvtxDomainCreateA(MMPROF_RANGE_DOMAIN);
+    return domain;
+}
+
+/* Opens one iteration of a loop (range replay); iterations do not nest. */
+static inline void mmprof_iteration_push(void)
+{
+    mmprof_range_push(mmprof_range_domain(), MMPROF_ITERATION);
+}
+
+/* Closes it. */
+static inline void mmprof_iteration_pop(void)
+{
+    nvtxDomainRangePop(mmprof_range_domain());
 }
 
 #endif

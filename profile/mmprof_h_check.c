@@ -8,4 +8,6 @@ void mmprof_h_check(void)
 {
     mmprof_declare_push("kind=tiled T=16 M=1024 N=1024 K=1024");
     mmprof_declare_pop();
+    mmprof_iteration_push();
+    mmprof_iteration_pop();
 }

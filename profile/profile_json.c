@@ -47,6 +47,7 @@ static cJSON *filters(const struct profile_settings *s)
     cJSON_AddStringToObject(f, "kernel_name", s->kernel);
     cJSON_AddNumberToObject(f, "launch_skip", (double)s->launch_skip);
     cJSON_AddNumberToObject(f, "launch_count", (double)s->launch_count);
+    cJSON_AddNumberToObject(f, "launches_per_kernel", (double)s->per_kernel);
     cJSON_AddStringToObject(f, "model", s->model);
     return f;
 }
@@ -91,22 +92,34 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
     cJSON_AddItemToObject(root, "filters", filters(r->set));
     cJSON *p = cJSON_AddObjectToObject(root, "profiling");
     cJSON_AddStringToObject(p, "state", r->set->list_only ? "off (--list)" : "on");
-    cJSON_AddStringToObject(p, "cache_policy", "L2 flushed (buffer > L2 read, then its lines "
-                                               "discarded) before each pass of each profiled kernel");
-    cJSON_AddStringToObject(p, "replay", "auto range + user replay (CUPTI Range Profiler) per launch: "
-                                         "device memory saved (CUPTI checkpoint), the launch replayed "
-                                         "once unprofiled, memory restored before each pass and before "
-                                         "the app's own launch");
+    cJSON_AddStringToObject(p, "cache_policy",
+                            r->set->replay == REPLAY_RANGE
+                                ? "the app's own cache state: each repeat of the range measured as the app "
+                                  "runs it, nothing flushed"
+                                : "L2 flushed (buffer > L2 read, then its lines discarded) before each pass of "
+                                  "each profiled kernel");
+    cJSON_AddStringToObject(p, "replay_mode", replay_mode_name(r->set->replay));
+    cJSON_AddStringToObject(p, "replay", r->set->replay == REPLAY_APPLICATION
+                                             ? "the app run once per one-pass config image, one Range "
+                                               "Profiler object a run; the app's own launches measured in "
+                                               "place (auto range, many to a pass), L2 flushed before each; "
+                                               "graph nodes replayed as in kernel mode; the runs' launches "
+                                               "paired in order"
+                                             : "auto range + user replay (CUPTI Range Profiler) per launch: "
+                                               "device memory saved (CUPTI checkpoint), the launch replayed "
+                                               "once unprofiled, memory restored before each pass and before "
+                                               "the app's own launch");
     cJSON_AddNumberToObject(p, "memory_offset_mib", (double)r->set->memory_offset_mib);
     if (r->chip && r->chip[0]) {
         cJSON_AddStringToObject(p, "chip", r->chip);
         cJSON_AddNumberToObject(p, "passes", (double)r->passes);
         cJSON_AddNumberToObject(p, "config_images", (double)r->configs);
-        cJSON_AddStringToObject(p, "schedule", profiler_schedule_name(PROFILER_WHOLE_COUNTERS));
+        cJSON_AddStringToObject(p, "schedule", profiler_schedule_name(profile_schedule(r->set)));
     }
     cJSON *t = cJSON_AddObjectToObject(root, "timing");
-    cJSON_AddStringToObject(t, "method", "CUDA events around the app's own launch (after the "
-                                         "profiled replays, on restored memory); graph nodes untimed");
+    cJSON_AddStringToObject(t, "method", "CUPTI activity records (CONCURRENT_KERNEL: GPU start and end) "
+                                         "of every launch the app made, graph nodes included, unprofiled; "
+                                         "a row holds its kernel's launches (runs, median, min, max, total)");
     if (r->device) {
         rundir_add_device(root, r->device);
         rundir_add_versions(root, r->driver, r->device, r->cupti_api_version);

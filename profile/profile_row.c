@@ -2,11 +2,12 @@
 #include "profile/profile_row.h"
 
 #include <math.h>
+
 #include <stdio.h>
 
 void profile_row_fill(struct result_row *r, struct profile_row_text *text,
                       const struct launch_desc *d, const struct kernel_decl *decl, long pid,
-                      long launch, double runtime_ms)
+                      long launch)
 {
     result_row_init(r);
     const struct variant *v = decl ? decl->v : NULL;
@@ -26,12 +27,8 @@ void profile_row_fill(struct result_row *r, struct profile_row_text *text,
         r->k = decl->shape.k;
     }
     r->status = STATUS_OK;
-    r->runtime_ms = r->min_ms = r->max_ms = runtime_ms;
-    r->runs = isnan(runtime_ms) ? 0 : 1;
     if (decl)
         decl_flops_bytes(decl, &r->flops, &r->bytes_compulsory);
-    r->gflops = r->flops / (runtime_ms * 1e6);
-    r->gbs = r->bytes_compulsory / (runtime_ms * 1e6);
     r->threads_per_block = (int)(d->block[0] * d->block[1] * d->block[2]);
     r->grid_blocks = (long)d->grid[0] * d->grid[1] * d->grid[2];
     r->regs_per_thread = d->regs_per_thread;

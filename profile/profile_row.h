@@ -15,14 +15,16 @@
 
 struct profile_row_text {
     char variant[1024];
-    char params[2048];
+    char params[RESULTS_PARAMS_MAX];
 };
 
 /* Fills r (result_row_init first) for launch number `launch` of process pid;
  * decl may be NULL. r's strings point into text, which must outlive r. The
- * status is ok; the caller fails it with row_reason when counters failed. */
+ * status is ok; the caller fails it with row_reason when counters failed.
+ * The timing columns stay empty: row_timing.h fills them from the activity
+ * records once the app has ended. */
 void profile_row_fill(struct result_row *r, struct profile_row_text *text,
                       const struct launch_desc *d, const struct kernel_decl *decl, long pid,
-                      long launch, double runtime_ms);
+                      long launch);
 
 #endif

@@ -12,13 +12,14 @@
 #include "profile/launch_log.h"
 #include "profile/mmprof.h"
 #include "profile/profile_row.h"
+#include "profile/replay_log.h"
 #include "rundir/run_create.h"
 
 int session_open(struct profile_session *s, const struct profile_settings *set, long pid,
                  char *why, size_t why_len)
 {
     memset(s, 0, sizeof *s);
-    s->log_fd = -1;
+    s->log_fd = s->replay_fd = -1;
     s->set = *set;
     s->pid = pid;
     metric_set_init(&s->ms);
@@ -28,13 +29,20 @@ int session_open(struct profile_session *s, const struct profile_settings *set, 
         rc = decl_model_load(&s->model, set->model, why, why_len);
     if (!rc && !set->list_only)
         rc = metric_set_parse(&s->ms, set->metrics[0] ? set->metrics : "default", why, why_len) ? 2 : 0;
+    int first_run = set->image <= 0; /* kernel replay, or an application replay's first run */
     if (!rc && !set->list_only) {
         s->values = calloc(s->ms.ncols ? s->ms.ncols : 1, sizeof *s->values);
-        s->results = rundir_append_results(set->dir, why, why_len);
-        rc = s->values && s->results ? 0 : 1;
+        s->raw = calloc(s->ms.nraw ? s->ms.nraw : 1, sizeof *s->raw);
+        s->results = first_run ? rundir_append_results(set->dir, why, why_len) : NULL;
+        rc = s->values && s->raw && (s->results || !first_run) ? 0 : 1;
     }
-    if (!rc && (s->log_fd = launch_log_open(set->dir, why, why_len)) < 0)
+    if (!rc && first_run && (s->log_fd = launch_log_open(set->dir, why, why_len)) < 0)
         rc = 1;
+    if (!rc && set->image >= 0 && !set->list_only &&
+        (s->replay_fd = replay_log_open(set->dir, set->image, why, why_len)) < 0)
+        rc = 1;
+    if (!rc)
+        rc = session_range_open(s, why, why_len) ? 2 : 0;
     if (!rc && set->source && !set->list_only) {
         /* 0 only names the device in messages: pcs_attach gets the context itself */
         s->pcs = pcs_new(0);
@@ -65,7 +73,7 @@ const struct kernel_decl *session_decl(const struct profile_session *s, const st
 static void open_profiler(struct profile_session *s, int device)
 {
     s->prof_tried = 1;
-    s->prof_status = profiler_open(&s->prof, &s->ms, device, PROFILER_WHOLE_COUNTERS, s->prof_err,
+    s->prof_status = profiler_open(&s->prof, &s->ms, device, profile_schedule(&s->set), s->prof_err,
                                    sizeof s->prof_err);
     if (s->prof_status != PROFILER_OK)
         fprintf(stderr, "mmprof profile: no counters in process %ld: %s\n", s->pid, s->prof_err);
@@ -99,7 +107,7 @@ static int first_of_its_key(struct profile_session *s, const struct launch_desc 
     char why[300], key[1100];
     struct result_row r;
     struct profile_row_text text;
-    profile_row_fill(&r, &text, d, session_decl(s, d, &scratch, why, sizeof why), s->pid, s->launches, NAN);
+    profile_row_fill(&r, &text, d, session_decl(s, d, &scratch, why, sizeof why), s->pid, s->launches);
     snprintf(key, sizeof key, "%s,%ld,%ld,%ld", r.variant, r.m, r.n, r.k);
     for (size_t i = 0; i < s->nsampled_keys; i++)
         if (strcmp(s->sampled_keys[i], key) == 0)
@@ -195,7 +203,8 @@ enum filter_verdict session_begin(struct profile_session *s, const struct launch
     s->launches++;
     s->err[0] = '\0';
     s->status = PROFILER_OK;
-    s->verdict = filter_launch(&s->filter, d->mangled, d->demangled, d->nvtx);
+    s->verdict = s->range ? session_range_verdict(s, d)
+                          : filter_launch(&s->filter, d->mangled, d->demangled, d->grid, d->block, d->nvtx);
     return s->verdict;
 }
 
@@ -207,7 +216,7 @@ int session_wants_counters(const struct profile_session *s)
 void session_measure(struct profile_session *s, const struct launch_desc *d,
                      const struct launch_ops *ops)
 {
-    if (!session_wants_counters(s))
+    if (!session_wants_counters(s) || s->range) /* range replay measures as the app runs */
         return;
     if (!s->prof_tried)
         open_profiler(s, d->device);
@@ -236,22 +245,48 @@ void session_measure(struct profile_session *s, const struct launch_desc *d,
     if (s->status != PROFILER_OK)
         return; /* the Range Profiler did not come back after the sampling, or the warm-up failed */
     pcs_pause(s->pcs); /* the Range Profiler cannot start while PC sampling is enabled */
-    s->status = profiler_measure(s->prof, range, ops->prepare, ops->work, ops->ctx, s->values,
-                                 s->err, sizeof s->err);
+    if (s->set.image < 0) {
+        s->status = profiler_measure(s->prof, range, ops->prepare, ops->work, ops->ctx, s->values,
+                                     s->err, sizeof s->err);
+        return;
+    }
+    s->status = profiler_measure_image(s->prof, (size_t)s->set.image, range, ops->prepare, ops->work, ops->ctx,
+                                       s->raw, s->err, sizeof s->err);
+    metric_set_evaluate(&s->ms, s->raw, s->values); /* this image's columns; replay_join fills the rest */
 }
 
-int session_end(struct profile_session *s, const struct launch_desc *d, double runtime_ms)
+/* The launch's replay-K.tsv line. */
+static int replay_line(struct profile_session *s, const struct launch_desc *d, long launch, const char *verdict,
+                       int measured)
+{
+    struct replay_line l = {.pid = s->pid, .launch = launch, .values = measured ? s->raw : NULL,
+                            .kernel = (char *)d->demangled};
+    snprintf(l.verdict, sizeof l.verdict, "%s", verdict);
+    memcpy(l.grid, d->grid, sizeof l.grid);
+    memcpy(l.block, d->block, sizeof l.block);
+    return replay_log_append(s->replay_fd, &l, s->ms.nraw);
+}
+
+int session_end(struct profile_session *s, const struct launch_desc *d)
+{
+    if (session_inplace_pending(s))
+        return s->inplace_ops->work(s->inplace_ops->ctx) < 0 ? -1 : 0; /* written when the pass ends */
+    /* range replay: the row of a position waits for every image's repeat */
+    return session_write_launch(s, d, s->launches, s->set.replay == REPLAY_RANGE ? SESSION_LINES : SESSION_ROW | SESSION_LINES);
+}
+
+int session_write_launch(struct profile_session *s, const struct launch_desc *d, long launch, int what)
 {
     int profiled = session_wants_counters(s);
     int failed = profiled && s->status != PROFILER_OK;
     int rc = 0;
-    if (profiled) {
+    if (profiled && s->results && (what & SESSION_ROW)) {
         struct kernel_decl scratch;
         char decl_why[300];
         const struct kernel_decl *decl = session_decl(s, d, &scratch, decl_why, sizeof decl_why);
         struct result_row r;
         struct profile_row_text text;
-        profile_row_fill(&r, &text, d, decl, s->pid, s->launches, runtime_ms);
+        profile_row_fill(&r, &text, d, decl, s->pid, launch);
         r.nmetrics = s->ms.ncols;
         r.metrics = failed ? NULL : s->values;
         if (failed) {
@@ -277,13 +312,25 @@ int session_end(struct profile_session *s, const struct launch_desc *d, double r
     const char *verdict = failed ? "failed" : filter_verdict_name(s->verdict);
     if (s->set.list_only && s->verdict == FILTER_PROFILE)
         verdict = "listed";
-    if (launch_log_append(s->log_fd, s->pid, s->launches, verdict, runtime_ms, d->demangled))
+    struct launch_line line = {s->pid, launch, d->correlation, verdict, NAN, {d->grid[0], d->grid[1], d->grid[2]},
+                               {d->block[0], d->block[1], d->block[2]}, d->demangled};
+    if (!(what & SESSION_LINES))
+        return rc;
+    if (s->log_fd >= 0 && launch_log_append(s->log_fd, &line))
+        rc = -1;
+    if (s->replay_fd >= 0 && replay_line(s, d, launch, verdict, profiled && !failed))
         rc = -1;
     return rc;
 }
 
 void session_close(struct profile_session *s)
 {
+    if (s->pass_open && session_inplace_end(s) != 0)
+        fprintf(stderr, "mmprof profile: writing the rows of the last launches failed\n");
+    if (s->range && session_range_finish(s, s->inplace_ops) != 0)
+        fprintf(stderr, "mmprof profile: writing the range's rows failed\n");
+    free(s->pending);
+    s->pending = NULL;
     for (size_t i = 0; i < s->nsampled_keys; i++)
         free(s->sampled_keys[i]);
     free(s->sampled_keys);
@@ -302,9 +349,12 @@ void session_close(struct profile_session *s)
     s->results = NULL;
     if (s->log_fd >= 0)
         close(s->log_fd);
-    s->log_fd = -1;
+    if (s->replay_fd >= 0)
+        close(s->replay_fd);
+    s->log_fd = s->replay_fd = -1;
     free(s->values);
-    s->values = NULL;
+    free(s->raw);
+    s->values = s->raw = NULL;
     decl_model_free(&s->model);
     filter_free(&s->filter);
     metric_set_free(&s->ms);

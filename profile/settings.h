@@ -7,16 +7,27 @@
 
 #include <stddef.h>
 
+#include "collector/cupti/profiler.h"
 #include "profile/filter.h"
 
 #define SETTINGS_PATH_MAX 4096
 #define SETTINGS_SPEC_MAX 1024
+#define SETTINGS_IMAGE_ALL (-1L)
+
+/* --replay-mode, ncu's spelling: kernel (each profiled launch replayed, one
+ * app run), application (the app run once per config image), range (each
+ * repeat of one NVTX range is a pass of one config image, in place). */
+enum replay_mode { REPLAY_KERNEL, REPLAY_APPLICATION, REPLAY_RANGE };
 
 struct profile_settings {
     char dir[SETTINGS_PATH_MAX];    /* the run directory */
     int list_only;                  /* --list: launches.tsv only, no counters */
     char kernel[KERNEL_NAME_MAX];   /* -k, "" = all */
     long launch_skip, launch_count; /* --launch-skip, -c (0 = no cap) */
+    long per_kernel;                /* --launches-per-kernel (0 = every launch) */
+    enum replay_mode replay;        /* --replay-mode */
+    long image;                     /* application replay: the one config image this run
+                                       measures (SETTINGS_IMAGE_ALL = every image, kernel replay) */
     char nvtx[FILTER_NVTX_MAX][SETTINGS_SPEC_MAX]; /* --nvtx-include, each */
     size_t nnvtx;
     char model[SETTINGS_PATH_MAX];  /* --model, "" = none */
@@ -25,8 +36,19 @@ struct profile_settings {
     long memory_offset_mib;         /* --memory-offset-mb: held before the app's first allocation */
 };
 
-/* Defaults: no filter, FILTER_LAUNCH_COUNT_DEFAULT, no model, default metrics. */
+/* Defaults: no filter, FILTER_LAUNCH_COUNT_DEFAULT, FILTER_PER_KERNEL_DEFAULT,
+ * every config image, no model, default metrics. */
 void settings_init(struct profile_settings *s);
+
+/* "kernel" / "application" / "range"; replay_mode_parse: 0, or -1 for another word. */
+const char *replay_mode_name(enum replay_mode m);
+int replay_mode_parse(const char *word, enum replay_mode *m);
+
+/* The config images the settings' replay measures: one-pass images, one an
+ * app run or a range's repeat, for an application or range replay
+ * (PROFILER_ONE_PASS_IMAGES); else the default schedule. The one place this
+ * is decided. */
+enum profiler_schedule profile_schedule(const struct profile_settings *s);
 
 /* setenv for every setting; 0, or -1 with errno. */
 int settings_export(const struct profile_settings *s);

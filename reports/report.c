@@ -6,12 +6,16 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/run_args.h"
 #include "common/atomic_file.h"
 #include "common/util.h"
 #include "plots/baseline.h"
+#include "plots/gnuplot.h"
+#include "plots/plot_cmd.h"
 #include "plots/plot_data.h"
+#include "rundir/run_out.h"
 #include "reports/cells.h"
 #include "reports/fmt.h"
 #include "reports/report_load.h"
@@ -30,49 +34,63 @@ const struct section *const *report_sections(size_t *count)
     return sections;
 }
 
+enum { OPT_OUT = 256 };
+
 static const struct help_option report_options[] = {
     {"baseline", required_argument, 'b', "OTHER",
      "the run to compare RUN against (another GPU: with a warning): a section\n"
      "\"Against the baseline\" with `mmprof diff OTHER RUN`'s verdicts and a roofline\n"
      "overlay chart, an arrow per matmul variant from OTHER to RUN\n"
-     "(RUN/plots/roofline_baseline.png; a report without --baseline removes it)"},
+     "(plots/roofline_baseline.png; a report without --baseline removes it)"},
+    {"out", required_argument, OPT_OUT, "DIR",
+     "a copy of the run's files with the report and charts in DIR (default:\n"
+     "RUN itself, or results/<RUN's name> when git tracks RUN)"},
     {NULL, 0, 0, NULL, NULL},
 };
 
 static const struct help report_help = {
     .command = "report",
-    .usage = "RUN [--baseline OTHER]",
-    .about = "Writes RUN/report.md and RUN/report.html: one self-contained page (styles and\n"
-             "charts inline, no network, no script) a person can read and share. It holds the\n"
-             "device and environment (clocks, driver, CUDA/CUPTI, ceilings measured vs\n"
-             "datasheet), one section per course experiment (\"seed\" 000-004) the run covers\n"
-             "with its table in the seed's shape, theoretical vs measured CGMA, findings (best\n"
-             "variant per size, memory- or compute-bound, largest theory gap), what to do next\n"
-             "(docs/next-steps.md), where each kernel's warps wait (a run collected with\n"
-             "--source: stall reasons and hottest source lines, docs/source.md) and the\n"
-             "skipped or failed variants. RUN is a run directory\n"
-             "written by `mmprof collect`.\n"
-             "Charts come from RUN/plots/ (`mmprof plot RUN`; a warning names charts older than\n"
-             "results.csv). The analysis is computed in memory; RUN/analysis.csv is not written.\n",
+    .usage = "RUN [--baseline OTHER] [--out DIR]",
+    .about = "Writes report.md and report.html: one self-contained page (styles and charts\n"
+             "inline, no network, no script) a person can read and share. It holds the device\n"
+             "and environment (clocks, driver, CUDA/CUPTI, ceilings measured vs datasheet), one\n"
+             "section per course lab the run covers (labs 000-004: the five course lab reports\n"
+             "this suite reproduces, each table in its lab's shape), theoretical vs measured\n"
+             "CGMA, findings (best variant per size, memory- or compute-bound, largest theory\n"
+             "gap), what to do next (docs/next-steps.md), where each kernel's warps wait (a run\n"
+             "collected with --source: stall reasons and hottest source lines, docs/source.md)\n"
+             "and the skipped or failed variants. RUN is a run directory written by `mmprof\n"
+             "collect` or `mmprof profile`.\n"
+             "With gnuplot, the charts are drawn afresh into plots/ (as `mmprof plot`, PNG);\n"
+             "without it, those in plots/ are shown and a warning names any older than\n"
+             "results.csv. The analysis is computed in memory; analysis.csv is not written.\n"
+             "\n" RUN_OUT_RULE,
     .options = report_options,
     .exit_status = "0 ok, 1 cannot write the report, 2 bad usage or input (results.csv\n"
                    "without rows included)\n",
-    .examples = {"mmprof report examples/seeds        # examples/seeds/report.html",
-                 "mmprof plot RUN && mmprof report RUN # charts first, then the report",
+    .examples = {"mmprof report examples/seeds        # results/seeds/report.html, charts drawn",
+                 "mmprof report RUN --out results/r   # a copy of RUN with its report in results/r",
                  "mmprof report RUN --baseline BEFORE  # side by side with an earlier run"},
+};
+
+struct report_opts {
+    const char *baseline, *out;
 };
 
 static int take_option(void *ctx, int code, const char *value)
 {
-    (void)code; /* --baseline is the only one */
-    *(const char **)ctx = value;
+    struct report_opts *o = ctx;
+    if (code == OPT_OUT)
+        o->out = value;
+    else
+        o->baseline = value;
     return 0;
 }
 
 /* Returns -1 to go on, or the exit code to stop with. */
-static int parse_args(int argc, char **argv, const char **run, const char **baseline)
+static int parse_args(int argc, char **argv, const char **run, struct report_opts *o)
 {
-    const struct run_args spec = {&report_help, "--baseline OTHER", take_option, (void *)baseline, 1};
+    const struct run_args spec = {&report_help, take_option, o, 1};
     return run_args_parse(&spec, argc, argv, run);
 }
 
@@ -216,6 +234,12 @@ static void write_document(struct report_ctx *c)
     for (size_t i = 0; i < n; i++)
         toc[i] = (struct doc_link){todo[i]->anchor, todo[i]->title};
     doc_toc(&c->doc, toc, n);
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(todo[i]->anchor, "lab", 3) == 0) {
+            doc_para(&c->doc, "Labs 000–004 are the five course lab reports this suite reproduces: each \"(lab "
+                              "00N)\" section re-measures its lab's tables on this run.");
+            break;
+        }
     if (c->plots.n == 0)
         doc_note(&c->doc, "This run has no charts: `%s/" PLOTS_DIR "/` holds none that `mmprof plot` draws. Run `mmprof "
                           "plot %s`, then `mmprof report %s` again to include them.",
@@ -332,19 +356,33 @@ static int load_baseline(struct report_ctx *c, const char *baseline_dir, struct 
     return EXIT_OK;
 }
 
+/* Every chart drawn afresh when gnuplot is there, so that none is missing
+ * or older than the run; without it (or in a run directory it cannot write,
+ * which the report then says) the report shows RUN/plots as it is. The
+ * baseline's overlay follows (load_baseline), or its old files go. */
+static void draw_charts(struct report_ctx *c)
+{
+    char gnuplot[4096];
+    if (access(c->run_dir, W_OK) == 0 && gnuplot_find(gnuplot, sizeof gnuplot) == 0)
+        plot_charts(&c->view, &c->a, "png", 1); /* what it could not draw, the report says it lacks */
+}
+
 int report_write(const char *run_dir, const char *baseline_dir, char *err, size_t err_len)
 {
     struct report_ctx c;
     struct run_view va;
     struct diff_run A, B;
     struct diff_result r;
-    if (!baseline_dir)
-        plot_roofline_baseline_remove(run_dir);
     int rc = report_load(&c, run_dir, baseline_dir ? RUN_VIEW_SAMPLES : 0, err, err_len);
     if (rc != EXIT_OK)
         return rc;
+    /* the baseline first: a baseline that cannot be read leaves the run as it was */
     if (baseline_dir)
         rc = load_baseline(&c, baseline_dir, &va, &A, &B, &r, err, err_len);
+    else
+        plot_roofline_baseline_remove(run_dir);
+    if (rc == EXIT_OK)
+        draw_charts(&c);
     if (rc == EXIT_OK) {
         report_scan_plots(&c);
         rc = write_files(&c, err, err_len) == 0 ? EXIT_OK : EXIT_RUNTIME;
@@ -361,14 +399,19 @@ int report_write(const char *run_dir, const char *baseline_dir, char *err, size_
 
 int cmd_report(int argc, char **argv)
 {
-    const char *run = NULL, *baseline = NULL;
-    int rc = parse_args(argc, argv, &run, &baseline);
+    const char *run = NULL;
+    struct report_opts o = {NULL, NULL};
+    int rc = parse_args(argc, argv, &run, &o);
     if (rc >= 0)
         return rc;
-    char err[3000];
-    rc = report_write(run, baseline, err, sizeof err);
+    char err[3000], dir[4096];
+    if ((rc = run_out_prepare(run, o.out, "report", dir, sizeof dir, err, sizeof err)) != 0) {
+        msg_error("report: %s", err);
+        return rc;
+    }
+    rc = report_write(dir, o.baseline, err, sizeof err);
     if (rc == EXIT_OK)
-        printf("mmprof: wrote %s/" REPORT_MD " and %s/" REPORT_HTML "\n", run, run);
+        printf("mmprof: wrote %s/" REPORT_MD " and %s/" REPORT_HTML "\n", dir, dir);
     else
         msg_error("report: %s", err);
     return rc;

@@ -12,9 +12,9 @@
  * directory or one without rows, 1 when out of memory; err gets one
  * sentence naming the problem and the fix. */
 int report_load(struct report_ctx *c, const char *run_dir, unsigned parts, char *err, size_t err_len);
-/* The charts `mmprof plot` left in RUN/plots, with a warning naming those
- * older than results.csv. */
-void report_scan_plots(struct report_ctx *c);
 void report_unload(struct report_ctx *c);
+/* The charts in RUN/plots (after the report drew them), with a warning
+ * naming any older than results.csv. */
+void report_scan_plots(struct report_ctx *c);
 
 #endif

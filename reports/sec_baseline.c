@@ -69,9 +69,8 @@ static void write_baseline(struct report_ctx *c)
     doc_para(&c->doc, "Baseline: run `%s` (%s); this run: `%s` (%s).", r->A->dir, r->A->a.run.device_name,
              r->B->dir, r->B->a.run.device_name);
     if (r->across_devices)
-        doc_note(&c->doc, "**Warning**: %s. Each run's time is compared against its own roofline: the ratio is "
-                          "the baseline's fraction of its roof over this run's, so above 1 means this run is "
-                          "further from its ceilings.", r->devices);
+        doc_note(&c->doc, "**Warning**: %s. The ratio is of times; each run's fraction of its own GPU's "
+                          "roofline is in `mmprof diff %s %s`.", r->devices, r->A->dir, r->B->dir);
     diff_rule_text(r, rule, sizeof rule);
     diff_summary_text(r, summary, sizeof summary);
     doc_para(&c->doc, "%s.", summary);

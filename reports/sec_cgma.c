@@ -72,7 +72,7 @@ static void write_cgma(struct report_ctx *c)
                       "stores of the model), ≈ 2·BS / (1/Rx + 1/Ry). Measured three ways: per thread-level word "
                       "(`sm__sass_data_bytes_mem_global_op_ld/st` ÷ 4, plus the cp.async copies' "
                       "`..._op_ldgsts`), per word of the 32-byte sectors moved (sectors × 8, against the model's "
-                      "sectors), and per sector as seed 003 counts it. The FLOPs the kernel executed (FADD + FMUL "
+                      "sectors), and per sector as lab 003 counts it. The FLOPs the kernel executed (FADD + FMUL "
                       "+ 2·FFMA, the zeros of padded edge tiles included) stand beside, with the model's count and "
                       "what they add to 2MNK.");
     if (!ctx_has_counters(c))
@@ -86,7 +86,7 @@ static void write_cgma(struct report_ctx *c)
                                         "sector theory (flop/word)",
                                         "sector measured (flop/word)",
                                         "sector measured / theory",
-                                        "seed 003 (flop/sector)",
+                                        "lab 003 (flop/sector)",
                                         "executed FLOPs, measured (model)",
                                         "executed beyond 2MNK (padded edge tiles)",
                                         "why they differ (analysis)"};

@@ -127,5 +127,5 @@ static void write_001(struct report_ctx *c)
     trend(c, shapes, x, nshapes, cols[ncols - 1]->rx, cols[first]->rx);
 }
 
-const struct section sec_seed001 = {"seed001", "Thread granularity: naive vs 1×2 vs 1×4 (seed 001)", present,
+const struct section sec_seed001 = {"lab001", "Thread granularity: naive vs 1×2 vs 1×4 (lab 001)", present,
                                     write_001};

@@ -142,10 +142,10 @@ static void write_002(struct report_ctx *c)
     struct tile t[MAX_TILES];
     size_t n = tiles(c, t);
     doc_para(&c->doc, "A transpose moves the same bytes as a copy of the matrix, so the copy kernel of the same "
-                      "tile is the yardstick, as in the seed: percentages are of its bandwidth. Bold marks the "
+                      "tile is the yardstick, as in the lab report: percentages are of its bandwidth. Bold marks the "
                       "fastest transpose of each size.");
     for (size_t i = 0; i < n; i++)
         tile_table(c, &t[i]);
 }
 
-const struct section sec_seed002 = {"seed002", "Matrix transpose against copy (seed 002)", present, write_002};
+const struct section sec_seed002 = {"lab002", "Matrix transpose against copy (lab 002)", present, write_002};

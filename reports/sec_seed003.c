@@ -228,7 +228,7 @@ static void write_003(struct report_ctx *c)
     int bs[MAX_BS];
     size_t nbs = block_sizes(c, bs);
     doc_para(&c->doc, "Each thread computes an Rx × Ry tile of C from shared-memory tiles of BS·Ry × BS (A) and "
-                      "BS × BS·Rx (B). Rows use the seed's nvprof names; \"transactions\" are 32-byte sectors "
+                      "BS × BS·Rx (B). Rows use the lab report's nvprof names; \"transactions\" are 32-byte sectors "
                       "(shared: wavefronts).");
     for (size_t b = 0; b < nbs; b++) {
         struct shape shapes[MAX_SHAPES];
@@ -244,5 +244,5 @@ static void write_003(struct report_ctx *c)
              MET_GLD_SECTORS, MET_SHARED_LD_WAVEFRONTS);
 }
 
-const struct section sec_seed003 = {"seed003", "Register tiles per thread: the Rx × Ry profiler tables (seed 003)",
+const struct section sec_seed003 = {"lab003", "Register tiles per thread: the Rx × Ry profiler tables (lab 003)",
                                     present, write_003};

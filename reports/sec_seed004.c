@@ -196,5 +196,5 @@ static void write_004(struct report_ctx *c)
     block_table(c);
 }
 
-const struct section sec_seed004 = {"seed004", "Naive vs shared memory across sizes, with the CPU (seed 004)",
+const struct section sec_seed004 = {"lab004", "Naive vs shared memory across sizes, with the CPU (lab 004)",
                                     present, write_004};

@@ -23,6 +23,9 @@ enum result_status { STATUS_OK, STATUS_FAILED, STATUS_SKIPPED };
  * the launch (profile/profile_row.h). Readers that pair rows by variant and
  * shape pair such rows by their order instead (xcheck/runs.c). */
 #define RESULTS_PROFILE_PARAMS "kernel="
+/* The longest params cell mmprof writes, NUL included: a profiled launch's
+ * whole demangled name, its launch, geometry, stream and NVTX path. */
+#define RESULTS_PARAMS_MAX 2048
 /* The family of such a row when its kernel was not declared (no variant of
  * the registry, no shape: M = N = K = 0). */
 #define RESULTS_FAMILY_KERNEL "kernel"

@@ -16,6 +16,9 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Runs started in one second that each get their own default directory. */
+#define RUNDIR_SUFFIX_MAX 99
+
 static int dir_is_empty(const char *path)
 {
     DIR *d = opendir(path);
@@ -62,18 +65,42 @@ int rundir_check_new(const char *path, char *why, size_t why_len)
     return 0;
 }
 
+/* results/<UTC time>-<gpu>, or with -2, -3 ... when a run started in the
+ * same second holds it: made with mkdir, which only one process wins. */
+static int create_default(const char *gpu_name, char *path, size_t path_len, char *why, size_t why_len)
+{
+    char stamp[32], gpu[64];
+    time_t now = time(NULL);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
+    slug(gpu_name, gpu, sizeof gpu);
+    if (file_mkdir_p("results") != 0) {
+        snprintf(why, why_len, "cannot create results/: %s (run from a writable directory, or give --out)",
+                 strerror(errno));
+        return 1;
+    }
+    for (int i = 1; i <= RUNDIR_SUFFIX_MAX; i++) {
+        if (i == 1)
+            snprintf(path, path_len, "results/%s-%s", stamp, gpu);
+        else
+            snprintf(path, path_len, "results/%s-%s-%d", stamp, gpu, i);
+        if (mkdir(path, 0777) == 0)
+            return 0;
+        if (errno != EEXIST) {
+            snprintf(why, why_len, "cannot create run directory %s: %s (run from a writable directory, or give "
+                     "--out)", path, strerror(errno));
+            return 1;
+        }
+    }
+    snprintf(why, why_len, "%s: %d runs started in this second already (give --out)", path, RUNDIR_SUFFIX_MAX);
+    return 1;
+}
+
 int rundir_create(const char *out, const char *gpu_name, char *path, size_t path_len, char *why,
                   size_t why_len)
 {
-    if (out) {
-        snprintf(path, path_len, "%s", out);
-    } else {
-        char stamp[32], gpu[64];
-        time_t now = time(NULL);
-        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
-        slug(gpu_name, gpu, sizeof gpu);
-        snprintf(path, path_len, "results/%s-%s", stamp, gpu);
-    }
+    if (!out)
+        return create_default(gpu_name, path, path_len, why, why_len);
+    snprintf(path, path_len, "%s", out);
     int rc = rundir_check_new(path, why, why_len);
     if (rc != 0)
         return rc;

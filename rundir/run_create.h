@@ -11,7 +11,8 @@
  * anything else, device included, so the answer does not depend on the GPU. */
 int rundir_check_new(const char *path, char *why, size_t why_len);
 
-/* Makes a directory for a new run. out NULL = results/<UTC time>-<gpu>.
+/* Makes a directory for a new run. out NULL = results/<UTC time>-<gpu>, or
+ * -<gpu>-2, -3 ... when a run started in the same second has that name.
  * An existing, non-empty directory is refused (a run is never overwritten).
  * Returns 0, 2 for bad usage (exists), 1 for a runtime failure. */
 int rundir_create(const char *out, const char *gpu_name, char *path, size_t path_len, char *why,

@@ -13,6 +13,9 @@
 #define SOURCE_CSV "source.csv"     /* PC samples of `collect --source` (source_csv.h) */
 #define ANALYSIS_CSV "analysis.csv" /* `mmprof analyze`'s rows (analysis/columns.c) */
 #define LAUNCHES_TSV "launches.tsv" /* `mmprof profile`'s launch log (profile/launch_log.h) */
+#define ACTIVITY_TSV "activity.tsv" /* CUPTI's kernel records while the app runs (profile/activity_log.h) */
+#define REPLAY_TSV_FMT "replay-%ld.tsv" /* an application replay's run K (profile/replay_log.h) */
+#define REPLAY_LOG_FMT "replay-%ld.log" /* that run's output */
 #define PLOTS_DIR "plots"           /* `mmprof plot`'s charts */
 #define REPORT_MD "report.md"       /* `mmprof report`'s page, Markdown */
 #define REPORT_HTML "report.html"   /* and HTML */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/table.h"
 #include "common/util.h"
@@ -53,6 +54,12 @@ static int read_parts(struct run_view *v, unsigned parts, char *err, size_t err_
         return -1;
     if ((parts & RUN_VIEW_META) && read_meta(v, err, err_len) != 0)
         return -1;
+    if ((parts & RUN_VIEW_META_IF_ANY) && !(parts & RUN_VIEW_META)) {
+        char path[1100];
+        run_path(path, sizeof path, v->dir, RUN_JSON);
+        if (access(path, F_OK) == 0 && read_meta(v, err, err_len) != 0)
+            return -1;
+    }
     if ((parts & RUN_VIEW_SAMPLES) && samples_read(v->dir, &v->samples, err, err_len) != 0)
         return -1;
     if (parts & RUN_VIEW_SOURCE)

@@ -17,6 +17,7 @@ enum run_view_part {
     RUN_VIEW_META = 1 << 1,    /* run.json (run_meta.h) */
     RUN_VIEW_SAMPLES = 1 << 2, /* samples.csv when the run has one (samples.h) */
     RUN_VIEW_SOURCE = 1 << 3,  /* source.csv when the run has one (source_csv.h) */
+    RUN_VIEW_META_IF_ANY = 1 << 4, /* run.json when the directory has one */
 };
 
 /* Where the view's source.csv stands. */

@@ -32,6 +32,11 @@
 #   GPU_CHECK_FINDINGS=1   scripts/findings-vs-ncu.sh: ncu --set full and mmprof profile on the example
 #                          app and on the ladder's kernels run as an app, mmprof's top finding against
 #                          ncu's top rule per kernel (xcheck --findings): $OUT/findings-vs-ncu.tgz
+#   GPU_CHECK_LOOP=1       scripts/bench-loop.sh: the many-launch example (mmprof_solver) alone,
+#                          under every `mmprof profile` mode and under ncu's kernel and application
+#                          replay (wall times, medians; counters through xcheck; activity times
+#                          against events): $OUT/loop.tgz and its log
+#   GPU_CHECK_LOOP_ARGS="..." more bench-loop arguments, e.g. "--repeat 5 --ncu-repeat 3"
 #   GPU_CHECK_TRACE=1      where collect's wall time goes: MMPROF_TRACE=1 collect --profile-only of
 #                          every GPU variant at 2048 with the default metrics, once with and once
 #                          without ceilings ($OUT/logs/trace-*.log)
@@ -121,6 +126,16 @@ if [ "${GPU_CHECK_FINDINGS:-0}" = 1 ]; then
         --out results/findings-vs-ncu > "$OUT/logs/findings-vs-ncu.txt" 2>&1
     echo "findings-vs-ncu: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 40 "$OUT/logs/findings-vs-ncu.txt"
     [ -d results/findings-vs-ncu ] && tar czf "$OUT/findings-vs-ncu.tgz" -C results findings-vs-ncu
+fi
+if [ "${GPU_CHECK_LOOP:-0}" = 1 ]; then
+    t0=$(date +%s)
+    rm -rf results/bench-loop
+    # shellcheck disable=SC2086 # the arguments are words
+    MMPROF=$mmprof bash scripts/bench-loop.sh --app build-gpu/examples/apps/mmprof_solver \
+        --out results/bench-loop ${GPU_CHECK_LOOP_ARGS:-} > "$OUT/logs/bench-loop.txt" 2>&1
+    echo "bench-loop: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 30 "$OUT/logs/bench-loop.txt"
+    rm -f results/bench-loop/*.ncu-rep # the CSVs hold the values
+    [ -d results/bench-loop ] && tar czf "$OUT/loop.tgz" -C results bench-loop
 fi
 if [ "${GPU_CHECK_SANITIZER:-0}" = 1 ]; then
     t0=$(date +%s)

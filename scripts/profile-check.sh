@@ -58,7 +58,7 @@ if [ "$ncu" = 1 ]; then held=$(gpu_tools_ncu_held_mib) || exit 1; fi
 "$app" "$size" > "$out/app-alone.txt" 2>&1
 check $? "the app alone exits 0 ($(tr '\n' ' ' < "$out/app-alone.txt"))"
 t0=$(now)
-"$MMPROF" profile --metrics "$spec" -c "$count" --memory-offset-mb "$held" --out "$out/run" -- "$app" "$size" > "$out/app-under-mmprof.txt" 2> "$out/profile.log"
+"$MMPROF" profile --metrics "$spec" -c "$count" --launches-per-kernel 0 --memory-offset-mb "$held" --out "$out/run" -- "$app" "$size" > "$out/app-under-mmprof.txt" 2> "$out/profile.log"
 rc=$?
 t_mmprof=$(since "$t0")
 check $rc "mmprof profile exits 0 in ${t_mmprof} s ($(tail -n 1 "$out/profile.log"))"
@@ -113,7 +113,7 @@ t0=$(now)
 rc=$?
 echo "wall time: mmprof profile --list $(since "$t0") s (rc $rc)"
 t0=$(now)
-MMPROF_TRACE=1 "$MMPROF" profile --metrics "$spec" --no-ceilings -c "$count" --out "$out/run-no-ceilings" -- "$app" "$size" \
+MMPROF_TRACE=1 "$MMPROF" profile --metrics "$spec" --no-ceilings -c "$count" --launches-per-kernel 0 --out "$out/run-no-ceilings" -- "$app" "$size" \
     > /dev/null 2> "$out/profile-trace.log"
 rc=$?
 echo "wall time: mmprof profile --no-ceilings $(since "$t0") s (rc $rc; phases in profile-trace.log)"
@@ -128,7 +128,7 @@ if [ "$ncu" = 1 ]; then
     runs="$out/run" csvs="" t_ncu_all="" t_mmprof_all=$t_mmprof
     for i in $(seq 2 "$repeat"); do
         t0=$(now)
-        "$MMPROF" profile --metrics "$spec" -c "$count" --memory-offset-mb "$held" --out "$out/run$i" -- "$app" "$size" > /dev/null 2>> "$out/profile.log" ||
+        "$MMPROF" profile --metrics "$spec" -c "$count" --launches-per-kernel 0 --memory-offset-mb "$held" --out "$out/run$i" -- "$app" "$size" > /dev/null 2>> "$out/profile.log" ||
             check 1 "mmprof profile, run $i"
         t_mmprof_all="$t_mmprof_all $(since "$t0")"
         runs="$runs,$out/run$i"

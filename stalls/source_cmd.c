@@ -11,6 +11,7 @@
 #include "common/run_args.h"
 #include "common/shape_text.h"
 #include "common/util.h"
+#include "common/wrap.h"
 #include "stalls/source_ncu.h"
 #include "stalls/source_profile.h"
 #include "stalls/source_text.h"
@@ -89,22 +90,38 @@ static int take_option(void *ctx, int code, const char *value)
     }
 }
 
+/* One line of the table; source text that would run past 120 columns goes
+ * on the line under it, indented. */
 static void print_line(const struct source_kernel *k, const struct source_line *l)
 {
     char where[320], text[512], stalls[256];
     source_text_line(l->file, l->line, text, sizeof text);
-    printf("  %5.1f %%  %-24s %-48s %s\n", source_pct(l->samples, k->samples),
-           source_line_where(l, where, sizeof where), source_line_stalls(l, stalls, sizeof stalls), text);
+    char row[700];
+    int col = snprintf(row, sizeof row, "  %5.1f %%  %-24s %-48s ", source_pct(l->samples, k->samples),
+                       source_line_where(l, where, sizeof where), source_line_stalls(l, stalls, sizeof stalls));
+    if (col > 0 && (size_t)col + strlen(text) > WRAP_WIDTH) {
+        size_t end = strlen(row);
+        while (end > 0 && row[end - 1] == ' ') /* no blank before the line's end */
+            row[--end] = '\0';
+        printf("%s\n", row);
+        wrap_print(stdout, (size_t)printf("           "), text, 11, WRAP_WIDTH);
+    } else {
+        printf("%s%s\n", row, text);
+    }
 }
 
 static void print_kernel(const struct source_kernel *k, long top)
 {
     char shape[64];
-    printf("%s %s: %llu samples (%s)\n  stall reasons:", k->variant, shape_text(shape, sizeof shape, k->m, k->n, k->k),
-           k->samples, k->function);
-    for (size_t i = 0; i < k->nstalls && i < SOURCE_COMPARE_STALLS; i++)
-        printf("%s %s %.1f %%", i ? "," : "", k->stalls[i].stall, source_pct(k->stalls[i].samples, k->samples));
-    printf("\n  share    line                     top stall reasons of the line                    source\n");
+    char reasons[1024];
+    size_t n = 0;
+    printf("%s %s: %llu samples (%s)\n", k->variant, shape_text(shape, sizeof shape, k->m, k->n, k->k), k->samples,
+           k->function);
+    for (size_t i = 0; i < k->nstalls && i < SOURCE_COMPARE_STALLS && n < sizeof reasons; i++)
+        n += (size_t)snprintf(reasons + n, sizeof reasons - n, "%s%s %.1f %%", i ? ", " : "", k->stalls[i].stall,
+                              source_pct(k->stalls[i].samples, k->samples));
+    wrap_print(stdout, (size_t)printf("  stall reasons: "), n ? reasons : "", 4, WRAP_WIDTH);
+    printf("  share    line                     top stall reasons of the line                    source\n");
     for (size_t i = 0; i < k->nlines && (long)i < top; i++)
         print_line(k, &k->lines[i]);
     printf("\n");
@@ -186,7 +203,7 @@ int cmd_source(int argc, char **argv)
 {
     struct source_opts o = {.top = SOURCE_TOP_LINES, .max_pp = SOURCE_MAX_PP_DEFAULT};
     const char *run = NULL;
-    const struct run_args spec = {&source_help, "--kernel naive", take_option, &o, 1};
+    const struct run_args spec = {&source_help, take_option, &o, 1};
     int rc = run_args_parse(&spec, argc, argv, &run);
     if (rc >= 0)
         return rc;
@@ -196,7 +213,7 @@ int cmd_source(int argc, char **argv)
         return EXIT_USAGE;
     }
     struct run_view v;
-    if (run_view_load(run, RUN_VIEW_SOURCE, &v, err, sizeof err) != 0) {
+    if (run_view_load(run, RUN_VIEW_META_IF_ANY | RUN_VIEW_SOURCE, &v, err, sizeof err) != 0) {
         msg_error("source: %s", err);
         return EXIT_USAGE;
     }

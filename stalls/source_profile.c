@@ -3,6 +3,8 @@
  * instructions and a few dozen lines. */
 #include "stalls/source_profile.h"
 
+#include "rundir/run_meta.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,7 +111,11 @@ int source_profile_load(const struct run_view *v, struct source_profile *p, char
         return -1;
     }
     if (!v->source) {
-        snprintf(err, err_len, "%s has no %s: collect it with `mmprof collect --source`", v->dir, SOURCE_CSV);
+        /* the command that takes them: profile's when run.json says profile made the run */
+        const char *command = v->meta.root ? meta_str(&v->meta, "command") : NULL;
+        int profiled = command && strcmp(command, "profile") == 0;
+        snprintf(err, err_len, "%s has no %s: the run took no PC samples (`mmprof %s --source` takes them)", v->dir,
+                 SOURCE_CSV, profiled ? "profile" : "collect");
         return 1;
     }
     if (source_profile_build(v->source, p) != 0) {

@@ -85,8 +85,8 @@ static int read_run(const char *dir, void *p)
 
 /* An ncu source: "[VARIANTS@MxNxK:]CSV[,CSV...]". */
 struct ncu_spec {
-    char *variants[256];
-    size_t nvariants;
+    char **variants; /* malloc'ed, as many as the runs hold launches */
+    size_t nvariants, cap;
     struct xc_shape shape;
     const char *files; /* inside the spec */
 };
@@ -95,13 +95,23 @@ static void spec_free(struct ncu_spec *s)
 {
     for (size_t i = 0; i < s->nvariants; i++)
         free(s->variants[i]);
-    s->nvariants = 0;
+    free(s->variants);
+    s->variants = NULL;
+    s->nvariants = s->cap = 0;
 }
 
 static int spec_add_variant(struct ncu_spec *s, const char *name, size_t len)
 {
-    if (len == 0 || len >= XC_VARIANT_MAX || s->nvariants == sizeof s->variants / sizeof s->variants[0])
+    if (len == 0 || len >= XC_VARIANT_MAX)
         return -1;
+    if (s->nvariants == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        char **grown = realloc(s->variants, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        s->variants = grown;
+        s->cap = cap;
+    }
     return (s->variants[s->nvariants++] = strndup(name, len)) ? 0 : -1;
 }
 
@@ -121,8 +131,10 @@ static int default_launch(const struct xc_inputs *in, const char *spec, struct n
         }
         /* a profiled launch ran under ncu whether or not mmprof's counters failed */
         int launched = strcmp(st->status, "ok") == 0 || st->variant[0] == '#';
-        if (launched && spec_add_variant(s, st->variant, strlen(st->variant)) != 0)
+        if (launched && spec_add_variant(s, st->variant, strlen(st->variant)) != 0) {
+            msg_error("xcheck: --ncu %s: out of memory listing the runs' launches", spec);
             return -1;
+        }
     }
     if (s->nvariants == 0) {
         msg_error("xcheck: --ncu %s: no mmprof run names the variants it holds; give them: --ncu "
@@ -143,7 +155,10 @@ static int parse_spec(const struct xc_inputs *in, const char *spec, struct ncu_s
     const char *at = colon ? memchr(spec, '@', (size_t)(colon - spec)) : NULL;
     if (!at) {
         s->files = spec;
-        return default_launch(in, spec, s);
+        if (default_launch(in, spec, s) == 0)
+            return 0;
+        spec_free(s);
+        return -1;
     }
     s->files = colon + 1;
     char shape[64];

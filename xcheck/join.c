@@ -19,7 +19,7 @@
 /* settings.txt and not-compared.txt are a few lines each. */
 #define TEXT_MAX_BYTES (4u * 1024 * 1024)
 
-#define FIX_JOIN "give the --out directory of a finished `mmprof xcheck` or scripts/ncu-crosscheck.sh"
+#define FIX_JOIN "give the --out directory of a finished `mmprof xcheck` or scripts/ncu-crosscheck.sh, or its CSV"
 
 /* Appends the lines of dir/name; a missing file adds none. */
 static int read_lines(const char *dir, const char *name, struct str_list *l)
@@ -91,11 +91,25 @@ struct joined {
     char label_a[128], label_b[128];
 };
 
+/* The comparison's CSV of one --join item: a CSV file of any name as it is
+ * (no settings, not-compared lines or failures beside it), or a directory's
+ * crosscheck.csv. 1 for a directory, 0 for a file. */
+static int csv_path(const char *item, char *path, size_t len)
+{
+    struct stat st;
+    if (stat(item, &st) == 0 && S_ISREG(st.st_mode)) {
+        snprintf(path, len, "%s", item);
+        return 0;
+    }
+    snprintf(path, len, "%s/crosscheck.csv", item);
+    return 1;
+}
+
 static int load(const char *const *dirs, size_t ndirs, struct joined *j)
 {
     for (size_t i = 0; i < ndirs; i++) {
         char path[4200], why[1200], la[128], lb[128];
-        snprintf(path, sizeof path, "%s/crosscheck.csv", dirs[i]);
+        int is_dir = csv_path(dirs[i], path, sizeof path);
         if (!(j->t[i] = table_read(path, why, sizeof why))) {
             msg_error("xcheck: %s; %s", why, FIX_JOIN);
             return -1;
@@ -111,6 +125,8 @@ static int load(const char *const *dirs, size_t ndirs, struct joined *j)
                       path, la, lb, dirs[0], j->label_a, j->label_b);
             return -1;
         }
+        if (!is_dir)
+            continue;
         if (read_lines(dirs[i], "settings.txt", &j->settings) != 0 ||
             read_lines(dirs[i], "not-compared.txt", &j->not_compared) != 0)
             return -1;
@@ -159,8 +175,10 @@ int xc_join(const char *const *dirs, size_t ndirs, const char *out)
             for (int c = 0; c < XC_CSV_FIELDS; c++)
                 cells[c] = j.t[i]->cells[r][c];
             if (xc_row_from_cells(cells, &row) != 0) {
-                msg_error("xcheck: %s/crosscheck.csv line %zu: a field is longer than any the comparison writes; %s",
-                          dirs[i], j.t[i]->row_line[r], FIX_JOIN);
+                char path[4200];
+                csv_path(dirs[i], path, sizeof path);
+                msg_error("xcheck: %s line %zu: a field is longer than any the comparison writes; %s", path,
+                          j.t[i]->row_line[r], FIX_JOIN);
                 xc_output_abort(&o);
                 rc = EXIT_USAGE;
                 goto done;

@@ -6,9 +6,9 @@
 
 #include <stddef.h>
 
-/* Joins the cross-check directories (each with the crosscheck.csv,
+/* Joins the cross-checks, each a directory (with the crosscheck.csv,
  * settings.txt, not-compared.txt and failures a comparison with --out
- * writes) and prints them as one; out (NULL: none) gets the same four files.
+ * writes) or a comparison's CSV file of any name, and prints them as one; out (NULL: none) gets the same four files.
  * Returns the exit status: 0, 1 (a miss or failure), 2 (a damaged or
  * missing input, one line on stderr). */
 int xc_join(const char *const *dirs, size_t ndirs, const char *out);

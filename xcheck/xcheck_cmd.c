@@ -40,7 +40,8 @@ struct opts {
     long floor_sectors, failed_runs;
     double noisy_pct;
     int noisy, list_ok, check, ncu_metrics, elapsed_misses;
-    const char *findings, *ncu_details, *ncu_raw; /* --findings mode (findings_vs_ncu.h) */
+    int failed_runs_given; /* --failed-runs N: a script's comparison, whatever N */
+    const char *findings, *ncu_details, *ncu_raw; /* --findings mode (findings_hook.h) */
 };
 
 static const struct help_option xcheck_options[] = {
@@ -109,16 +110,17 @@ static const struct help_option xcheck_options[] = {
     {"ncu-raw", required_argument, OPT_NCU_RAW, "CSV",
      "ncu's `--csv --page raw` export of the same app (SOL only;\n"
      "with --ncu-details: checked to hold the same launches)"},
-    {"join", required_argument, OPT_JOIN, "DIR[,...]",
+    {"join", required_argument, OPT_JOIN, "DIR|CSV[,...]",
      "print the comparisons written by earlier --out runs (disjoint\n"
-     "variant sets) as one table, counted again; --out gets the join"},
+     "variant sets) as one table, counted again; --out gets the join.\n"
+     "Each a --out directory, or a comparison's CSV of any name"},
     {NULL, 0, 0, NULL, NULL},
 };
 
 static const struct help xcheck_help = {
     .command = "xcheck",
     .usage = "--mmprof RUN_DIR[,RUN_DIR...] --ncu [VARIANTS@MxNxK:]NCU.csv[,...] [OPTIONS]\n"
-             "       mmprof xcheck --join DIR[,DIR...] [--out DIR]\n"
+             "       mmprof xcheck --join DIR|CSV[,...] [--out DIR]\n"
              "       mmprof xcheck --findings RUN_DIR --ncu-details CSV [--ncu-raw CSV]",
     .about = "Compares mmprof's counters with Nsight Compute's on the same kernels: per variant,\n"
              "shape and metric, the median over the runs given (one run a buffer placement)\n"
@@ -184,7 +186,9 @@ static int parse_option(int c, const char *arg, struct opts *o)
     case OPT_METRICS: o->src.metrics = arg; return 0;
     case OPT_OUT: o->out = arg; return 0;
     case OPT_FLOOR: return parse_count(arg, FLOOR_SECTORS_MAX, &o->floor_sectors, "--floor-sectors");
-    case OPT_FAILED: return parse_count(arg, FAILED_RUNS_MAX, &o->failed_runs, "--failed-runs");
+    case OPT_FAILED:
+        o->failed_runs_given = 1;
+        return parse_count(arg, FAILED_RUNS_MAX, &o->failed_runs, "--failed-runs");
     case OPT_LIST_OK: o->list_ok = 1; return 0;
     case OPT_CHECK: o->check = 1; return 0;
     case OPT_NCU_METRICS: o->ncu_metrics = 1; return 0;
@@ -205,9 +209,12 @@ static int parse_option(int c, const char *arg, struct opts *o)
     }
 }
 
-/* The combinations that make sense; one line for any other. A side with no
- * input at all is allowed: each series of the other side is then a failure
- * (the cross-check's ncu may have failed for a whole shape). */
+/* The combinations that make sense; one line for any other. A comparison of
+ * mmprof's runs needs ncu's side (or a second mmprof), except where the
+ * cross-check script counts failed measurements (--failed-runs): each series
+ * of the other side is then a failure (the cross-check's ncu may have failed for a whole shape). The
+ * listing modes (--check, --list-ok, --noisy, --elapsed-misses) take either
+ * side alone. */
 static int check_combination(const struct opts *o)
 {
     const struct xc_sources *s = &o->src;
@@ -232,6 +239,10 @@ static int check_combination(const struct opts *o)
         why = "--list-ok: name the collect runs with --mmprof";
     else if (!inputs)
         why = "give mmprof's run directories with --mmprof and ncu's CSV with --ncu";
+    else if (s->mmprof.n && !s->ncu.n && !s->ncu2.n && !s->mmprof2.n && !o->check && !o->noisy && !o->list_ok &&
+             !o->elapsed_misses && !o->failed_runs_given)
+        why = "--mmprof is compared with ncu: give ncu's CSV with --ncu (or a second mmprof measurement with "
+              "--mmprof2)";
     else if (s->ncu2.n && s->mmprof2.n)
         why = "--ncu2 and --mmprof2: compare one tool with itself at a time";
     else if (s->mmprof2.n && s->ncu.n)
@@ -263,9 +274,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
             return EXIT_OK;
         }
         if (c == ':' || c == '?') {
-            msg_error(c == ':' ? "xcheck: option '%s' needs a value: see `mmprof xcheck --help`"
-                               : "xcheck: unknown option '%s': see `mmprof xcheck --help`",
-                      argv[optind - 1]);
+            char why[600];
+            if (c == ':')
+                help_missing_value(&xcheck_help, argv[optind - 1], optopt, why, sizeof why);
+            else
+                help_unknown_option(&xcheck_help, argv[optind - 1], why, sizeof why);
+            msg_error("%s", why);
             return EXIT_USAGE;
         }
         if (parse_option(c, optarg, o) != 0)

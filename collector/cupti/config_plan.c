@@ -163,13 +163,27 @@ static enum profiler_status split(struct config_plan *plan, const struct chip_ct
         return PROFILER_OK;
     }
     for (size_t i = 0; i < n; i++) {
-        if (split_safe(c->chip, names[i]))
+        if (how != PROFILER_ONE_PASS_IMAGES && split_safe(c->chip, names[i]))
             continue; /* after every other counter has its group */
         enum profiler_status st = place(plan, c, names, i, n, err, err_len);
         if (st != PROFILER_OK)
             return st;
     }
-    return place_split_safe(plan, c, names, n, err, err_len);
+    return how == PROFILER_ONE_PASS_IMAGES ? PROFILER_OK : place_split_safe(plan, c, names, n, err, err_len);
+}
+
+/* PROFILER_ONE_PASS_IMAGES: every image takes one pass, or the metric that
+ * opened it is named. */
+static enum profiler_status one_pass_each(const struct config_plan *plan, char *err, size_t err_len)
+{
+    for (size_t k = 0; k < plan->ngroups; k++)
+        if (plan->group[k].passes != 1) {
+            snprintf(err, err_len, "metric %s alone takes %zu passes: an application replay measures one "
+                     "pass an app run; use --replay-mode kernel for it",
+                     plan->group[k].names[0], plan->group[k].passes);
+            return PROFILER_BAD_METRIC;
+        }
+    return PROFILER_OK;
 }
 
 /* The kept host object and image of each group (the trial ones are gone). */
@@ -204,10 +218,10 @@ static int all_split_safe(const struct chip_ctx *c, const struct config_group *g
  * passes recorded for it and either no more than the metric that opened it
  * takes alone (the rule of place()) or only counters CUPTI reads whole when it
  * splits (place_split_safe()); otherwise the plan is emptied and 0 returned. */
-static int build_remembered(struct config_plan *plan, const struct chip_ctx *c, const char **names,
-                            size_t n)
+static int build_remembered(struct config_plan *plan, const struct chip_ctx *c, const char *cache_key,
+                            const char **names, size_t n)
 {
-    if (plan_cache_load(plan, c->chip, names, n) != 0)
+    if (plan_cache_load(plan, cache_key, names, n) != 0)
         return 0;
     size_t *recorded = malloc(plan->ngroups * sizeof *recorded);
     int same = recorded != NULL;
@@ -240,7 +254,10 @@ enum profiler_status config_plan_build(struct config_plan *plan, const struct cu
         return PROFILER_BAD_METRIC;
     }
     struct chip_ctx c = {api, chip, availability, device};
-    if (how == PROFILER_WHOLE_COUNTERS && build_remembered(plan, &c, names, n))
+    char key[96]; /* the cache keeps each schedule's plans apart */
+    snprintf(key, sizeof key, "%s%s", chip, how == PROFILER_ONE_PASS_IMAGES ? "+one-pass" : "");
+    int cached = how != PROFILER_ONE_IMAGE;
+    if (cached && build_remembered(plan, &c, key, names, n))
         return PROFILER_OK;
     plan->group = calloc(n, sizeof *plan->group); /* at most one group per metric */
     if (!plan->group) {
@@ -250,10 +267,12 @@ enum profiler_status config_plan_build(struct config_plan *plan, const struct cu
     enum profiler_status st = split(plan, &c, names, n, how, err, err_len);
     if (st == PROFILER_OK)
         st = build_images(plan, &c, err, err_len);
+    if (st == PROFILER_OK && how == PROFILER_ONE_PASS_IMAGES)
+        st = one_pass_each(plan, err, err_len);
     if (st != PROFILER_OK)
         config_plan_free(plan);
-    else if (how == PROFILER_WHOLE_COUNTERS)
-        plan_cache_store(plan, chip, names, n);
+    else if (cached)
+        plan_cache_store(plan, key, names, n);
     return st;
 }
 

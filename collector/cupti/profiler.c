@@ -344,7 +344,7 @@ size_t profiler_configs(const struct profiler *p)
 
 const char *profiler_schedule_name(enum profiler_schedule how)
 {
-    return how == PROFILER_ONE_IMAGE ? "one-image" : "whole-counters";
+    return how == PROFILER_ONE_IMAGE ? "one-image" : how == PROFILER_ONE_PASS_IMAGES ? "one-pass-images" : "whole-counters";
 }
 
 int profiler_device(const struct profiler *p)

@@ -56,9 +56,13 @@ enum profiler_schedule {
     /* One image for the set, split over passes by CUPTI (some totals are then
      * scaled from part of the units and move between runs). */
     PROFILER_ONE_IMAGE,
+    /* Images of one pass each (greedy, as the default, without letting CUPTI
+     * split any): an application replay measures one image an app run, in
+     * place. A metric that alone takes more than one pass is refused. */
+    PROFILER_ONE_PASS_IMAGES,
 };
 
-/* "whole-counters" / "one-image" (for run.json). */
+/* "whole-counters" / "one-image" / "one-pass-images" (for run.json). */
 const char *profiler_schedule_name(enum profiler_schedule how);
 
 /* Makes cuda_device current (its primary context, the one the CUDA runtime uses
@@ -130,6 +134,33 @@ struct profiler_range {
  * status. */
 enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_range *ranges,
                                             size_t n);
+
+/* One config image of the set (0 .. profiler_configs - 1) for one range, as
+ * profiler_measure measures each: the raw values (ms->nraw, in ms->raw's
+ * order, NaN outside the image) into raw_values, for a caller that runs
+ * the work once per image and joins the images itself (metric_set_evaluate).
+ * Only that image is ever set on the Range Profiler object, so the object
+ * lives from the first range to the last. */
+enum profiler_status profiler_measure_image(struct profiler *p, size_t image, const char *range_name,
+                                            int (*prepare)(void *ctx, int cold_l2), int (*work)(void *ctx),
+                                            void *ctx, double *raw_values, char *err, size_t err_len);
+
+/* In place (application replay, PROFILER_ONE_PASS_IMAGES): the caller's own
+ * kernels measured where they run, many in one pass of one config image.
+ *   profiler_inplace_begin   SetConfig of image (it must take one pass) for
+ *                            at most capacity ranges, then Start
+ *   ... every kernel launched in the context is a range, in launch order ...
+ *   profiler_inplace_end     Stop and decode; fails unless the pass holds
+ *                            exactly `ranges` ranges (the kernels counted)
+ *   profiler_inplace_values  range i's raw values (ms->nraw, NaN outside the
+ *                            image), any number of times until the next begin
+ * profiler_image_passes: the passes image takes (0: no such image). */
+size_t profiler_image_passes(const struct profiler *p, size_t image);
+enum profiler_status profiler_inplace_begin(struct profiler *p, size_t image, size_t capacity, char *err,
+                                            size_t err_len);
+enum profiler_status profiler_inplace_end(struct profiler *p, size_t ranges, char *err, size_t err_len);
+enum profiler_status profiler_inplace_values(struct profiler *p, size_t range, double *raw_values, char *err,
+                                             size_t err_len);
 
 /* PC sampling and the Range Profiler cannot be enabled on a context at once:
  * profiler_suspend disables the Range Profiler (the counters of measured rows

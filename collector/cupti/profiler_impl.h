@@ -41,6 +41,17 @@ enum profiler_status profiler_enable_range_profiler(struct profiler *p, char *er
 enum profiler_status profiler_size_counter_data(struct profiler *p, struct config_group *g,
                                                 size_t ranges, char *err, size_t err_len);
 void profiler_disable_range_profiler(struct profiler *p);
+/* A fresh counter data image of g and SetConfig for pass 0 of a new replay
+ * (auto range, user replay, capacity ranges a pass); *call names the CUPTI
+ * call that failed. */
+CUptiResult profiler_configure(struct profiler *p, const struct config_group *g, size_t capacity,
+                               const char **call);
+/* Range `range`'s values of image g at once, into raw at their places in the
+ * set; when CUPTI refuses the batch, one by one, so a metric it cannot
+ * evaluate costs only its own value (NaN). Returns how many got a value (not
+ * NaN); *first = the first refusal. */
+size_t profiler_evaluate_group(struct profiler *p, const struct config_group *g, size_t range, double *raw,
+                               CUptiResult *first);
 
 /* With the runtime only (CUPTI target calls crash without a driver): is there
  * a device of that index? PROFILER_NO_DEVICE with err when not. */

@@ -89,9 +89,8 @@ static enum profiler_status fail_at(struct profiler *p, CUptiResult r, const cha
     return cupti_fail(p->api, r, &site, err, err_len);
 }
 
-/* A fresh counter data image and the config for pass 0 of a new replay. */
-static CUptiResult configure(struct profiler *p, const struct config_group *g, size_t capacity,
-                             const char **call)
+CUptiResult profiler_configure(struct profiler *p, const struct config_group *g, size_t capacity,
+                               const char **call)
 {
     CUpti_RangeProfiler_CounterDataImage_Initialize_Params ci = {
         .structSize = CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE};
@@ -142,13 +141,13 @@ static enum profiler_status begin_replay(struct profiler *p, struct config_group
     }
     if ((st = profiler_size_counter_data(p, g, capacity, err, err_len)) != PROFILER_OK)
         return st;
-    CUptiResult r = configure(p, g, capacity, &call);
+    CUptiResult r = profiler_configure(p, g, capacity, &call);
     if (r != CUPTI_SUCCESS && replayed_before && cupti_status_of(r) == PROFILER_ERROR) {
         profiler_disable_range_profiler(p);
         if ((st = profiler_enable_range_profiler(p, err, err_len)) != PROFILER_OK ||
             (st = profiler_size_counter_data(p, g, capacity, err, err_len)) != PROFILER_OK)
             return st;
-        r = configure(p, g, capacity, &call);
+        r = profiler_configure(p, g, capacity, &call);
     }
     if (r != CUPTI_SUCCESS)
         return fail_at(p, r, call, err, err_len);
@@ -315,12 +314,8 @@ static CUptiResult evaluate(struct profiler *p, const struct config_group *g, si
     return p->api->host_evaluate_to_gpu_values(&ev);
 }
 
-/* Range `range`'s values of the image at once, into raw at their places in the
- * set; when CUPTI refuses the batch, one by one, so a metric it cannot evaluate
- * costs only its own value (NaN). Returns how many got a value (not NaN);
- * *first = the first refusal. */
-static size_t evaluate_group(struct profiler *p, const struct config_group *g, size_t range,
-                             double *raw, CUptiResult *first)
+size_t profiler_evaluate_group(struct profiler *p, const struct config_group *g, size_t range, double *raw,
+                               CUptiResult *first)
 {
     if (evaluate(p, g, range, g->names, g->n, p->scratch) == CUPTI_SUCCESS) {
         size_t valued = 0;
@@ -409,7 +404,7 @@ static enum profiler_status measure_image(struct profiler *p, struct config_grou
                      rg->name, s->work_kernels[j]);
         } else {
             CUptiResult first = CUPTI_SUCCESS;
-            size_t valued = evaluate_group(p, g, range, &raw[s->idx[j] * p->ms->nraw], &first);
+            size_t valued = profiler_evaluate_group(p, g, range, &raw[s->idx[j] * p->ms->nraw], &first);
             if (valued == 0 && first != CUPTI_SUCCESS) {
                 rg->status = fail_at(p, first, "cuptiProfilerHostEvaluateToGpuValues", rg->err,
                                      sizeof rg->err);
@@ -484,6 +479,17 @@ static void measure_ranges_with(struct profiler *p, struct config_group *g,
     }
 }
 
+/* The batch with images image0 .. image0 + nimages - 1 (modulo the plan),
+ * raw values into raw (n * nraw, NaN where not measured). */
+static void measure_images(struct profiler *p, struct profiler_range *ranges, size_t n, size_t image0,
+                           size_t nimages, double *raw, size_t *idx, int *kernels)
+{
+    for (size_t i = 0; i < n * p->ms->nraw; i++)
+        raw[i] = NAN;
+    for (size_t j = 0; j < nimages; j++)
+        measure_ranges_with(p, &p->plan.group[(image0 + j) % p->plan.ngroups], ranges, idx, kernels, n, raw);
+}
+
 enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_range *ranges,
                                             size_t n)
 {
@@ -501,8 +507,6 @@ enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_
             r->column_values[c] = NAN;
     }
     if (raw && idx && kernels) {
-        for (size_t i = 0; i < n * ms->nraw; i++)
-            raw[i] = NAN;
         /* Image-major: one Range Profiler object per image for the whole
          * batch, starting with the image whose object is still live (the
          * previous batch's last): a batch after the first then creates one
@@ -511,9 +515,7 @@ enum profiler_status profiler_measure_batch(struct profiler *p, struct profiler_
         for (size_t k = 0; k < p->plan.ngroups; k++)
             if (&p->plan.group[k] == p->rp_image)
                 first = k;
-        for (size_t j = 0; j < p->plan.ngroups; j++)
-            measure_ranges_with(p, &p->plan.group[(first + j) % p->plan.ngroups], ranges, idx, kernels, n,
-                                raw);
+        measure_images(p, ranges, n, first, p->plan.ngroups, raw, idx, kernels);
         for (size_t i = 0; i < n; i++)
             if (ranges[i].status == PROFILER_OK)
                 metric_set_evaluate(ms, &raw[i * ms->nraw], ranges[i].column_values);
@@ -538,4 +540,26 @@ enum profiler_status profiler_measure(struct profiler *p, const char *range_name
     if (st != PROFILER_OK)
         snprintf(err, err_len, "%s", r.err);
     return st;
+}
+
+enum profiler_status profiler_measure_image(struct profiler *p, size_t image, const char *range_name,
+                                            int (*prepare)(void *ctx, int cold_l2), int (*work)(void *ctx),
+                                            void *ctx, double *raw_values, char *err, size_t err_len)
+{
+    if (image >= p->plan.ngroups) {
+        for (size_t i = 0; i < p->ms->nraw; i++)
+            raw_values[i] = NAN;
+        snprintf(err, err_len, "config image %zu asked for, the metric set has %zu on %s: the runs of an "
+                 "application replay must use one metric set and chip", image, p->plan.ngroups, p->chip);
+        return PROFILER_ERROR;
+    }
+    double unused;
+    size_t idx;
+    int kernels[2];
+    struct profiler_range r = {.name = range_name, .prepare = prepare, .work = work, .ctx = ctx,
+                               .column_values = &unused};
+    measure_images(p, &r, 1, image, 1, raw_values, &idx, kernels);
+    if (r.status != PROFILER_OK)
+        snprintf(err, err_len, "%s", r.err);
+    return r.status;
 }

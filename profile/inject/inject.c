@@ -3,7 +3,8 @@
  * CUPTI callbacks: NVTX push/pop into each thread's range stack, every kernel
  * launch (runtime and driver API, cuLaunchKernelEx, cooperative, graph nodes)
  * handed to the session (profile/session.h) with the ops that restore
- * memory, flush L2 and replay it, and the timing of the app's own launch.
+ * memory, flush L2 and replay it; every kernel's GPU time comes from CUPTI's
+ * activity records (activity.h), never from the app's thread.
  *
  * Invariants: launches mmprof makes itself (flush, replays, graph nodes) run
  * with the thread's `busy` flag set and are never profiled or counted; one
@@ -15,11 +16,13 @@
  * and a failed restore ends the app (its results would be wrong). */
 #include "collector/l2_flush.h"
 #include "collector/placement.h"
+#include "profile/inject/activity.h"
 #include "profile/inject/capture.h"
 #include "profile/inject/checkpoint.h"
 #include "profile/inject/demangle.h"
 #include "profile/inject/graph_nodes.h"
 #include "profile/inject/launch_facts.h"
+#include "profile/inject/nvtx_callbacks.h"
 #include "profile/mmprof.h"
 #include "profile/session.h"
 #include "common/trace.h"
@@ -31,7 +34,6 @@
 #include <cupti_driver_cbid.h>
 #include <cupti_nvtx_cbid.h>
 #include <generated_nvtx_meta.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -40,7 +42,6 @@
 #include <unistd.h>
 
 #define GRAPH_KERNELS_MAX 256
-#define DOMAINS_MAX 64
 
 struct thread_state {
     struct nvtx_stack nvtx;
@@ -49,8 +50,6 @@ struct thread_state {
     int holds_lock; /* this thread holds g.lock (lock_session) */
     char mangled[KERNEL_NAME_MAX], demangled[KERNEL_NAME_MAX];
     struct launch_desc desc;
-    CUevent start, end;
-    CUstream stream;
 };
 
 static _Thread_local struct thread_state tls;
@@ -64,11 +63,6 @@ static struct {
     atomic_int placed;  /* place_before_app ran (once a process) */
     void *padding;       /* --memory-offset-mb less mmprof's own, held to the end */
     CUpti_SubscriberHandle subscriber;
-    struct {
-        nvtxDomainHandle_t handle;
-        char name[NVTX_DOMAIN_MAX];
-    } domains[DOMAINS_MAX];
-    size_t ndomains;
 } g = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 /* g.lock, noting that this thread holds it: a module loads (and CUPTI calls
@@ -185,62 +179,9 @@ static int replay_work(void *ctx)
     return 1;
 }
 
-static const char *domain_name(nvtxDomainHandle_t d)
-{
-    for (size_t i = 0; i < g.ndomains; i++)
-        if (g.domains[i].handle == d)
-            return g.domains[i].name;
-    return "?";
-}
-
-static const char *attrib_text(const nvtxEventAttributes_t *a)
-{
-    if (a && a->messageType == NVTX_MESSAGE_TYPE_ASCII && a->message.ascii)
-        return a->message.ascii;
-    return ""; /* registered and wide strings: an unnamed range */
-}
-
-static void on_nvtx(CUpti_CallbackId cbid, const CUpti_NvtxData *d)
-{
-    switch (cbid) {
-    case CUPTI_CBID_NVTX_nvtxRangePushA:
-        nvtx_stack_push(&tls.nvtx, NULL, ((const nvtxRangePushA_params *)d->functionParams)->message);
-        break;
-    case CUPTI_CBID_NVTX_nvtxRangePushEx:
-        nvtx_stack_push(&tls.nvtx, NULL,
-                        attrib_text(((const nvtxRangePushEx_params *)d->functionParams)->eventAttrib));
-        break;
-    case CUPTI_CBID_NVTX_nvtxRangePop:
-        nvtx_stack_pop(&tls.nvtx, NULL);
-        break;
-    case CUPTI_CBID_NVTX_nvtxDomainRangePushEx: {
-        const nvtxDomainRangePushEx_params *p = d->functionParams;
-        nvtx_stack_push(&tls.nvtx, domain_name(p->domain), attrib_text(p->core.eventAttrib));
-        break;
-    }
-    case CUPTI_CBID_NVTX_nvtxDomainRangePop:
-        nvtx_stack_pop(&tls.nvtx,
-                       domain_name(((const nvtxDomainRangePop_params *)d->functionParams)->domain));
-        break;
-    case CUPTI_CBID_NVTX_nvtxDomainCreateA: {
-        const nvtxDomainHandle_t *h = d->functionReturnValue;
-        pthread_mutex_lock(&g.lock);
-        if (h && g.ndomains < DOMAINS_MAX) {
-            g.domains[g.ndomains].handle = *h;
-            snprintf(g.domains[g.ndomains].name, NVTX_DOMAIN_MAX, "%s",
-                     ((const nvtxDomainCreateA_params *)d->functionParams)->name);
-            g.ndomains++;
-        }
-        pthread_mutex_unlock(&g.lock);
-        break;
-    }
-    default:
-        break;
-    }
-}
-
-/* tls.desc for a launch of cap named mangled. */
-static void describe(const struct capture *cap, const char *mangled)
+/* tls.desc for a launch of cap named mangled, made by the call of CUPTI's
+ * correlation id. */
+static void describe(const struct capture *cap, const char *mangled, unsigned long correlation)
 {
     struct launch_desc *d = &tls.desc;
     snprintf(tls.mangled, sizeof tls.mangled, "%s", mangled ? mangled : "?");
@@ -264,6 +205,7 @@ static void describe(const struct capture *cap, const char *mangled)
     if (cuCtxGetDevice(&dev) == CUDA_SUCCESS)
         d->device = (int)dev;
     d->nvtx = &tls.nvtx;
+    d->correlation = correlation;
 }
 
 /* A launch that is not measured: why, as its row's reason. */
@@ -315,6 +257,27 @@ static enum filter_verdict begin_launch(const struct capture *cap, CUcontext ctx
     return v;
 }
 
+/* An application replay's pass in place (session_inplace_before): L2
+ * emptied and the flush waited for, so the app's launch that follows starts
+ * on an empty L2 and is the pass's next range; then the app's launch waited
+ * for, at its EXIT callback, so the pass's ranges stay in launch order. */
+static int inplace_flush(void *ctx, int cold_l2)
+{
+    char why[320];
+    int *device = ctx;
+    int kernels = cold_l2 ? (flush_ready(*device, why, sizeof why) == 0 ? l2_flush_buf_run(&g.flush) : -1) : 0;
+    return kernels >= 0 && cuCtxSynchronize() == CUDA_SUCCESS ? kernels : -1;
+}
+
+static int inplace_wait(void *ctx)
+{
+    (void)ctx;
+    return cuCtxSynchronize() == CUDA_SUCCESS ? 0 : -1;
+}
+
+static int inplace_device;
+static const struct launch_ops inplace_ops = {inplace_flush, inplace_wait, &inplace_device};
+
 /* The session's lock is held from a launch's ENTER to its EXIT callback:
  * the session holds one launch's verdict, counters and number until its row
  * is written, so launches from other threads wait (as under ncu, which
@@ -325,26 +288,24 @@ static void on_launch_enter(const CUpti_CallbackData *cb, const struct capture *
     tls.busy = 1;
     lock_session();
     place_before_app(cb->context);
-    describe(cap, cb->symbolName);
-    begin_launch(cap, cb->context);
+    describe(cap, cb->symbolName, cb->correlationId);
+    if (g.session.range) { /* range replay: the repeat's pass holds it as it runs */
+        session_begin(&g.session, &tls.desc);
+    } else if (g.session.set.image >= 0) { /* application replay: in place */
+        inplace_device = tls.desc.device;
+        session_begin(&g.session, &tls.desc);
+        session_inplace_before(&g.session, &tls.desc, &inplace_ops);
+    } else {
+        begin_launch(cap, cb->context);
+    }
     tls.pending = 1;
-    tls.stream = cap->stream;
-    if ((!tls.start && cuEventCreate(&tls.start, CU_EVENT_DEFAULT) != CUDA_SUCCESS) ||
-        (!tls.end && cuEventCreate(&tls.end, CU_EVENT_DEFAULT) != CUDA_SUCCESS) ||
-        cuEventRecord(tls.start, tls.stream) != CUDA_SUCCESS)
-        tls.stream = NULL, tls.pending = 2; /* not timed */
     tls.busy = 0;
 }
 
 static void on_launch_exit(void)
 {
     tls.busy = 1;
-    float ms = NAN;
-    if (tls.pending == 1 && (cuEventRecord(tls.end, tls.stream) != CUDA_SUCCESS ||
-                             cuEventSynchronize(tls.end) != CUDA_SUCCESS ||
-                             cuEventElapsedTime(&ms, tls.start, tls.end) != CUDA_SUCCESS))
-        ms = NAN;
-    if (session_end(&g.session, &tls.desc, ms) != 0)
+    if (session_end(&g.session, &tls.desc) != 0)
         fprintf(stderr, "mmprof profile: writing the row of %s failed\n", tls.desc.demangled);
     unlock_session(); /* taken in on_launch_enter */
     tls.pending = 0;
@@ -356,18 +317,21 @@ static void on_launch_exit(void)
  * node finds what the graph would have left; then memory is put back as it
  * was before the graph and the app's graph launch runs. Nodes are not timed.
  * Non-kernel nodes (copies, memsets) are not run by this walk: a node after
- * one of them sees memory from before it. */
-static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream)
+ * one of them sees memory from before it. Every node's line carries the
+ * graph launch's correlation id, as its activity record does. */
+static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream, unsigned long correlation)
 {
     static CUDA_KERNEL_NODE_PARAMS nodes[GRAPH_KERNELS_MAX];
     char why[320];
     tls.busy = 1;
     lock_session();
+    if (session_inplace_end(&g.session) != 0) /* the nodes are replayed, not in a pass */
+        fprintf(stderr, "mmprof profile: writing the rows of a pass's launches failed\n");
     long n = graph_nodes_kernels(exec, nodes, GRAPH_KERNELS_MAX, why, sizeof why);
     struct checkpoint *before = NULL;
     if (n < 0)
         fprintf(stderr, "mmprof profile: %s\n", why);
-    else if (!g.session.set.list_only && (cuCtxSynchronize() != CUDA_SUCCESS ||
+    else if (!g.session.set.list_only && !g.session.range && (cuCtxSynchronize() != CUDA_SUCCESS ||
                                           !(before = checkpoint_save(ctx, why, sizeof why))))
         fprintf(stderr, "mmprof profile: graph nodes not profiled: %s\n", why), n = -1;
     for (long i = 0; i < n; i++) {
@@ -382,12 +346,15 @@ static void on_graph_launch(CUcontext ctx, CUgraphExec exec, CUstream stream)
         const char *name = NULL;
         if (cuFuncGetName(&name, cap.f) != CUDA_SUCCESS)
             name = "?";
-        describe(&cap, name);
-        begin_launch(&cap, ctx);
-        if (!g.session.set.list_only &&
+        describe(&cap, name, correlation);
+        if (g.session.range) /* the graph's kernels run in the repeat's pass as the app launches it */
+            session_begin(&g.session, &tls.desc);
+        else
+            begin_launch(&cap, ctx);
+        if (!g.session.set.list_only && !g.session.range &&
             (capture_replay(&cap) != CUDA_SUCCESS || cuCtxSynchronize() != CUDA_SUCCESS))
             fprintf(stderr, "mmprof profile: graph node %s failed when run alone\n", tls.demangled);
-        if (session_end(&g.session, &tls.desc, NAN) != 0)
+        if (session_end(&g.session, &tls.desc) != 0)
             fprintf(stderr, "mmprof profile: writing the row of %s failed\n", tls.demangled);
     }
     if (before) {
@@ -411,6 +378,12 @@ static void on_resource(CUpti_CallbackId cbid, const CUpti_ResourceData *rd)
     if (cbid == CUPTI_CBID_RESOURCE_MODULE_LOADED && rd->resourceDescriptor) {
         const CUpti_ModuleResourceData *m = rd->resourceDescriptor;
         session_module_loaded(&g.session, m->pCubin, m->cubinSize);
+    } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
+        int busy = tls.busy; /* the pass's counters go with the context: read them now */
+        tls.busy = 1;
+        if (session_inplace_end(&g.session) != 0 || session_range_finish(&g.session, &inplace_ops) != 0)
+            fprintf(stderr, "mmprof profile: writing the rows of a pass's launches failed\n");
+        tls.busy = busy;
     } else if (cbid == CUPTI_CBID_RESOURCE_CONTEXT_CREATED && rd->context) {
         int busy = tls.busy;
         tls.busy = 1;
@@ -461,7 +434,14 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
     if (tls.busy || !g.open)
         return;
     if (domain == CUPTI_CB_DOMAIN_NVTX) {
-        on_nvtx(cbid, data);
+        nvtx_callback(cbid, data, &tls.nvtx);
+        if (g.session.range) { /* range replay: a repeat may begin or end here */
+            tls.busy = 1;
+            lock_session();
+            session_range_nvtx(&g.session, &tls.nvtx, &inplace_ops);
+            unlock_session();
+            tls.busy = 0;
+        }
         return;
     }
     if (domain != CUPTI_CB_DOMAIN_DRIVER_API)
@@ -498,7 +478,7 @@ static void CUPTIAPI on_callback(void *userdata, CUpti_CallbackDomain domain, CU
         on_launch_enter(cb, &cap);
     }
     else if (graph_nodes_launch(cbid, cb->functionParams, &exec, &stream))
-        on_graph_launch(cb->context, exec, stream);
+        on_graph_launch(cb->context, exec, stream, cb->correlationId);
 }
 
 static const CUpti_CallbackId driver_cbids[] = {
@@ -517,16 +497,22 @@ static const CUpti_CallbackId driver_cbids[] = {
     CUPTI_DRIVER_TRACE_CBID_cuGraphInstantiateWithParams_ptsz,
 };
 
-/* At exit: stop handling callbacks, nothing more. Every row and line is
- * already on disk, and the CUDA runtime's own exit handlers may have torn the
- * context down before this one runs (they can be registered after it): a
- * CUPTI or CUDA call here could crash the app at exit and turn its status
- * into a failure. The process's end releases the rest. */
+/* At exit: stop handling callbacks, end an application replay's open pass
+ * (its launches' rows), and hand CUPTI's activity buffers back (the last
+ * launches' times are in them), as CUPTI's samples do. The runtime's exit
+ * handlers run after this one (registered before the driver loaded this
+ * library); a context the app destroyed itself ended its pass then
+ * (CONTEXT_DESTROY_STARTING). The process's end releases the rest. */
 static void finish(void)
 {
     pthread_mutex_lock(&g.lock);
     g.open = 0;
+    tls.busy = 1;
+    if (session_inplace_end(&g.session) != 0 || /* the last pass of an application replay */
+        session_range_finish(&g.session, &inplace_ops) != 0) /* a range replay's rows */
+        fprintf(stderr, "mmprof profile: writing the rows of the last launches failed\n");
     pthread_mutex_unlock(&g.lock);
+    activity_flush();
 }
 
 static int cupti_ok(CUptiResult r, const char *call)
@@ -562,6 +548,8 @@ int InitializeInjection(void)
         session_close(&g.session);
         return 1;
     }
+    if (set.image <= 0 && activity_start(set.dir, (long)getpid(), why, sizeof why) != 0)
+        fprintf(stderr, "mmprof profile: %s; launches go untimed\n", why);
     for (size_t i = 0; i < sizeof driver_cbids / sizeof driver_cbids[0]; i++)
         if (!cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_DRIVER_API, driver_cbids[i]),
                       "cuptiEnableCallback")) {
@@ -574,6 +562,13 @@ int InitializeInjection(void)
             session_close(&g.session);
             return 1;
         }
+    if ((set.image >= 0 || set.replay == REPLAY_RANGE) &&
+        !cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_RESOURCE,
+                                                       CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING),
+                                   "cuptiEnableCallback(context destroy)")) {
+        session_close(&g.session);
+        return 1;
+    }
     if (set.source &&
         (!cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_RESOURCE,
                                        CUPTI_CBID_RESOURCE_CONTEXT_CREATED),

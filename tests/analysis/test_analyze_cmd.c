@@ -165,6 +165,42 @@ static void table_by_default(void **state)
     remove_run(dir);
 }
 
+/* The committed examples: every table line within 120 columns (a long
+ * kernel name or reason gets lines of its own), and analysis.csv's params
+ * whole (a profiled launch's kernel, pid, grid and NVTX path). */
+static void examples_fit_and_keep_params(void **state)
+{
+    static const char *const examples[] = {MMPROF_SOURCE_DIR "/examples/seeds",
+                                           MMPROF_SOURCE_DIR "/examples/profile-h100"};
+    for (size_t e = 0; e < 2; e++) {
+        char dir[64], from[600], to[600];
+        struct run r;
+        make_run(dir, sizeof dir, 0);
+        for (int i = 0; i < 2; i++) {
+            snprintf(from, sizeof from, "%s/%s", examples[e], i ? "run.json" : "results.csv");
+            snprintf(to, sizeof to, "%s/%s", dir, i ? "run.json" : "results.csv");
+            copy_file(from, to);
+        }
+        const char *argv[] = {"analyze", dir};
+        analyze(&r, 2, argv);
+        assert_int_equal(r.rc, 0);
+        for (const char *line = r.out; *line;) {
+            size_t n = strcspn(line, "\n");
+            if (n > 120)
+                fail_msg("%s: a line of %zu columns: %.*s", examples[e], n, (int)n, line);
+            line += n + (line[n] == '\n');
+        }
+        if (e == 1) {
+            static char csv[1 << 16];
+            snprintf(from, sizeof from, "%s/analysis.csv", dir);
+            slurp(from, csv, sizeof csv);
+            /* the first launch's params as results.csv has them, 192 characters */
+            assert_non_null(strstr(csv, ";pid=5547;launch=1;grid=8,16,1;block=128,1,1;stream="));
+        }
+        remove_run(dir);
+    }
+}
+
 static void csv_format_prints_the_file(void **state)
 {
     char dir[64], path[600];
@@ -321,6 +357,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(table_by_default), cmocka_unit_test(csv_format_prints_the_file),
+        cmocka_unit_test(examples_fit_and_keep_params),
         cmocka_unit_test(json_format),
         cmocka_unit_test(findings),      cmocka_unit_test(help),
         cmocka_unit_test(usage_errors),     cmocka_unit_test(missing_inputs),

@@ -5,10 +5,8 @@
 #   - the message (a regex), and that an error is ONE line "mmprof: error: ...",
 #   - that a failing command left nothing behind: D is byte for byte as it was
 #     (no run directory, no partial or temporary file), unless the row says
-#     otherwise and names its own check.
-# It writes the README table of what mmprof answered (tests/README.md) from
-# the actual runs.
-#
+#     otherwise and names its own check;
+# and writes the README table of what mmprof answered (tests/README.md).
 #   bad_input.sh MMPROF RB_CHECK SOURCE_RUN [--table FILE] [--readme README [--update]]
 #     --table FILE      write the Markdown rows of this run to FILE
 #     --readme README   fail when README's table differs from this run's answers
@@ -18,7 +16,6 @@
 #   row plot-no-gnuplot 1 'gnuplot not found' writes,nognuplot mk_run 'gnuplot not installed' -- plot '$D/run'
 # then run with --readme tests/README.md --update and commit the README. A row
 # whose command this mmprof does not have (`mmprof --help`) is skipped.
-#
 # Row flags (comma-separated, "-" for none):
 #   nogpu      only where there is no GPU (the answer differs on a GPU machine)
 #   multi      the answer may be more than one line (usage text)
@@ -138,15 +135,14 @@ mk_resume_metric_gone() {
         mv "$1/r" "$1/run/results.csv"
 }
 mk_resume_metric_renamed() { mk_resumable "$1" && csv "$1" '1s/,[^,]*$/,sm__renamed.sum/'; }
+mk_profile_run() { mkdir -p "$1/prun" && cp "$here/../../examples/profile-h100/"{results.csv,run.json,launches.tsv} "$1/prun/"; }
+mk_other_b() { mk_two_runs "$1" && sed -i '2d' "$1/b/results.csv"; }
 mk_two_runs() { mk_run "$1" && copy_run "$1" "$1/b"; }
 mk_b_truncated() { mk_two_runs "$1" && cut_rows > "$1/b/results.csv"; }
 mk_b_bad_json() { mk_two_runs "$1" && head -c 300 "$source/run.json" > "$1/b/run.json"; }
 mk_b_bad_samples() { mk_two_runs "$1" && printf 'variant,M,N,K,ms\nnaive,1024,1024,1024,0.3 fast\n' > "$1/b/samples.csv"; }
 mk_b_cut_samples() { mk_two_runs "$1" && printf 'variant,M,N,K,ms\nnaive,1024,1024,1024,0.3 0.' > "$1/b/samples.csv"; }
 mk_bad_model() { echo 'gemm: kind=warp M=1 N=1 K=1' > "$1/model.txt"; }
-mk_app() { printf '#!/bin/sh\n%s\n' "$2" > "$1/app.sh" && chmod +x "$1/app.sh"; }
-mk_app_exit3() { mk_app "$1" 'exit 3'; }
-mk_app_crash() { mk_app "$1" 'kill -SEGV $$'; }
 mk_resume_complete() { mk_resumable "$1" && json "$1" 's/"state":[^,]*,/"state": "complete",/'; }
 # another collect holds the run's lock (as util-linux flock(1) takes it: flock(2)
 # on results.csv) for 30 s; the holder is ready before the row's command runs
@@ -174,8 +170,6 @@ chk_plot_sources() {
         ! ls "$1"/run/plots/*.png > /dev/null 2>&1
 }
 # analyze wrote a whole analysis.csv
-chk_profile_run() { [ -f "$1/out/run.json" ] && [ -f "$1/out/launches.tsv" ] && grep -q '"state":	"interrupted"' "$1/out/run.json"; }
-chk_profile_done() { [ -f "$1/out/run.json" ] && grep -q '"state":	"complete"' "$1/out/run.json"; }
 chk_analysis() { "$rb_check" rows "$1/run/analysis.csv" > /dev/null; }
 # the command printed the analysis on stdout ($T/ID.out) all the same
 chk_table_printed() { grep -q 'theoretical vs measured CGMA' "$1.out"; }
@@ -199,7 +193,8 @@ row() {
 
 # the command line
 row cli-none 2 '^usage: mmprof' multi - 'no command' --
-row cli-unknown 2 "unknown command 'frob'" multi - 'unknown command' -- frob
+row cli-unknown 2 "unknown command 'frob': .mmprof --help. lists the commands" - - 'unknown command' -- frob
+row cli-typo 2 "unknown command 'analyse': did you mean analyze\?" - - 'misspelt command' -- analyse
 # collect: sizes and shapes
 row size-zero 2 "'0' must be at least 1" - - 'size 0' -- collect --sizes 0
 row size-negative 2 "'-5' is negative" - - 'negative size' -- collect --sizes -5
@@ -352,7 +347,9 @@ row report-truncated 2 'report: .*/results.csv line 5 has [0-9]+ fields' - mk_tr
 row report-bad-json 2 'report: .*/run.json is not a JSON object' - mk_json_truncated 'truncated run.json' -- report '$D/run'
 row report-baseline-missing 2 "report: --baseline: '.*/none' is not a directory" - mk_run 'no baseline run' -- report '$D/run' --baseline '$D/none'
 row report-header-only 2 'report: .*/results.csv has no rows yet: nothing to report' - mk_header_only 'header only: no empty report' -- report '$D/run'
-row report-stale-chart 0 'report: charts older than .*/results.csv are embedded as they are \(roofline.png\): `mmprof plot' writes mk_stale_chart 'a chart older than results.csv: said' -- report '$D/run'
+row report-stale-chart 0 'report: charts older than .*/results.csv are embedded as they are \(roofline.png\): `mmprof plot' writes,nognuplot mk_stale_chart 'without gnuplot, a chart older than results.csv: said (with it, drawn again)' -- report '$D/run'
+row report-out-other-run 2 'report: .*/b holds another run \(its results.csv differs' - mk_other_b 'an --out that holds another run: refused, untouched' -- report '$D/run' --out '$D/b'
+row plot-out-not-run 2 'plot: .*/plain is not a run directory: it has no results.csv' - mk_plain_dir 'a directory that is not a run, with --out: nothing made' -- plot '$D/plain' --out '$D/out'
 row report-readonly 1 "report: cannot write in '.*/run': Permission denied" nobody mk_run_ro 'read-only run directory' -- report '$D/run'
 # diff
 row diff-one 2 'diff: give two run directories' - mk_run 'one run only' -- diff '$D/run'
@@ -360,6 +357,10 @@ row diff-missing 2 "diff: run B: '.*/none' is not a directory" - mk_run 'run B d
 row diff-truncated 2 'diff: run B: .*/b/results.csv line 5 has [0-9]+ fields' - mk_b_truncated 'run B truncated' -- diff '$D/run' '$D/b'
 row diff-bad-samples 2 'diff: run B: .*/b/samples.csv line 2: expected a variant, M, N, K and launch times' - mk_b_bad_samples 'run B samples.csv with a word for a time' -- diff '$D/run' '$D/b'
 row diff-cut-samples 2 'diff: run B: .*/b/samples.csv line 2 is cut short.*--resume' - mk_b_cut_samples 'run B samples.csv cut mid-line' -- diff '$D/run' '$D/b'
+row diff-option-typo 2 "diff: unknown option '--treshold': did you mean --threshold\?" - mk_two_runs 'misspelt option' -- diff '$D/run' '$D/b' --treshold 5
+row diff-no-value 2 "diff: option '--markdown' needs a value: --markdown FILE" - mk_two_runs '--markdown without its file' -- diff '$D/run' '$D/b' --markdown
+row source-profile-run 2 'has no source.csv: the run took no PC samples \(.mmprof profile --source. takes them\)' - mk_profile_run 'source on a profile run without PC samples' -- source '$D/prun'
+row xcheck-no-ncu 2 "xcheck: --mmprof is compared with ncu: give ncu's CSV with --ncu" - mk_run '--mmprof without --ncu' -- xcheck --mmprof '$D/run'
 row diff-bad-rule 2 "diff: --fail-on 'slower>fast': give slower>P%" - mk_two_runs 'a --fail-on rule that does not parse' -- diff '$D/run' '$D/b' --fail-on 'slower>fast'
 row diff-junit-unwritable 1 'diff: cannot write .*/none/x.xml' - mk_two_runs 'JUnit file in a missing directory' -- diff '$D/run' '$D/b' --junit '$D/none/x.xml'
 row diff-bad-json 2 'diff: run B: .*/b/run.json is not a JSON object' - mk_b_bad_json 'run B with a truncated run.json' -- diff '$D/run' '$D/b'
@@ -381,9 +382,11 @@ row profile-count 2 "-c/--launch-count 'x' is not a count" - - 'launch count not
 row profile-model 2 "model.txt:1: declaration: no kind 'warp'" - mk_bad_model 'a --model line naming no kind' -- profile --model '$D/model.txt' -- /bin/true
 row profile-model-missing 2 'model.txt: No such file or directory' - - '--model file missing' -- profile --model '$D/model.txt' -- /bin/true
 row profile-metric 2 "unknown metric 'no_such'" - - 'unknown --metrics name' -- profile --metrics no_such -- /bin/true
-row profile-app-fails 1 'the app exited with status 3; the 0 row\(s\) written before are kept' multi,nogpu,envmsg,writes,check=chk_profile_run mk_app_exit3 'the app exits 3: its run directory kept' -- profile --out '$D/out' -- '$D/app.sh'
-row profile-app-crashes 1 'the app was killed by signal 11 \(Segmentation fault\)' multi,nogpu,envmsg,writes,check=chk_profile_run mk_app_crash 'the app crashes: its run directory kept' -- profile --out '$D/out' -- '$D/app.sh'
-row profile-no-kernel 1 'the app launched no kernel' multi,nogpu,envmsg,writes,check=chk_profile_done - 'the app uses no CUDA' -- profile --out '$D/out' -- /bin/true
+row profile-per-kernel 2 "--launches-per-kernel 'x' is not a count" - - 'launches per kernel not a number' -- profile --launches-per-kernel x -- /bin/true
+row profile-replay-mode 2 "--replay-mode 'ranges': give kernel, application or range" - - 'unknown replay mode' -- profile --replay-mode ranges -- /bin/true
+row profile-range-two 2 'give at most one --nvtx-include' - - 'range replay of two ranges' -- profile --replay-mode range --nvtx-include a/ --nvtx-include b/ -- /bin/true
+row profile-no-gpu 1 'no CUDA device: .*; profile needs a GPU' nogpu,envmsg - 'profile without a GPU: no run directory made' -- profile --out '$D/out' -- /bin/true
+row profile-list-no-gpu 1 'no CUDA device: .*; profile needs a GPU' nogpu,envmsg - '--list without a GPU: nothing made' -- profile --list --out '$D/out' -- /bin/true
 
 row merge-none 2 'merge: give OUT and at least one RUN' - - 'nothing to merge' -- merge
 row merge-truncated 2 '.*/b/results.csv line 5 has [0-9]+ fields' - mk_b_truncated 'a truncated shard: no OUT made' -- merge '$D/out' '$D/run' '$D/b'
@@ -511,7 +514,7 @@ fails=0 skipped=0 n=0
 commands=$("$mmprof" --help 2>&1 | sed -n 's/^  \([a-z]*\) .*/\1/p')
 for id in "${ids[@]}"; do
     eval "first=(${R_ARGS[$id]})"
-    if [ -n "${first[0]:-}" ] && [ "${first[0]#-}" = "${first[0]}" ] && [ "${first[0]}" != frob ] &&
+    if [ -n "${first[0]:-}" ] && [ "${first[0]#-}" = "${first[0]}" ] && [ "${first[0]}" != frob ] && [ "${first[0]}" != analyse ] &&
         ! grep -qx -- "${first[0]}" <<<"$commands"; then
         echo "SKIP: $id ('${first[0]}' is not a command of this mmprof)"
         skipped=$((skipped + 1))
@@ -552,48 +555,7 @@ echo "$n rows run, $fails failed, $skipped skipped"
 [ -n "$table_out" ] && cp "$T/table.md" "$table_out"
 
 # README: the rows between the markers must be this run's answers.
-begin='<!-- bad-input-table:begin (generated by tests/cli/bad_input.sh: do not edit) -->'
-end='<!-- bad-input-table:end -->'
-# The README's lines between the markers (compared whole: the markers hold slashes).
-table_lines() { awk -v b="$begin" -v e="$end" '$0 == b { on = 1; next } $0 == e { on = 0 } on' "$readme"; }
-if [ -n "$readme" ]; then
-    if [ "$update" = 1 ]; then
-        # rows this run skipped keep their README line
-        while IFS= read -r line; do
-            id=$(sed -n 's/^| \([a-z0-9-]*\) |.*/\1/p' <<<"$line")
-            [ -n "$id" ] && ! grep -q "^| $id |" "$T/table.md" && echo "$line" >> "$T/table.md"
-        done < <(table_lines)
-        {
-            echo "| id | bad input | command (\`\$D\`: the test's scratch directory) | exit | what mmprof answered |"
-            echo "| --- | --- | --- | --- | --- |"
-            for id in "${ids[@]}"; do grep "^| $id |" "$T/table.md"; done
-        } > "$T/block.md"
-        awk -v b="$begin" -v e="$end" -v f="$T/block.md" '
-            $0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
-            $0 == e { skip = 0 } !skip' "$readme" > "$T/readme" && cat "$T/readme" > "$readme"
-        grep -qxF "$begin" "$readme" || echo "bad_input.sh: no '$begin' line in $readme" >&2
-        echo "updated $readme"
-    else
-        stale=0
-        while IFS= read -r line; do
-            grep -qxF -- "$line" "$readme" && continue
-            id=$(sed -n 's/^| \([a-z0-9-]*\) |.*/\1/p' <<<"$line")
-            if has_flag "$id" envmsg; then # all but the message must match
-                grep -qF -- "${line% | \`\` *} | " "$readme" && continue
-            fi
-            echo "README out of date: row $id is now:"
-            echo "  $line"
-            echo "  README: $(grep "^| $id |" "$readme" || echo '(missing)')"
-            stale=$((stale + 1))
-        done < "$T/table.md"
-        for id in $(table_lines | tail -n +3 | sed -n 's/^| \([a-z0-9-]*\) |.*/\1/p'); do
-            [ -n "${R_RC[$id]+x}" ] || { echo "README out of date: row $id is no longer tested"; stale=$((stale + 1)); }
-        done
-        if [ "$stale" != 0 ]; then
-            echo "FAIL: $stale README rows differ from what mmprof answers; regenerate with"
-            echo "  tests/cli/bad_input.sh build/cli/mmprof build/tests/cli/rb_check examples/seeds --readme tests/README.md --update"
-            fails=$((fails + 1))
-        fi
-    fi
-fi
+# shellcheck source=tests/lib/readme_table.sh
+. "$here/../lib/readme_table.sh"
+[ -z "$readme" ] || readme_table
 [ "$fails" = 0 ]

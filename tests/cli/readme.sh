@@ -2,8 +2,8 @@
 # The README a newcomer reads first: its first screen (25
 # lines) says where the binary is and how to put it on PATH; it says where the
 # report lands and what setup installs; every link stays inside the
-# repository and leads to a file that exists; the RNG's --seed is told apart
-# from the course's "seeds"; it stays within 150 lines.
+# repository and leads to a file that exists; the RNG's --seed is the only
+# "seed" (the course's lab reports are labs 000-004); it stays within 150 lines.
 #   readme.sh REPO_ROOT [README]   (README defaults to REPO_ROOT/README.md)
 set -u
 root=$(cd "$1" && pwd)
@@ -18,7 +18,13 @@ for pkg in Chromium clang valgrind; do
     grep -q "$pkg" "$readme" || fail "does not say that setup installs $pkg"
 done
 grep -qE -- '`--seed`.*(random|RNG)|(random|RNG).*`--seed`' "$readme" ||
-    fail "does not tell the inputs' random-number --seed from the course's seeds"
+    fail "does not say that --seed is the inputs' random-number seed"
+grep -q 'labs 000–004: the five course lab reports' "$readme" ||
+    fail "does not name the course's lab reports (labs 000–004) where they first appear"
+# a line that says "seed" of something else than the inputs' RNG (examples/seeds is a path)
+seeds=$(sed -E 's#(examples|results)/seeds[-a-z0-9]*##g' "$readme" | grep -niE 'seed' | grep -vE -- '--seed|input seed|random' |
+    cut -c1-60 | head -n 3 | tr '\n' ' ')
+[ -z "$seeds" ] || fail "calls something other than --seed a seed: $seeds"
 lines=$(wc -l < "$readme")
 [ "$lines" -le 150 ] || fail "$lines lines, at most 150"
 

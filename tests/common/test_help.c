@@ -10,6 +10,7 @@
 
 #include "common/help.h"
 #include "common/shape_text.h"
+#include "common/wrap.h"
 
 enum { OPT_LONG_ONE = 256 };
 
@@ -100,9 +101,46 @@ static void one_size_notation(void **state)
     assert_string_equal(shape_text(buf, sizeof buf, 4096, 1024, 0), "4096x1024"); /* a transpose has no K */
 }
 
+/* The one-line errors made from the table: the closest option, the value's placeholder. */
+static void option_errors(void **state)
+{
+    (void)state;
+    char buf[512];
+    help_unknown_option(&table, "--size", buf, sizeof buf);
+    assert_string_equal(buf, "demo: unknown option '--size': did you mean --sizes? (see `mmprof demo --help`)");
+    help_unknown_option(&table, "--flga=1", buf, sizeof buf);
+    assert_string_equal(buf, "demo: unknown option '--flga=1': did you mean --flag? (see `mmprof demo --help`)");
+    help_unknown_option(&table, "--zzzzzzzz", buf, sizeof buf);
+    assert_string_equal(buf, "demo: unknown option '--zzzzzzzz' (see `mmprof demo --help`)");
+    help_unknown_option(&table, "-q", buf, sizeof buf);
+    assert_string_equal(buf, "demo: unknown option '-q' (see `mmprof demo --help`)");
+    help_missing_value(&table, "--sizes", 's', buf, sizeof buf);
+    assert_string_equal(buf, "demo: option '--sizes' needs a value: --sizes S,... (see `mmprof demo --help`)");
+    help_missing_value(&table, "-s", 's', buf, sizeof buf);
+    assert_string_equal(buf, "demo: option '-s' needs a value: --sizes S,... (see `mmprof demo --help`)");
+}
+
+/* common/wrap.c: words kept whole within the width, continuation lines
+ * indented, a word longer than a line cut across lines, no trailing blank. */
+static void wrapped_within_width(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    wrap_print(f, 4, "aaa bbb ccc ddd", 2, 12);
+    wrap_print(f, 0, "x 0123456789abcdef", 2, 10);
+    fclose(f);
+    assert_string_equal(buf, "aaa bbb\n  ccc ddd\n"
+                             "x 01234567\n  89abcdef\n");
+    free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(option_errors),
+        cmocka_unit_test(wrapped_within_width),
         cmocka_unit_test(options_come_from_the_table),
         cmocka_unit_test(text_has_every_part),
         cmocka_unit_test(one_size_notation),

@@ -101,9 +101,7 @@ static char *line_of(const char *out, const char *variant, const char *size, cha
     const char *at = strstr(out, want);
     if (!at)
         fail_msg("no line for %s %s in:\n%s", variant, size, out);
-    at++;
-    snprintf(buf, len, "%.*s", (int)strcspn(at, "\n"), at);
-    return buf;
+    return diff_row_text(at + 1, buf, len);
 }
 
 /* Noisy rows: a few launches spread +-30 % (the CPU baseline, a tiny
@@ -129,6 +127,45 @@ static void make_pair(struct pair *p)
     write_samples(p->a, noisy, 2, 1);
     write_samples(p->b, noisy_b, 3, 2);
     csv_scale(p->b, "rt_b16_4x4", 1024, "runtime_ms", 1.05);
+}
+
+/* Another GPU with ceilings twice as high: B's kernel 5 % faster in time
+ * but at a smaller fraction of its roof. Times stay times: FASTER with its
+ * interval, never SLOWER; the roof fractions in their own columns; the
+ * change of GPU said first. */
+static void other_gpu_compares_times(void **state)
+{
+    static const struct draw faster_b[] = {{"rt_b16_4x4", 1024, 0.95, 0.005, 200}};
+    char a[64], b[64], line[512];
+    struct captured c;
+    run_copy(FIXTURE, a, sizeof a);
+    run_copy(FIXTURE, b, sizeof b);
+    write_samples(a, NULL, 0, 1);
+    write_samples(b, faster_b, 1, 2);
+    csv_scale(b, "rt_b16_4x4", 1024, "runtime_ms", 0.95);
+    json_replace(b, "\"NVIDIA H200\"", "\"NVIDIA B200\"");
+    json_replace(b, "\"fp32_gflops\": 65387.78087879426", "\"fp32_gflops\": 130775.56175758852");
+    json_replace(b, "\"dram_read_gbs\": 4516.682197355135", "\"dram_read_gbs\": 9033.36439471027");
+    diff(a, b, NULL, NULL, &c);
+    assert_int_equal(c.rc, 0);
+    assert_string_equal(c.err, "");
+    const char *first = "A ran on NVIDIA H200 (132 SMs), B on NVIDIA B200 (132 SMs): the times compare the GPUs, "
+                        "not the code\n";
+    if (strncmp(c.out, first, strlen(first)) != 0)
+        fail_msg("the first line is not '%s' in:\n%s", first, c.out);
+    assert_has(c.out, "A roof% B roof%");
+    line_of(c.out, "rt_b16_4x4", "1024x1024x1024", line, sizeof line);
+    assert_has(line, "x  [0.9");
+    assert_has(line, "FASTER");
+    double roof_a, roof_b;
+    const char *pcts = strstr(line, "FASTER") + strlen("FASTER");
+    assert_int_equal(sscanf(pcts, " %lf%% %lf%%", &roof_a, &roof_b), 2);
+    assert_true(roof_b < roof_a); /* further from its own, higher roof */
+    assert_null(strstr(c.out, "SLOWER"));
+    assert_null(strstr(c.out, "no samples"));
+    captured_free(&c);
+    run_remove(a);
+    run_remove(b);
 }
 
 static void same_times_drawn_twice_no_change(void **state)
@@ -291,7 +328,7 @@ static void json_has_schema_fields(void **state)
     char *text = run_read(p.b, "diff.json");
     cJSON *root = cJSON_Parse(text);
     assert_non_null(root);
-    assert_string_equal(cJSON_GetObjectItem(root, "schema")->valuestring, "mmprof-diff/1");
+    assert_string_equal(cJSON_GetObjectItem(root, "schema")->valuestring, "mmprof-diff/2");
     assert_true(cJSON_GetObjectItem(root, "threshold_pct")->valuedouble == 4);
     const cJSON *summary = cJSON_GetObjectItem(root, "summary");
     assert_int_equal(cJSON_GetObjectItem(summary, "compared")->valueint, 36);
@@ -325,6 +362,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(same_times_drawn_twice_no_change),
+        cmocka_unit_test(other_gpu_compares_times),
         cmocka_unit_test(five_pct_slowdown_flagged_noise_not),
         cmocka_unit_test(old_run_falls_back),
         cmocka_unit_test(host_rows_held_to_host_noise),

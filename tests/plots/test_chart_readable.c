@@ -1,16 +1,18 @@
-/* Charts a reader can read: on every run directory the repository
- * has (the example runs, the synthetic fixture and the H100 run with PC
- * samples, whose stalls chart groups 14 reasons into 8), and two made from them
- * (a run whose variants are not all at one size; a run of nine sizes),
- * `mmprof plot` draws
+/* Charts a reader can read: on every run directory the repository has (the
+ * example runs, `mmprof profile`'s among them, the synthetic fixture and
+ * the H100 run with PC samples, whose stalls chart groups 14 reasons into
+ * 8), and two made from them (a run whose variants are not all at one size;
+ * a run of nine sizes), `mmprof plot` draws
  *  - at most eight series (key entries) in any panel, each with its own
  *    style (colour, point type, dashes) within the panel;
- *  - a roofline whose labels stay on the canvas, do not overlap one
- *    another and each sit at the height of the points they name (no
- *    leader to follow), every point named once;
+ *  - a roofline whose labels stay on the canvas and do not overlap, one
+ *    label a point (no "5-8" group), in the points' order from top to
+ *    bottom (their leaders do not cross);
  *  - a CGMA chart whose labels stay on the canvas, do not overlap and
- *    each stand over the theoretical CGMA of the points they name (within
- *    two label widths), every point named once.
+ *    each stand over the theoretical CGMA of the point it names (within
+ *    two label widths), one label a point;
+ * and the report's roofline overlay against a baseline (H100 against H200)
+ * names each point by one label, none overlapping.
  * Read back from the .gp scripts (gp_script.h). Skipped without gnuplot. */
 #include <math.h>
 #include <setjmp.h>
@@ -23,6 +25,9 @@
 #include <cmocka.h>
 
 #include "gp_script.h"
+#include "analysis/analysis.h"
+#include "plots/baseline.h"
+#include "plots/plot_data.h"
 #include "plots/chart.h"
 #include "plots/chart_key.h"
 #include "plots/gnuplot.h"
@@ -64,6 +69,7 @@ static const struct {
 } runs[] = {
     {EXAMPLE_RUN, "examples/seeds", keep},
     {MMPROF_SOURCE_DIR "/examples/seeds-h200", "examples/seeds-h200", keep},
+    {MMPROF_SOURCE_DIR "/examples/profile-h100", "examples/profile-h100", keep},
     {SYNTHETIC_RUN, "synthetic_run", keep},
     {SOURCE_RUN, "source-h100", keep},
     {EXAMPLE_RUN, "examples/seeds, mixed sizes", mixed_sizes},
@@ -240,6 +246,11 @@ static size_t named_rows(const char *text, struct dat_row *rows, size_t n, struc
     return got;
 }
 
+/* The labels in_row_order has seen on the chart at hand. */
+static const struct gp_label *order_label[256];
+static double order_row_px[256];
+static size_t order_n;
+
 /* Holds one point label l against one row it names, or fails. */
 typedef void (*label_check)(const char *run, const struct gp_script *s, const struct gp_label *l,
                             const struct dat_row *row);
@@ -264,6 +275,7 @@ static void check_labels(const char *chart, label_check check)
             continue;
         }
         no_overlaps(runs[r].name, s);
+        order_n = 0;
         snprintf(path, sizeof path, "%s/plots/%s.dat", dir, chart);
         size_t nrows = read_dat(path, rows, 256);
         assert_true(nrows > 0);
@@ -274,6 +286,9 @@ static void check_labels(const char *chart, label_check check)
             size_t k = named_rows(l->text, rows, nrows, named, 256);
             if (k == 0)
                 fail_msg("%s: %s label \"%s\" names no plotted row", runs[r].name, chart, l->text);
+            if (k > 1)
+                fail_msg("%s: %s label \"%s\" names %zu points: a group, not one label a point", runs[r].name,
+                         chart, l->text, k);
             for (size_t j = 0; j < k; j++) {
                 check(runs[r].name, s, l, named[j]);
                 named[j]->named++;
@@ -292,15 +307,21 @@ static void check_labels(const char *chart, label_check check)
     free(s);
 }
 
-/* A roofline label sits at the height of its row, less than a text line off. */
-static void at_row_height(const char *run, const struct gp_script *s, const struct gp_label *l,
-                          const struct dat_row *row)
+/* Roofline labels in their rows' order: a label above another names a row
+ * at least as high, so the leaders from the rows to them do not cross. */
+
+static void in_row_order(const char *run, const struct gp_script *s, const struct gp_label *l,
+                         const struct dat_row *row)
 {
     double y = gp_data_y_px(s, row->value);
-    if (fabs(y - l->anchor_y) >= gp_line_px(l->pt))
-        fail_msg("%s: roofline label \"%s\" is %.0f px from the row of %s it names (a leader to follow, not a "
-                 "label beside its point)",
-                 run, l->text, fabs(y - l->anchor_y), row->variant);
+    for (size_t i = 0; i < order_n; i++)
+        if ((order_row_px[i] - y) * (order_label[i]->anchor_y - l->anchor_y) < 0)
+            fail_msg("%s: roofline labels \"%s\" and \"%s\" are in the other order than their rows: leaders "
+                     "that cross", run, order_label[i]->text, l->text);
+    if (order_n < 256) {
+        order_label[order_n] = l;
+        order_row_px[order_n++] = y;
+    }
 }
 
 /* A CGMA label stands over its theoretical CGMA; neighbours may push a
@@ -318,12 +339,63 @@ static void over_theory(const char *run, const struct gp_script *s, const struct
 
 static void roofline_labels_sit_at_their_points(void **state)
 {
-    check_labels("roofline", at_row_height);
+    check_labels("roofline", in_row_order);
 }
 
 static void cgma_labels_over_their_points(void **state)
 {
     check_labels("cgma", over_theory);
+}
+
+/* The report's overlay of this run against a baseline of another GPU:
+ * every point of this run named by one label of its own, none overlapping. */
+static void overlay_labels_apart(void **state)
+{
+    need_gnuplot();
+    char dir[256], why[1024], path[700];
+    struct dat_row rows[256], *named[256];
+    run_copy(EXAMPLE_RUN, dir, sizeof dir);
+    struct run_view vr, vb;
+    struct analysis ar, ab;
+    struct plot_data run, base;
+    assert_int_equal(analysis_load(dir, 0, &vr, &ar, why, sizeof why), 0);
+    assert_int_equal(analysis_load(MMPROF_SOURCE_DIR "/examples/seeds-h200", 0, &vb, &ab, why, sizeof why), 0);
+    assert_int_equal(plot_data_from(&vr, &ar, &run, why, sizeof why), 0);
+    assert_int_equal(plot_data_from(&vb, &ab, &base, why, sizeof why), 0);
+    assert_int_equal(plot_roofline_baseline(&run, &base, why, sizeof why), 0);
+    plot_data_free(&run);
+    plot_data_free(&base);
+    analysis_free(&ar);
+    analysis_free(&ab);
+    run_view_free(&vr);
+    run_view_free(&vb);
+    struct gp_script *s = malloc(sizeof *s);
+    assert_non_null(s);
+    snprintf(path, sizeof path, "%s/plots/roofline_baseline.gp", dir);
+    char *text = slurp(path);
+    assert_non_null(text);
+    gp_script_read(text, s);
+    free(text);
+    no_overlaps("overlay", s);
+    snprintf(path, sizeof path, "%s/plots/roofline_baseline.dat", dir);
+    size_t nrows = read_dat(path, rows, 256), labels = 0;
+    assert_true(nrows > 20);
+    for (size_t i = 0; i < s->nlabels; i++) {
+        const struct gp_label *l = &s->labels[i];
+        if (l->tag >= KEY_TABLE_TAG)
+            continue;
+        size_t k = named_rows(l->text, rows, nrows, named, 256);
+        if (k != 1)
+            fail_msg("overlay: label \"%s\" names %zu points, not one", l->text, k);
+        named[0]->named++;
+        labels++;
+    }
+    for (size_t i = 0; i < nrows; i++)
+        if (rows[i].named != 1)
+            fail_msg("overlay: %s is named by %d labels, not one", rows[i].variant, rows[i].named);
+    print_message("overlay: %zu labels for %zu points, none overlapping\n", labels, nrows);
+    free(s);
+    run_remove(dir);
 }
 
 int main(void)
@@ -332,6 +404,7 @@ int main(void)
         cmocka_unit_test(series_per_panel),
         cmocka_unit_test(roofline_labels_sit_at_their_points),
         cmocka_unit_test(cgma_labels_over_their_points),
+        cmocka_unit_test(overlay_labels_apart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -123,25 +123,52 @@ static void skip_and_count(void **state)
 {
     struct profile_filter f;
     char why[256];
+    const unsigned grid[3] = {8, 1, 1}, block[3] = {256, 1, 1};
     filter_init(&f);
     assert_int_equal(f.launch_count, FILTER_LAUNCH_COUNT_DEFAULT);
+    assert_int_equal(f.per_kernel, FILTER_PER_KERNEL_DEFAULT);
     memset(&stack, 0, sizeof stack);
     assert_int_equal(filter_set_name(&f, "k", why, sizeof why), 0);
+    f.per_kernel = 0; /* every launch */
     f.launch_skip = 2;
     f.launch_count = 3;
     enum filter_verdict want[] = {FILTER_SKIPPED, FILTER_SKIPPED, FILTER_PROFILE, FILTER_PROFILE,
                                   FILTER_PROFILE, FILTER_CAPPED};
     for (size_t i = 0; i < 6; i++) {
         /* launches of other kernels do not count towards skip and count */
-        assert_int_equal(filter_launch(&f, "o", "void other(int)", &stack), FILTER_OTHER_NAME);
-        assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", &stack), want[i]);
+        assert_int_equal(filter_launch(&f, "o", "void other(int)", grid, block, &stack), FILTER_OTHER_NAME);
+        assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", grid, block, &stack), want[i]);
     }
     f.launch_count = 0; /* no cap */
-    assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", &stack), FILTER_PROFILE);
+    assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", grid, block, &stack), FILTER_PROFILE);
     assert_int_equal(filter_add_nvtx(&f, "phase/", why, sizeof why), 0);
-    assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", &stack), FILTER_OTHER_NVTX);
+    assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", grid, block, &stack), FILTER_OTHER_NVTX);
     assert_string_equal(filter_verdict_name(FILTER_CAPPED), "capped");
     assert_int_equal(filter_set_name(&f, "", why, sizeof why), 2);
+    filter_free(&f);
+}
+
+/* Each kernel (name, grid, block) at its first N launches after the skip;
+ * the cap counts profiled launches only. */
+static void per_kernel(void **state)
+{
+    struct profile_filter f;
+    const unsigned g1[3] = {8, 1, 1}, g2[3] = {16, 1, 1}, block[3] = {256, 1, 1};
+    filter_init(&f);
+    memset(&stack, 0, sizeof stack);
+    f.per_kernel = 2;
+    f.launch_skip = 1;
+    f.launch_count = 4;
+    assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", g1, block, &stack), FILTER_SKIPPED);
+    assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", g1, block, &stack), FILTER_PROFILE);
+    assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", g1, block, &stack), FILTER_PROFILE);
+    assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", g1, block, &stack), FILTER_REPEAT);
+    assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", g2, block, &stack), FILTER_PROFILE);
+    assert_int_equal(filter_launch(&f, "_Z1ji", "j(int)", g1, block, &stack), FILTER_PROFILE);
+    assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", g2, block, &stack), FILTER_CAPPED);
+    assert_int_equal(filter_launch(&f, "_Z1ji", "j(int)", g1, block, &stack), FILTER_CAPPED);
+    assert_int_equal(filter_launch(&f, "_Z1ki", "k(int)", g1, block, &stack), FILTER_REPEAT);
+    assert_string_equal(filter_verdict_name(FILTER_REPEAT), "repeat");
     filter_free(&f);
 }
 
@@ -150,7 +177,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(base_names),         cmocka_unit_test(name_patterns),
         cmocka_unit_test(nvtx_stack_domains), cmocka_unit_test(nvtx_include),
-        cmocka_unit_test(skip_and_count),
+        cmocka_unit_test(skip_and_count),     cmocka_unit_test(per_kernel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

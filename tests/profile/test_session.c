@@ -20,101 +20,13 @@
 #include "rundir/results.h"
 #include "common/table.h"
 #include "fake_cupti.h"
+#include "profile/activity_log.h"
 #include "profile/launch_log.h"
 #include "profile/mmprof.h"
+#include "profile/replay_join.h"
+#include "profile/replay_log.h"
 #include "profile/session.h"
-
-#define DRAM_READ "dram__bytes_read.sum"
-
-static char dir[64];
-static struct profile_settings set;
-static struct nvtx_stack stack;
-static int never; /* the fake callbacks' "fail on call" number: 0 = never */
-
-static int ops_prepare(void *ctx, int cold_l2)
-{
-    return fake_prepare(ctx, cold_l2);
-}
-
-static int ops_work(void *ctx)
-{
-    return fake_work(ctx);
-}
-
-static const struct launch_ops ops = {ops_prepare, ops_work, &never};
-
-static int setup(void **state)
-{
-    fake_reset();
-    fake.passes = 2;
-    fake_set_value(DRAM_READ, 4096);
-    cupti_api_install(&fake_api);
-    snprintf(dir, sizeof dir, "/tmp/mmprof-session-XXXXXX");
-    assert_non_null(mkdtemp(dir));
-    settings_init(&set);
-    snprintf(set.dir, sizeof set.dir, "%s", dir);
-    snprintf(set.metrics, sizeof set.metrics, "%s", DRAM_READ);
-    char why[256];
-    assert_int_equal(launch_log_create(dir, why, sizeof why), 0);
-    char path[128];
-    snprintf(path, sizeof path, "%s/results.csv", dir);
-    FILE *f = fopen(path, "w");
-    const char *headers[] = {DRAM_READ};
-    assert_int_equal(results_write_header(f, headers, 1), 0);
-    fclose(f);
-    memset(&stack, 0, sizeof stack);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    cupti_api_install(NULL);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
-    return 0;
-}
-
-static struct launch_desc launch(const char *mangled, const char *demangled)
-{
-    struct launch_desc d = {.mangled = mangled, .demangled = demangled, .grid = {64, 64, 1},
-                            .block = {16, 16, 1}, .regs_per_thread = 32, .smem_bytes = 2048,
-                            .blocks_per_sm = 8, .theoretical_occupancy_pct = 100, .limiter = "threads",
-                            .stream_id = 7, .device = 0, .nvtx = &stack};
-    return d;
-}
-
-/* One launch through the session: begin (the counters), then end (the row). */
-static enum filter_verdict run_launch(struct profile_session *s, const struct launch_desc *d,
-                                      double ms)
-{
-    enum filter_verdict v = session_begin(s, d);
-    session_measure(s, d, &ops);
-    assert_int_equal(session_end(s, d, ms), 0);
-    return v;
-}
-
-static void open_session(struct profile_session *s)
-{
-    char why[256];
-    if (session_open(s, &set, 1, why, sizeof why) != 0)
-        fail_msg("session_open: %s", why);
-}
-
-static struct table *results(void)
-{
-    char path[128], err[256];
-    snprintf(path, sizeof path, "%s/results.csv", dir);
-    struct table *t = results_read(path, err, sizeof err);
-    if (!t)
-        fail_msg("%s", err);
-    return t;
-}
-
-static const char *cell(const struct table *t, size_t row, const char *col)
-{
-    return table_str(t, row, table_col(t, col));
-}
+#include "session_fixture.h"
 
 static void declared_and_filtered(void **state)
 {
@@ -138,6 +50,7 @@ static void declared_and_filtered(void **state)
     struct launch_desc k2 = launch("_Z2k2Pf", "void k2(float*)");
     assert_int_equal(run_launch(&s, &k2, 0.001), FILTER_PROFILE);
     session_close(&s);
+    app_ended();
     /* two profiled launches, each prepare + work once as the warm-up before
        the passes (on a warm L2: no flush), then once per pass */
     assert_int_equal(fake.work_calls, 2 * (1 + 2));
@@ -152,7 +65,7 @@ static void declared_and_filtered(void **state)
     assert_string_equal(cell(t, 0, "M"), "1024");
     assert_string_equal(cell(t, 0, "status"), "ok");
     assert_string_equal(cell(t, 0, "params"), "kernel=void k1(float*);pid=4242;launch=1;"
-                                              "grid=64,64,1;block=16,16,1;stream=7;nvtx=solve");
+                                              "grid=64,64,1;block=16,16,1;stream=7;nvtx=solve;gpu_ms=0.5");
     assert_true(table_num(t, 0, table_col(t, "flops")) == 2.0 * 1024 * 1024 * 1024);
     assert_true(table_num(t, 0, table_col(t, "runtime_ms")) == 0.5);
     assert_true(table_num(t, 0, table_col(t, "threads_per_block")) == 256);
@@ -177,6 +90,8 @@ static void declared_and_filtered(void **state)
     assert_int_equal(sum.profiled, 2);
     assert_int_equal(sum.processes, 1);
     assert_int_equal(sum.n, 3);
+    assert_int_equal(sum.timed, 3);
+    assert_true(fabs(sum.total_ms - 0.751) < 1e-9);
     assert_string_equal(sum.k[0].kernel, "void k1(float*)"); /* the longest first */
     launch_log_summary_free(&sum);
 }
@@ -186,12 +101,14 @@ static void list_mode_reads_no_counters(void **state)
     char why[256];
     set.list_only = 1;
     set.launch_count = 1;
+    set.per_kernel = 0;
     struct profile_session s;
     open_session(&s);
     struct launch_desc k = launch("_Z1kv", "k()");
     assert_int_equal(run_launch(&s, &k, 1.0), FILTER_PROFILE);
     assert_int_equal(run_launch(&s, &k, 2.0), FILTER_CAPPED);
     session_close(&s);
+    app_ended();
     assert_int_equal(fake.cupti_calls + fake.cuda_calls, 0);
     assert_int_equal(fake.work_calls, 0);
     struct table *t = results();
@@ -210,6 +127,7 @@ static void refused_counters_fail_rows(void **state)
     char why[256];
     fake.fail_call = "profiler_initialize";
     fake.fail_code = CUPTI_ERROR_INSUFFICIENT_PRIVILEGES;
+    set.per_kernel = 0;
     struct profile_session s;
     open_session(&s);
     struct launch_desc k = launch("_Z1kv", "k()");
@@ -264,6 +182,7 @@ static void bad_code_declaration_is_ignored_with_reason(void **state)
     assert_non_null(strstr(cell(t, 0, "reason"), "mmprof.h declaration: kind=tiled"));
     table_free(t);
 }
+
 
 static void bad_settings_refused(void **state)
 {

@@ -280,3 +280,21 @@ void captured_free(struct captured *c)
     free(c->out);
     free(c->err);
 }
+
+/* The row and its "changed:" lines under it, joined by single spaces. */
+char *diff_row_text(const char *at, char *buf, size_t len)
+{
+    size_t n = 0;
+    while (*at && n + 1 < len) {
+        if (*at == '\n') {
+            if (strncmp(at + 1, "    ", 4) != 0)
+                break;
+            at += strspn(at + 1, " ") + 1;
+            buf[n++] = ' ';
+            continue;
+        }
+        buf[n++] = *at++;
+    }
+    buf[n] = '\0';
+    return buf;
+}

@@ -45,4 +45,8 @@ void run_add_source(const char *dir, const char *kernels);
 void capture(int (*main_fn)(int, char **), int argc, const char **argv, struct captured *c);
 void captured_free(struct captured *c);
 
+/* A row of `mmprof diff`'s table from at, with its indented "changed:"
+ * lines joined by single spaces, into buf. Returns buf. */
+char *diff_row_text(const char *at, char *buf, size_t len);
+
 #endif

@@ -16,6 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -113,6 +116,48 @@ static void every_drawn_chart_is_placed(void **state)
     assert_int_equal(assert_charts_placed(dir, md), n - 1);
     free(md);
     free(err);
+    run_remove(dir);
+}
+
+/* report alone, with gnuplot: the charts a run lacks are drawn, a stale one
+ * (older than results.csv) drawn again, and every one placed. */
+static void report_draws_its_charts(void **state)
+{
+    char dir[64], plots[128], path[160];
+    struct captured c;
+    run_copy(SYNTHETIC, dir, sizeof dir);
+    run_add_source(dir, "/nonexistent/kernels/");
+    snprintf(plots, sizeof plots, "%s/plots", dir);
+    run_remove(plots);
+    const char *argv[] = {"report", dir};
+    capture(cmd_report, 2, argv, &c);
+    assert_int_equal(c.rc, 0);
+    char *md = run_read(dir, "report.md");
+    if (strstr(md, "This run has no charts")) {
+        print_message("gnuplot is not installed: the report shows no charts\n");
+        free(md);
+        captured_free(&c);
+        run_remove(dir);
+        skip();
+    }
+    assert_string_equal(c.err, ""); /* drawing says nothing: no notes of plot's */
+    size_t n;
+    chart_entries(&n);
+    assert_int_equal(assert_charts_placed(dir, md), n - 1);
+    free(md);
+    captured_free(&c);
+    /* an hour older than results.csv: drawn again, no warning */
+    snprintf(path, sizeof path, "%s/roofline.png", plots);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    struct timespec old[2] = {{st.st_mtime - 3600, 0}, {st.st_mtime - 3600, 0}};
+    assert_int_equal(utimensat(AT_FDCWD, path, old, 0), 0);
+    capture(cmd_report, 2, argv, &c);
+    assert_int_equal(c.rc, 0);
+    assert_null(strstr(c.err, "older than"));
+    assert_int_equal(stat(path, &st), 0);
+    assert_true(st.st_mtime > old[0].tv_sec);
+    captured_free(&c);
     run_remove(dir);
 }
 
@@ -253,6 +298,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stalls_chart_matches_the_table),
         cmocka_unit_test(every_drawn_chart_is_placed),
+        cmocka_unit_test(report_draws_its_charts),
         cmocka_unit_test(chart_and_table_share_the_roofs),
         cmocka_unit_test(above_the_roof_in_both),
     };

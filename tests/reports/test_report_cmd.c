@@ -1,7 +1,9 @@
 /* `mmprof report` end to end on copies of a run directory: both files,
  * every section with its table in the seed's shape (the source section on
  * a run with PC samples), charts inlined, the
- * exit codes and one-line messages, and files replaced whole or not at all. */
+ * exit codes and one-line messages, and files replaced whole or not at all.
+ * Run without gnuplot on PATH: the report then shows the charts plots/ holds
+ * (with gnuplot it draws them itself: test_plot_report.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -42,11 +44,11 @@ static void assert_one_line_error(const struct captured *c, int rc, const char *
 
 static const char *const sections[] = {
     "## Device and environment",
-    "## Tile width and matrix size (seed 000)",
-    "## Thread granularity: naive vs 1×2 vs 1×4 (seed 001)",
-    "## Matrix transpose against copy (seed 002)",
-    "## Register tiles per thread: the Rx × Ry profiler tables (seed 003)",
-    "## Naive vs shared memory across sizes, with the CPU (seed 004)",
+    "## Tile width and matrix size (lab 000)",
+    "## Thread granularity: naive vs 1×2 vs 1×4 (lab 001)",
+    "## Matrix transpose against copy (lab 002)",
+    "## Register tiles per thread: the Rx × Ry profiler tables (lab 003)",
+    "## Naive vs shared memory across sizes, with the CPU (lab 004)",
     "## Theoretical vs measured CGMA",
     "## Findings",
     "## Skipped and failed variants",
@@ -181,8 +183,8 @@ static void html_is_self_contained(void **state)
     assert_null(strstr(html, "http://"));
     assert_null(strstr(html, "https://"));
     assert_null(strstr(html, "<link"));
-    assert_has(html, "<h2 id=\"seed003\">");
-    assert_has(html, "<a href=\"#seed003\">");
+    assert_has(html, "<h2 id=\"lab003\">");
+    assert_has(html, "<a href=\"#lab003\">");
     assert_has(html, "</html>\n");
     free(html);
     captured_free(&c);
@@ -362,7 +364,7 @@ static void chart_without_its_table(void **state)
     report(dir, &c);
     assert_int_equal(c.rc, 0);
     char *md = run_read(dir, "report.md");
-    assert_has(md, "## Matrix transpose against copy (seed 002)\n\nThis run has none of the rows this section's "
+    assert_has(md, "## Matrix transpose against copy (lab 002)\n\nThis run has none of the rows this section's "
                    "tables compare");
     assert_null(strstr(md, "**Effective bandwidth, GB/s"));
     assert_int_equal(assert_charts_placed(dir, md), 2);
@@ -542,6 +544,7 @@ static void source_section(void **state)
 
 int main(void)
 {
+    setenv("PATH", "/nonexistent", 1); /* no gnuplot: the fixtures' charts as they are */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fixture_report),     cmocka_unit_test(html_is_self_contained),
         cmocka_unit_test(no_charts_is_said),  cmocka_unit_test(truncated_chart_is_said),

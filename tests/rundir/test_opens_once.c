@@ -100,7 +100,7 @@ static void each_command_reads_a_run_once(void **state)
     }
     const char *source_argv[] = {"source", source};
     assert_int_equal(quietly(cmd_source, 2, source_argv), 0);
-    assert_opens("source", (struct opens){0, 0, 0, 1, 0});
+    assert_opens("source", (struct opens){1, 0, 0, 1, 0}); /* run.json: which command takes samples */
     /* two runs: each file of each once; only source-h100 has samples.csv */
     const char *diff[] = {"diff", seeds, source};
     assert_int_equal(quietly(cmd_diff, 3, diff), 0);

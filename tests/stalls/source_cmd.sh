@@ -41,7 +41,9 @@ check no_kernel 2 "$mmprof" source $fx/run --kernel tiled_t16
 has why "no samples of 'tiled_t16'"
 check ncu_needs_kernel 2 "$mmprof" source $fx/run --ncu-raw $fx/ncu_raw.csv
 check no_source_csv 2 "$mmprof" source tests/stalls
-has fix "collect it with \`mmprof collect --source\`"
+has fix "the run took no PC samples (\`mmprof collect --source\` takes them)"
+check no_source_profile 2 "$mmprof" source examples/profile-h100
+has fix "(\`mmprof profile --source\` takes them)"
 check bad_top 2 "$mmprof" source $fx/run --top 0
 check not_ncu 2 "$mmprof" source $fx/run --kernel naive --ncu-raw $fx/run/source.csv
 exit $fail

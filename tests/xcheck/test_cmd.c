@@ -120,6 +120,35 @@ static void miss_and_join(void **state)
     assert_has(c.out, "1030             1000   3.0000%   2%|0 MISS");
     assert_has(c.out, "0 values within limits, 1 misses, 2 failed runs");
     captured_free(&c);
+    /* the table under any other name, given as the file: its rows alone */
+    char renamed[600], from[600];
+    snprintf(from, sizeof from, "%s/crosscheck.csv", out);
+    snprintf(renamed, sizeof renamed, "%s/odd-sizes.csv", dir);
+    assert_int_equal(rename(from, renamed), 0);
+    const char *argv_file[] = {"xcheck", "--join", renamed};
+    capture(cmd_xcheck, 3, argv_file, &c);
+    assert_int_equal(c.rc, 1);
+    assert_has(c.out, "1030             1000   3.0000%   2%|0 MISS");
+    assert_has(c.out, "0 values within limits, 1 misses, 0 failed runs");
+    captured_free(&c);
+}
+
+/* mmprof's runs with nothing to compare them with: a usage error, one line. */
+static void mmprof_without_ncu(void **state)
+{
+    (void)state;
+    make_runs((const double[]){1000, 1000, 1000}, (const double[]){1000, 1000, 1000}, 3);
+    char runs[600];
+    snprintf(runs, sizeof runs, "%s/r1", dir);
+    const char *argv[] = {"xcheck", "--mmprof", runs};
+    struct captured c;
+    capture(cmd_xcheck, 3, argv, &c);
+    assert_int_equal(c.rc, 2);
+    assert_string_equal(c.out, "");
+    assert_has(c.err, "xcheck: --mmprof is compared with ncu: give ncu's CSV with --ncu");
+    assert_non_null(strchr(c.err, '\n'));
+    assert_string_equal(strchr(c.err, '\n'), "\n");
+    captured_free(&c);
 }
 
 static void runs_missing(void **state)
@@ -350,6 +379,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(match, setup, teardown),
         cmocka_unit_test_setup_teardown(miss_and_join, setup, teardown),
+        cmocka_unit_test_setup_teardown(mmprof_without_ncu, setup, teardown),
         cmocka_unit_test_setup_teardown(runs_missing, setup, teardown),
         cmocka_unit_test_setup_teardown(noisy_and_list_ok, setup, teardown),
         cmocka_unit_test_setup_teardown(profile_runs_pair_by_launch, setup, teardown),

@@ -1,13 +1,18 @@
 /* The readers of `mmprof profile` (profile/): launches.tsv
- * (launch_log_summarize), --model files (decl_model_load) and a declaration
- * as mmprof.h passes it (decl_parse), all on the same bytes. */
+ * (launch_log_summarize), activity.tsv joined into it (launch_times_join),
+ * an application replay's replay-0.tsv (replay_log_read), --model files
+ * (decl_model_load) and a declaration as mmprof.h passes it (decl_parse),
+ * all on the same bytes. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz_common.h"
 #include "profile/decl.h"
+#include "profile/activity_log.h"
 #include "profile/launch_log.h"
+#include "profile/launch_times.h"
+#include "profile/replay_log.h"
 
 static void summary(void)
 {
@@ -28,6 +33,29 @@ static void summary(void)
     FUZZ_CHECK(s.processes <= s.launches);
     launch_log_print(fuzz_null(), &s, 5);
     launch_log_summary_free(&s);
+}
+
+/* The bytes as activity.tsv joined into a valid launches.tsv, and as the
+ * first run's replay-0.tsv of a set of 3 raw metrics. */
+static void activity_and_replay(void)
+{
+    static const char launches[] = LAUNCH_LOG_HEADER "12\t1\t5\tprofiled\t\t8,1,1\t256,1,1\tvoid k(float*)\n";
+    char why[1024] = "";
+    long timed = -1;
+    fuzz_write(2, LAUNCHES_TSV, (const uint8_t *)launches, sizeof launches - 1);
+    if (launch_times_join(fuzz_dir(), &timed, why, sizeof why) != 0)
+        FUZZ_CHECK(why[0] != '\0');
+    else
+        FUZZ_CHECK(timed == 0 || timed == 1);
+    struct replay_line *lines;
+    size_t n;
+    if (replay_log_read(fuzz_dir(), 0, 3, &lines, &n, why, sizeof why) != 0) {
+        FUZZ_CHECK(why[0] != '\0' && n == 0);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        FUZZ_CHECK(lines[i].kernel != NULL && lines[i].values != NULL);
+    replay_log_free(lines, n);
 }
 
 static void model(const char *path)
@@ -66,6 +94,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_write(0, LAUNCHES_TSV, data, size);
     summary();
+    fuzz_write(3, ACTIVITY_TSV, data, size);
+    fuzz_write(3, "replay-0.tsv", data, size); /* the returned paths are not kept */
+    activity_and_replay();
     model(fuzz_write(1, "model.txt", data, size));
     declaration(data, size);
     return 0;

@@ -1,0 +1,79 @@
+#include "collector/device_facts.h"
+
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "collector/ceilings_run.h"
+#include "collector/cupti/metric_set.h"
+#include "collector/device.h"
+#include "common/trace.h"
+#include "common/util.h"
+
+
+/* The chip and the passes the metric set takes on it, as the injection's
+ * profiler will schedule them (profiler_offline_check, the Profiler Host API):
+ * for run.json; nothing when CUPTI refuses (the rows will say why). */
+static void profiler_facts(const struct device_facts_opts *o, struct device_facts *f)
+{
+    char why[512];
+    struct metric_set ms;
+    metric_set_init(&ms);
+    if (profiler_device_chip(0, f->chip, sizeof f->chip, why, sizeof why) != PROFILER_OK ||
+        metric_set_parse(&ms, o->metrics, why, sizeof why) != 0 ||
+        profiler_offline_check(f->chip, &ms, o->schedule, &f->passes, &f->configs, why,
+                               sizeof why) != PROFILER_OK) {
+        if (o->needs_passes)
+            msg_error("%s", why);
+        f->chip[0] = '\0';
+    }
+    metric_set_free(&ms);
+}
+
+int device_facts(const struct device_facts_opts *o, struct device_facts *f)
+{
+    char why[512];
+    memset(f, 0, sizeof *f);
+    if (o->list_only) /* no counters, no roofline: the list stays fast */
+        return 0;
+    if (device_count(why, sizeof why) <= 0 || device_open(0, &f->dev, why, sizeof why) != 0) {
+        msg_warn("%s: run.json records no device and no ceilings", why);
+        return 0;
+    }
+    f->found = 1;
+    device_driver_string(f->driver, sizeof f->driver);
+    f->clock_before_sm_mhz = f->clock_before_mem_mhz = -1;
+    device_clocks_mhz(&f->dev, &f->clock_before_sm_mhz, &f->clock_before_mem_mhz);
+    int sticky = 0;
+    if (!o->no_ceilings) {
+        fprintf(stderr, "mmprof: measuring ceilings (DRAM, L2, shared memory, FP32; --no-ceilings "
+                        "skips)\n");
+        double t0 = now_ms();
+        f->ceilings = ceilings_run(&f->dev, &sticky, why, sizeof why);
+        trace_since("profile: ceilings", t0);
+        if (!f->ceilings)
+            msg_warn("%s; continuing without measured ceilings", why);
+    }
+    if (!f->ceilings)
+        f->datasheet = datasheet_json(&f->dev);
+    double t0 = now_ms();
+    profiler_facts(o, f);
+    trace_since("profile: passes of the metric set", t0);
+    t0 = now_ms();
+    cudaError_t e = cudaDeviceReset();
+    trace_since("profile: device reset", t0);
+    if (e != cudaSuccess || sticky) {
+        msg_error("releasing device 0 before the app starts failed (%s); check the GPU with "
+                  "nvidia-smi",
+                  cudaGetErrorString(e));
+        return EXIT_RUNTIME;
+    }
+    return 0;
+}
+
+void device_facts_free(struct device_facts *f)
+{
+    cJSON_Delete(f->ceilings);
+    cJSON_Delete(f->datasheet);
+}
+

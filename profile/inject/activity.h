@@ -1,0 +1,18 @@
+/* Every kernel the app runs, timed on the GPU through CUPTI's activity API
+ * (CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: start and end in ns, the
+ * correlation id of the launch call, graph nodes included; kernels keep
+ * their concurrency). Records arrive in buffers CUPTI fills and hands back
+ * on its own thread; each becomes a line of activity.tsv
+ * (profile/activity_log.h). Nothing is timed on the app's thread. */
+#ifndef MMPROF_PROFILE_INJECT_ACTIVITY_H
+#define MMPROF_PROFILE_INJECT_ACTIVITY_H
+
+#include <stddef.h>
+
+/* Registers the buffers and enables kernel records, writing into
+ * dir/activity.tsv; 0, or -1 with why (the app then runs untimed). */
+int activity_start(const char *dir, long pid, char *why, size_t why_len);
+/* Hands every buffer back now, partly filled ones too (at the app's exit). */
+void activity_flush(void);
+
+#endif
