@@ -95,7 +95,10 @@ static int attach_roofs(struct analysis *a, const struct run_view *v, struct roo
 
 static int print(const struct analysis *a, const struct roofline *roof, enum format format)
 {
-    char err[512];
+    char err[512], raised[1024];
+    roofline_raised_text(roof, raised, sizeof raised);
+    if (raised[0] && (format == FORMAT_TABLE || format == FORMAT_FINDINGS))
+        printf("note: %s.\n", raised);
     if (format == FORMAT_FINDINGS) {
         if (analysis_print_findings(a, roof, stdout, err, sizeof err) != 0) {
             msg_error("analyze: %s", err);

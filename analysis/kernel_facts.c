@@ -114,9 +114,10 @@ size_t analysis_kernels(const struct analysis *a, const struct analysis_row **ou
     return n;
 }
 
-int analysis_attach(struct analysis *a, const struct run_view *v, const struct roofline *roof, char *err,
+int analysis_attach(struct analysis *a, const struct run_view *v, struct roofline *roof, char *err,
                     size_t err_len)
 {
+    analysis_fit_roofs(a, roof);
     analysis_attach_roofs(a, roof);
     count_launches(a);
     struct source_profile p;

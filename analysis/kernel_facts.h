@@ -27,10 +27,11 @@ size_t analysis_kernels(const struct analysis *a, const struct analysis_row **ou
 double analysis_kernel_time_ms(const struct analysis *a, const struct analysis_row *r);
 
 /* Fills sol_pct, top_stall, launches and time_share_pct of every row, the
- * stalls from v's source.csv (loaded with RUN_VIEW_SOURCE). 0, or -1 with err
- * when the run's source.csv is malformed. */
+ * stalls from v's source.csv (loaded with RUN_VIEW_SOURCE), after raising
+ * any roof a kernel measured above to its figure (analysis_fit_roofs). 0, or
+ * -1 with err when the run's source.csv is malformed. */
 struct run_view;
-int analysis_attach(struct analysis *a, const struct run_view *v, const struct roofline *roof, char *err,
+int analysis_attach(struct analysis *a, const struct run_view *v, struct roofline *roof, char *err,
                     size_t err_len);
 
 #endif

@@ -157,6 +157,53 @@ double roofline_bw_gbs(const struct roofline *r, enum roof_level l)
     return r->has_datasheet && l == ROOF_DRAM ? r->ds_dram_gbs : NAN;
 }
 
+/* The roof the getters above return, to be raised in place; NULL unknown. */
+static double *roof_slot(struct roofline *r, int roof)
+{
+    double *slot = NULL;
+    if (roof == ROOF_FP32)
+        slot = r->has_measured ? &r->fp32_gflops : r->has_datasheet ? &r->ds_fp32_gflops : NULL;
+    else if (roof == ROOF_L1)
+        slot = r->has_measured && !isnan(r->bw_gbs[ROOF_L1]) ? &r->bw_gbs[ROOF_L1]
+               : r->has_datasheet                            ? &r->ds_smem_gbs
+                                                             : NULL;
+    else if (roof >= 0 && roof < ROOF_LEVELS)
+        slot = r->has_measured ? &r->bw_gbs[roof] : r->has_datasheet && roof == ROOF_DRAM ? &r->ds_dram_gbs : NULL;
+    return slot && isfinite(*slot) ? slot : NULL;
+}
+
+int roofline_raise(struct roofline *r, int roof, double figure, const char *kernel)
+{
+    double *slot = roof_slot(r, roof);
+    if (!slot || !(figure > *slot) || !isfinite(figure))
+        return 0;
+    if (!r->raised_by[roof][0])
+        r->raised_from[roof] = *slot;
+    *slot = figure;
+    snprintf(r->raised_by[roof], sizeof r->raised_by[roof], "%s", kernel);
+    return 1;
+}
+
+void roofline_raised_text(const struct roofline *r, char *buf, size_t len)
+{
+    static const char *const names[ROOF_LEVELS + 1] = {"L1/shared", "L2", "DRAM", "FP32"};
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i <= ROOF_FP32 && used < len; i++) {
+        if (!r->raised_by[i][0])
+            continue;
+        double now = i == ROOF_FP32 ? roofline_fp32_gflops(r) : i == ROOF_L1 ? roofline_smem_gbs(r)
+                                                                               : roofline_bw_gbs(r, (enum roof_level)i);
+        const char *unit = i == ROOF_FP32 ? "GFLOP/s" : "GB/s";
+        int n = snprintf(buf + used, len - used, "%sthe %s roof is %s's %.0f %s, above the %s ceiling of %.0f %s",
+                         used ? "; " : "", names[i], r->raised_by[i], now, unit, roofline_source(r),
+                         r->raised_from[i], unit);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    if (used && used < len)
+        snprintf(buf + used, len - used, " (roofs are the best this GPU does)");
+}
+
 double roofline_ridge_flop_per_byte(const struct roofline *r, enum roof_level l)
 {
     return roofline_fp32_gflops(r) / roofline_bw_gbs(r, l); /* NaN propagates */

@@ -43,7 +43,15 @@ struct roofline {
     double ds_smem_gbs;         /* architectural shared-memory bandwidth: SMs x 128 B x boost clock */
 
     char note[512];             /* why a roof is missing, "" when all are there */
+
+    /* Roofs are the best this GPU does: a roof a kernel of the run measured
+     * above is raised to that kernel's figure (roofline_raise). Indexed by
+     * roof_level, then ROOF_FP32. */
+    char raised_by[ROOF_LEVELS + 1][96]; /* the kernel whose figure is the roof; "" not raised */
+    double raised_from[ROOF_LEVELS + 1]; /* the ceiling it replaced */
 };
+
+#define ROOF_FP32 ROOF_LEVELS /* raised_by's index of the FP32 roof */
 
 /* Fills r from run.json's root object; never fails (missing = NaN + note). */
 void roofline_read(const cJSON *root, struct roofline *r);
@@ -110,6 +118,15 @@ struct roof_binding roofline_binding(const struct roofline *r, const double flop
 /* The binding in words: "L1/shared bandwidth", "L2 bandwidth", "DRAM bandwidth", "FP32";
  * "below every roof" when far below it; "—" when unknown. */
 const char *roofline_binding_text(const struct roof_binding *b);
+
+/* roof (a roof_level, or ROOF_FP32) becomes figure (GB/s, or GFLOP/s)
+ * when kernel measured that much and the roof is lower; returns 1 when it
+ * was raised. A roof not known stays unknown. */
+int roofline_raise(struct roofline *r, int roof, double figure, const char *kernel);
+/* The raised roofs in one line ("" when none): "the DRAM roof is tr_copy
+ * 16384x16384's 4200 GB/s, above the measured ceiling of 3938 GB/s (roofs
+ * are the best this GPU does)". */
+void roofline_raised_text(const struct roofline *r, char *buf, size_t len);
 
 /* The roof that holds a position, in words for messages: "measured DRAM
  * bandwidth roof (4517 GB/s)", "datasheet FP32 roof (66900 GFLOP/s)". */

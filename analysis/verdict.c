@@ -61,6 +61,23 @@ static void row_sol(struct analysis_row *r, const struct roofline *roof)
     r->sol_pct[SOL_ISSUE] = m->ipc >= 0 ? 100.0 * m->ipc / SOL_ISSUE_PER_CYCLE : NAN;
 }
 
+void analysis_fit_roofs(const struct analysis *a, struct roofline *roof)
+{
+    for (size_t i = 0; i < a->nrows; i++) {
+        const struct analysis_row *r = &a->rows[i];
+        double ms = time_ms(r);
+        if (strcmp(r->status, "ok") != 0 || !(ms > 0))
+            continue;
+        char label[72];
+        analysis_kernel_label(r, label, sizeof label - 1);
+        const struct measured *m = &r->ms;
+        roofline_raise(roof, ROOF_DRAM, m->dram_bytes / (ms * 1e6), label);
+        roofline_raise(roof, ROOF_L2, m->l2_bytes / (ms * 1e6), label);
+        roofline_raise(roof, ROOF_L1, l1_shared_bytes(m) / (ms * 1e6), label);
+        roofline_raise(roof, ROOF_FP32, fp32_slot_flops(m) / (ms * 1e6), label);
+    }
+}
+
 void analysis_attach_roofs(struct analysis *a, const struct roofline *roof)
 {
     for (size_t i = 0; i < a->nrows; i++)

@@ -21,6 +21,11 @@
 
 struct roofline;
 
+/* Roofs are the best this GPU does: raises each roof a kernel of a measured
+ * above (its counted bytes or FP32 slots over the counted pass's time) to
+ * that kernel's figure (roofline_raise), so no kernel is above 100 %. */
+void analysis_fit_roofs(const struct analysis *a, struct roofline *roof);
+
 /* Fills every row's sol_pct[] and sol_time_ms from the roofs (NaN where a
  * counter or a roof is missing). */
 void analysis_attach_roofs(struct analysis *a, const struct roofline *roof);

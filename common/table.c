@@ -14,6 +14,8 @@ struct reader {
     size_t nfields, cap_fields;
     size_t rows_cap;
     const char *first_cell; /* NULL: the first record is the header */
+    const char *pad_through; /* NULL, or rows holding this column get "" for the cells after it */
+    size_t min_fields;       /* the fields a row must hold (the header's, or through pad_through) */
     size_t record;          /* records seen so far, blank and skipped ones too */
     int failed; /* out of memory or ragged row */
     size_t bad_row;
@@ -69,6 +71,10 @@ static int take_header(struct reader *r)
     memcpy(t->header, r->fields, r->nfields * sizeof *t->header);
     t->ncols = r->nfields;
     t->header_line = r->record;
+    r->min_fields = t->ncols;
+    for (size_t c = 0; r->pad_through && c < t->ncols; c++)
+        if (strcmp(t->header[c], r->pad_through) == 0)
+            r->min_fields = c + 1;
     r->nfields = 0;
     return 0;
 }
@@ -76,6 +82,11 @@ static int take_header(struct reader *r)
 static int take_row(struct reader *r)
 {
     struct table *t = r->t;
+    while (r->nfields >= r->min_fields && r->nfields < t->ncols) {
+        on_field(NULL, 0, r);
+        if (r->failed)
+            return -1;
+    }
     if (r->nfields != t->ncols) {
         r->bad_row = r->record;
         r->bad_count = r->nfields;
@@ -150,7 +161,8 @@ static int parse_stream(FILE *f, struct csv_parser *p, struct reader *r)
     return csv_fini(p, on_field, on_row, r) == 0 && !r->failed ? 0 : -1;
 }
 
-static struct table *read_table(const char *path, const char *first_cell, char *err, size_t err_len)
+static struct table *read_table(const char *path, const char *first_cell, const char *pad_through, char *err,
+                                size_t err_len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -160,6 +172,7 @@ static struct table *read_table(const char *path, const char *first_cell, char *
     struct csv_parser p;
     struct reader r = {0};
     r.first_cell = first_cell;
+    r.pad_through = pad_through;
     r.t = calloc(1, sizeof *r.t);
     if (!r.t || csv_init(&p, CSV_APPEND_NULL) != 0) {
         fclose(f);
@@ -198,12 +211,18 @@ static struct table *read_table(const char *path, const char *first_cell, char *
 
 struct table *table_read(const char *path, char *err, size_t err_len)
 {
-    return read_table(path, NULL, err, err_len);
+    return read_table(path, NULL, NULL, err, err_len);
 }
 
 struct table *table_read_from(const char *path, const char *first_cell, char *err, size_t err_len)
 {
-    return read_table(path, first_cell, err, err_len);
+    return read_table(path, first_cell, NULL, err, err_len);
+}
+
+struct table *table_read_from_padded(const char *path, const char *first_cell, const char *through, char *err,
+                                     size_t err_len)
+{
+    return read_table(path, first_cell, through, err, err_len);
 }
 
 void table_free(struct table *t)

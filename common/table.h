@@ -26,6 +26,12 @@ struct table *table_read(const char *path, char *err, size_t err_len);
  * before its table: ncu's "==PROF==" and "==WARNING==" lines). A file with
  * no such record is an error. */
 struct table *table_read_from(const char *path, const char *first_cell, char *err, size_t err_len);
+/* Like table_read_from, but a row shorter than the header that holds the
+ * column named through gets "" for the cells it lacks (ncu's details CSV
+ * writes rows without their trailing empty rule fields); a row cut before
+ * through, or longer than the header, is still an error. */
+struct table *table_read_from_padded(const char *path, const char *first_cell, const char *through, char *err,
+                                     size_t err_len);
 void table_free(struct table *t);
 
 /* 0 when t's first n columns are columns[0..n), in order; else -1 with

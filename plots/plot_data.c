@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/verdict.h"
 #include "common/util.h"
 
 static void fill_row(const struct analysis_row *a, struct plot_row *r)
@@ -75,6 +76,7 @@ int plot_data_from(const struct run_view *v, const struct analysis *a, struct pl
         return rc;
     snprintf(d->run_dir, sizeof d->run_dir, "%s", v->dir);
     read_run_json(v, d);
+    analysis_fit_roofs(a, &d->roofs); /* the roofs analyze and the report hold kernels to */
     rc = fill_rows(a, d, err, err_len);
     if (rc == EXIT_OK)
         keys_assign(d);

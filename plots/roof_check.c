@@ -23,6 +23,10 @@ static int check_point(const struct roofline *roofs, const struct plot_row *r, e
 
 int roof_check(const struct plot_data *d)
 {
+    char raised[1024];
+    roofline_raised_text(&d->roofs, raised, sizeof raised);
+    if (raised[0])
+        msg_warn("plot: %s", raised);
     int n = 0;
     for (size_t i = 0; i < d->nrows; i++) {
         const struct plot_row *r = &d->rows[i];

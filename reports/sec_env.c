@@ -24,6 +24,15 @@ static void kv_meta(struct grid *g, const struct report_ctx *c, const char *key,
     kv(g, key, text ? text : FMT_NONE);
 }
 
+/* A row only where run.json holds it: what one kind of run does not have
+ * (a profile run has no input seed or warm-up launches of its own) is left
+ * out rather than shown as not measured. */
+static void kv_meta_held(struct grid *g, const struct report_ctx *c, const char *key, const char *path)
+{
+    if (meta_at(&c->meta, path))
+        kv_meta(g, c, key, path);
+}
+
 /* "1980 → 1755 MHz": a clock that moved during the run is worth seeing. */
 static void kv_clock(struct grid *g, const struct report_ctx *c, const char *key, const char *which)
 {
@@ -83,7 +92,7 @@ static void software_table(struct report_ctx *c)
     kv_meta(g, c, "CUPTI API", "versions.cupti_api");
     kv_meta(g, c, "mmprof", "version");
     kv_meta(g, c, "timing", "timing.method");
-    kv_meta(g, c, "warm-up launches", "timing.warmup");
+    kv_meta_held(g, c, "warm-up launches", "timing.warmup");
     kv_meta(g, c, "profiling", "profiling.state");
     kv_meta(g, c, "profiler chip", "profiling.chip");
     kv_meta(g, c, "passes per kernel", "profiling.passes");
@@ -92,7 +101,7 @@ static void software_table(struct report_ctx *c)
     kv_meta(g, c, "cache policy", "profiling.cache_policy");
     const cJSON *metrics = meta_at(&c->meta, "metrics");
     kv(g, "metrics", cJSON_IsArray(metrics) ? fmt_si(buf, cJSON_GetArraySize(metrics), "") : FMT_NONE);
-    kv_meta(g, c, "input seed", "seed");
+    kv_meta_held(g, c, "input seed", "seed");
     doc_table(&c->doc, g);
     grid_free(g);
 }
@@ -169,13 +178,17 @@ static void roofline_note(struct report_ctx *c)
                           "ceilings once per run.");
         return;
     }
-    if (r->has_measured && r->dram_kind[0])
+    if (r->has_measured && r->dram_kind[0] && !r->raised_by[ROOF_DRAM][0])
         snprintf(kind, sizeof kind, " (%s, the best of copy, read and write)", r->dram_kind);
     doc_note(&c->doc, "The findings place variants on the %s roofline%s%s: FP32 %s and DRAM %s%s meet at %s FLOP per "
                       "DRAM byte (the ridge point).",
              roofline_source(r), r->has_measured ? "" : " of the ", r->has_measured ? "" : r->sku,
              fmt_rate_g(fp32, roofline_fp32_gflops(r), "FLOP/s"),
              fmt_rate_g(dram, roofline_bw_gbs(r, ROOF_DRAM), "B/s"), kind, fmt_sig(ridge, roofline_ridge_flop_per_byte(r, ROOF_DRAM), 3));
+    char raised[1024];
+    roofline_raised_text(r, raised, sizeof raised);
+    if (raised[0])
+        doc_note(&c->doc, "**Roof raised**: %s.", raised);
 }
 
 static int present(const struct report_ctx *c)

@@ -29,6 +29,9 @@
 #                          against ncu --nvtx --cache-control all (counters through xcheck, wall
 #                          times, the app's output unchanged): $OUT/profile.tgz and its log
 #   GPU_CHECK_PROFILE_ARGS="..." more profile-check arguments, e.g. "--repeat 9"
+#   GPU_CHECK_FINDINGS=1   scripts/findings-vs-ncu.sh: ncu --set full and mmprof profile on the example
+#                          app and on the ladder's kernels run as an app, mmprof's top finding against
+#                          ncu's top rule per kernel (xcheck --findings): $OUT/findings-vs-ncu.tgz
 #   GPU_CHECK_LOOP=1       scripts/bench-loop.sh: the many-launch example (mmprof_solver) alone,
 #                          under every `mmprof profile` mode and under ncu's kernel and application
 #                          replay (wall times, medians; counters through xcheck; activity times
@@ -114,6 +117,15 @@ if [ "${GPU_CHECK_PROFILE:-0}" = 1 ]; then
     echo "profile-check: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 25 "$OUT/logs/profile-check.txt"
     rm -f results/profile-check/ncu*.ncu-rep # the CSVs hold the values
     [ -d results/profile-check ] && tar czf "$OUT/profile.tgz" -C results profile-check
+fi
+if [ "${GPU_CHECK_FINDINGS:-0}" = 1 ]; then
+    t0=$(date +%s)
+    cmake --build build-gpu --target mmprof_example > "$OUT/logs/build-example.log" 2>&1 ||
+        echo "findings-vs-ncu: building mmprof_example failed ($OUT/logs/build-example.log)"
+    MMPROF=$mmprof bash scripts/findings-vs-ncu.sh --app build-gpu/examples/apps/mmprof_example \
+        --out results/findings-vs-ncu > "$OUT/logs/findings-vs-ncu.txt" 2>&1
+    echo "findings-vs-ncu: rc=$? in $(( $(date +%s) - t0 )) s"; tail -n 40 "$OUT/logs/findings-vs-ncu.txt"
+    [ -d results/findings-vs-ncu ] && tar czf "$OUT/findings-vs-ncu.tgz" -C results findings-vs-ncu
 fi
 if [ "${GPU_CHECK_LOOP:-0}" = 1 ]; then
     t0=$(date +%s)

@@ -12,8 +12,9 @@
 #include <string.h>
 
 #include "common/table.h"
+#include "xcheck/ncu_table.h"
 
-#define FIX_NCU "export it again with `ncu --import REP.ncu-rep --csv --page details --print-units base > FILE.csv`"
+#define FIX_NCU NCU_EXPORT_FIX
 
 enum { C_ID, C_KERNEL, C_METRIC, C_VALUE, C_UNIT, C_COUNT };
 static const char *const col_names[C_COUNT] = {"ID", "Kernel Name", "Metric Name", "Metric Value", "Metric Unit"};
@@ -31,21 +32,12 @@ struct ncu_read {
 
 static struct table *open_ncu(const char *path, int *col, char *err, size_t err_len)
 {
-    char why[1200];
-    struct table *t = table_read_from(path, "ID", why, sizeof why);
-    if (!t) {
-        snprintf(err, err_len, "%s; %s", why, FIX_NCU);
+    enum ncu_page page;
+    struct table *t = ncu_table_read(path, &page, err, err_len);
+    if (!t)
         return NULL;
-    }
-    for (int c = 0; c < C_COUNT; c++) {
-        col[c] = table_col(t, col_names[c]);
-        if (col[c] < 0 && c != C_UNIT) { /* units are checked where ncu wrote them */
-            snprintf(err, err_len, "%s line %zu: no '%s' column, so not ncu's --page details CSV; %s", path,
-                     t->header_line, col_names[c], FIX_NCU);
-            table_free(t);
-            return NULL;
-        }
-    }
+    for (int c = 0; c < C_COUNT; c++)
+        col[c] = table_col(t, col_names[c]); /* ncu_table_read makes sure of each */
     return t;
 }
 

@@ -14,6 +14,7 @@
 #include "common/help.h"
 #include "common/util.h"
 #include "xcheck/compare.h"
+#include "xcheck/findings_hook.h"
 #include "xcheck/inputs.h"
 #include "xcheck/join.h"
 #include "xcheck/ncu_csv.h"
@@ -28,7 +29,8 @@
 
 enum {
     OPT_MMPROF = 256, OPT_MMPROF2, OPT_NCU, OPT_NCU2, OPT_METRICS, OPT_FLOOR, OPT_OUT, OPT_CPU_ONLY, OPT_FAILED,
-    OPT_NOISY, OPT_LIST_OK, OPT_CHECK, OPT_JOIN, OPT_NCU_METRICS, OPT_TIMING, OPT_PLACEMENTS, OPT_ELAPSED_MISSES
+    OPT_NOISY, OPT_LIST_OK, OPT_CHECK, OPT_JOIN, OPT_NCU_METRICS, OPT_TIMING, OPT_PLACEMENTS, OPT_ELAPSED_MISSES,
+    OPT_FINDINGS, OPT_NCU_DETAILS, OPT_NCU_RAW
 };
 
 struct opts {
@@ -39,6 +41,7 @@ struct opts {
     double noisy_pct;
     int noisy, list_ok, check, ncu_metrics, elapsed_misses;
     int failed_runs_given; /* --failed-runs N: a script's comparison, whatever N */
+    const char *findings, *ncu_details, *ncu_raw; /* --findings mode (findings_hook.h) */
 };
 
 static const struct help_option xcheck_options[] = {
@@ -94,6 +97,19 @@ static const struct help_option xcheck_options[] = {
      "print the --metrics list to give ncu: the list, then the counters\n"
      "of the ratios ncu prints to two decimals (IPC's), which the\n"
      "comparison then takes from them"},
+    {"findings", required_argument, OPT_FINDINGS, "RUN_DIR",
+     "instead of counters, findings: for each kernel of the `mmprof\n"
+     "profile` run (its first launch), the top finding of `analyze\n"
+     "--findings` beside ncu's rule of highest estimated speedup and\n"
+     "its SOL bottleneck on the same launch (launch=N of results.csv\n"
+     "is ncu's N-th), as limiters (xcheck/limiters.def), and how many\n"
+     "kernels agree. With --ncu-details and/or --ncu-raw"},
+    {"ncu-details", required_argument, OPT_NCU_DETAILS, "CSV",
+     "ncu's `--csv --page details` export of the same app (rules\n"
+     "and SOL; NVTX columns, short rule rows, units base or not)"},
+    {"ncu-raw", required_argument, OPT_NCU_RAW, "CSV",
+     "ncu's `--csv --page raw` export of the same app (SOL only;\n"
+     "with --ncu-details: checked to hold the same launches)"},
     {"join", required_argument, OPT_JOIN, "DIR|CSV[,...]",
      "print the comparisons written by earlier --out runs (disjoint\n"
      "variant sets) as one table, counted again; --out gets the join.\n"
@@ -104,7 +120,8 @@ static const struct help_option xcheck_options[] = {
 static const struct help xcheck_help = {
     .command = "xcheck",
     .usage = "--mmprof RUN_DIR[,RUN_DIR...] --ncu [VARIANTS@MxNxK:]NCU.csv[,...] [OPTIONS]\n"
-             "       mmprof xcheck --join DIR|CSV[,...] [--out DIR]",
+             "       mmprof xcheck --join DIR|CSV[,...] [--out DIR]\n"
+             "       mmprof xcheck --findings RUN_DIR --ncu-details CSV [--ncu-raw CSV]",
     .about = "Compares mmprof's counters with Nsight Compute's on the same kernels: per variant,\n"
              "shape and metric, the median over the runs given (one run a buffer placement)\n"
              "of each side, the relative difference |mmprof - ncu| / |ncu| (/ 1 where ncu is 0) against the\n"
@@ -124,6 +141,13 @@ static const struct help xcheck_help = {
                  "mmprof xcheck --join cmp-a,cmp-b --out cmp   # disjoint variant sets as one",
                  "mmprof xcheck --mmprof r1,r2 --list-ok        # what to give `mmprof launch`"},
 };
+
+static xc_findings_fn findings_fn;
+
+void xc_set_findings(xc_findings_fn fn)
+{
+    findings_fn = fn;
+}
 
 static int add_arg(struct xc_args *a, const char *v, const char *opt)
 {
@@ -168,6 +192,9 @@ static int parse_option(int c, const char *arg, struct opts *o)
     case OPT_LIST_OK: o->list_ok = 1; return 0;
     case OPT_CHECK: o->check = 1; return 0;
     case OPT_NCU_METRICS: o->ncu_metrics = 1; return 0;
+    case OPT_FINDINGS: o->findings = arg; return 0;
+    case OPT_NCU_DETAILS: o->ncu_details = arg; return 0;
+    case OPT_NCU_RAW: o->ncu_raw = arg; return 0;
     case OPT_NOISY: {
         char *end;
         o->noisy_pct = strtod(arg, &end);
@@ -193,7 +220,14 @@ static int check_combination(const struct opts *o)
     const struct xc_sources *s = &o->src;
     int inputs = s->mmprof.n || s->mmprof2.n || s->ncu.n || s->ncu2.n;
     const char *why = NULL;
-    if (o->ncu_metrics && (inputs || o->join.n || !s->metrics))
+    int findings_inputs = o->ncu_details || o->ncu_raw;
+    if (o->findings && (inputs || o->join.n || o->ncu_metrics || !findings_inputs))
+        why = "--findings RUN_DIR takes --ncu-details CSV and/or --ncu-raw CSV alone";
+    else if (o->findings)
+        return 0;
+    else if (findings_inputs)
+        why = "--ncu-details and --ncu-raw go with --findings RUN_DIR";
+    else if (o->ncu_metrics && (inputs || o->join.n || !s->metrics))
         why = "--ncu-metrics takes --metrics LIST alone";
     else if (o->ncu_metrics)
         return 0;
@@ -455,6 +489,12 @@ int cmd_xcheck(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc >= 0)
         return rc;
+    if (o.findings && !findings_fn) {
+        msg_error("xcheck: --findings is not built into this program (xc_set_findings)");
+        return EXIT_RUNTIME;
+    }
+    if (o.findings)
+        return findings_fn(o.findings, o.ncu_details, o.ncu_raw);
     if (o.join.n)
         return join(&o);
     if (o.ncu_metrics)

@@ -2,7 +2,8 @@
  * the datasheet's, else the SKU table's), the DRAM roof as the best of
  * copy, read and write, and a kernel's bound and headroom at its
  * intensity. The roofline chart and the report's findings both call it, so
- * these cases are what both show. */
+ * these cases are what both show. Roofs are the best this GPU does: a
+ * kernel above one raises it to its figure, named in one line. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,7 +13,9 @@
 
 #include <cmocka.h>
 
+#include "analysis/analysis.h"
 #include "analysis/roofline.h"
+#include "analysis/verdict.h"
 #include "close.h"
 
 /* run.json's "ceilings" as the collector writes them (numbers of the H200
@@ -151,6 +154,67 @@ static void roof_in_words(void **state)
     assert_string_equal(roof_level_name(ROOF_DRAM), "DRAM");
 }
 
+/* A measured row moving dram_gbs GB/s over 1 ms of counted time, nothing else known. */
+static void row_at(struct analysis_row *r, const char *name, double dram_gbs)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->variant, sizeof r->variant, "%s", name);
+    snprintf(r->status, sizeof r->status, "ok");
+    struct measured *m = &r->ms;
+    m->runtime_ms = m->counter_ms = 1.0;
+    m->dram_bytes = dram_gbs * 1e6;
+    m->l2_bytes = m->l1_bytes = m->shared_wavefronts = m->fadd = m->fmul = m->ffma = NAN;
+    m->flops_executed = m->ipc = NAN;
+}
+
+static void kernel_above_raises_its_roof(void **state)
+{
+    (void)state;
+    struct roofline roof;
+    read_json(measured_json, &roof);
+    struct analysis_row rows[2];
+    row_at(&rows[0], "tr_copy", 4700);
+    row_at(&rows[1], "tr_naive", 3000);
+    struct analysis a = {.nrows = 2, .rows = rows};
+    analysis_fit_roofs(&a, &roof);
+    analysis_attach_roofs(&a, &roof);
+    assert_true(fabs(roofline_bw_gbs(&roof, ROOF_DRAM) - 4700) < 1e-6);
+    assert_string_equal(roof.raised_by[ROOF_DRAM], "tr_copy");
+    assert_true(fabs(rows[0].sol_pct[SOL_DRAM] - 100) < 1e-9);
+    assert_true(fabs(rows[1].sol_pct[SOL_DRAM] - 100.0 * 3000 / 4700) < 1e-9);
+    char line[512];
+    roofline_raised_text(&roof, line, sizeof line);
+    assert_string_equal(line, "the DRAM roof is tr_copy's 4700 GB/s, above the measured ceiling of 4500 GB/s "
+                              "(roofs are the best this GPU does)");
+    assert_null(strchr(line, '\n'));
+    assert_string_equal(roof.raised_by[ROOF_L2], ""); /* its L2 bytes are not known */
+}
+
+static void kernels_under_their_roofs_raise_nothing(void **state)
+{
+    (void)state;
+    struct roofline roof;
+    read_json(measured_json, &roof);
+    struct analysis_row rows[1];
+    row_at(&rows[0], "tr_copy", 4500); /* at the roof, not above */
+    struct analysis a = {.nrows = 1, .rows = rows};
+    analysis_fit_roofs(&a, &roof);
+    char line[512];
+    roofline_raised_text(&roof, line, sizeof line);
+    assert_string_equal(line, "");
+    assert_true(fabs(roofline_bw_gbs(&roof, ROOF_DRAM) - 4500) < 1e-6);
+    /* no ceilings and no device the SKU table knows: no roof to raise */
+    read_json("{\"device\": {}}", &roof);
+    row_at(&rows[0], "tr_copy", 9000);
+    assert_int_equal(roofline_raise(&roof, ROOF_DRAM, 9000, "tr_copy"), 0);
+    assert_true(isnan(roofline_bw_gbs(&roof, ROOF_DRAM)));
+    /* a failed row raises nothing */
+    read_json(measured_json, &roof);
+    snprintf(rows[0].status, sizeof rows[0].status, "failed");
+    analysis_fit_roofs(&a, &roof);
+    assert_string_equal(roof.raised_by[ROOF_DRAM], "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -160,6 +224,8 @@ int main(void)
         cmocka_unit_test(bound_and_headroom),
         cmocka_unit_test(above_the_roof),
         cmocka_unit_test(roof_in_words),
+        cmocka_unit_test(kernel_above_raises_its_roof),
+        cmocka_unit_test(kernels_under_their_roofs_raise_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

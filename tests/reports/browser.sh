@@ -3,11 +3,12 @@
 #   (a) the page loads without console messages or uncaught errors,
 #   (b) every <img> decodes (naturalWidth > 0, checked by a probe script in
 #       a copy of the page: the report itself has no script),
-#   (c) a 1280x2400 screenshot is saved: OUT_DIR/report-screenshot.png.
+#   (c) a 1280x2400 screenshot is saved: OUT_DIR/report-screenshot.png, and
+#       of the profile example's report OUT_DIR/report-profile-screenshot.png.
 # Both checks are first run on pages known to be broken, so a probe that
 # silently stopped working fails the test instead of passing it.
-# Runs on the test fixture, and on examples/seeds (the screenshot's run)
-# when it is committed. Exit 77 (skipped) when Chromium is not installed.
+# Runs on the test fixture, on examples/seeds (the screenshot's run) and
+# on examples/profile-h100 (an app's report) when they are committed. Exit 77 (skipped) when Chromium is not installed.
 #
 # usage: browser.sh MMPROF SOURCE_DIR OUT_DIR
 set -u
@@ -99,24 +100,34 @@ if [ -f "$src/examples/seeds/results.csv" ]; then
     shot_run=$run
 fi
 
-# (c) the screenshot, and proof it is not an empty page: a blank page of the
+profile_run=""
+if [ -f "$src/examples/profile-h100/results.csv" ]; then
+    profile_run=$(report_of "$src/examples/profile-h100" profile)
+    check_page "examples/profile-h100" "$profile_run/report.html" 0
+fi
+
+# (c) the screenshots, and proof they are not empty pages: a blank page of the
 # same size compresses to a small fraction (under 1/10) of a rendered report.
 width=1280 height=2400 blank_ratio=10
-shot="$out/report-screenshot.png"
-rm -f "$shot"
-chrome --window-size=$width,$height --screenshot="$shot" "file://$shot_run/report.html" >/dev/null 2>&1
 chrome --window-size=$width,$height --screenshot="$work/blank.png" "about:blank" >/dev/null 2>&1
 png_signature=89504e470d0a1a0a
-if [ ! -s "$shot" ] || [ "$(head -c 8 "$shot" | od -An -tx1 | tr -d ' \n')" != $png_signature ]; then
-    fail "no PNG screenshot at $shot"
-else
+screenshot() { # screenshot RUN FILE
+    local shot="$out/$2" size
+    rm -f "$shot"
+    chrome --window-size=$width,$height --screenshot="$shot" "file://$1/report.html" >/dev/null 2>&1
+    if [ ! -s "$shot" ] || [ "$(head -c 8 "$shot" | od -An -tx1 | tr -d ' \n')" != $png_signature ]; then
+        fail "no PNG screenshot at $shot"
+        return
+    fi
     # IHDR: width and height, big-endian 32-bit, at byte 16 of the file
     size=$(od -An -tu1 -j16 -N8 "$shot" |
         awk '{print ($1*2^24 + $2*2^16 + $3*2^8 + $4) "x" ($5*2^24 + $6*2^16 + $7*2^8 + $8)}')
     [ "$size" = "${width}x${height}" ] || fail "screenshot is $size, not ${width}x${height}"
     [ "$(stat -c %s "$shot")" -gt $((blank_ratio * $(stat -c %s "$work/blank.png"))) ] ||
-        fail "screenshot is hardly larger than a blank page: nothing rendered?"
-    echo "ok: screenshot of the $(basename "$shot_run") report: $shot ($size)"
-fi
+        fail "screenshot $shot is hardly larger than a blank page: nothing rendered?"
+    echo "ok: screenshot of the $(basename "$1") report: $shot ($size)"
+}
+screenshot "$shot_run" report-screenshot.png
+[ -z "$profile_run" ] || screenshot "$profile_run" report-profile-screenshot.png
 echo "$fails failed"
 [ "$fails" = 0 ]
