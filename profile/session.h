@@ -68,6 +68,10 @@ struct profile_session {
     struct inplace_launch *pending; /* the pass's launches, written when it ends */
     size_t npending;
     struct session_range *range;   /* range replay's state, else NULL */
+    /* kernel records off (1) / on (0) around a pass that measures the app's
+     * launches in place: with them on, SASS-patched counters read 0; NULL =
+     * no records (the CPU tests) */
+    void (*timing_pause)(int paused);
     char **sampled_keys;           /* "variant,M,N,K" of the launches sampled so far */
     size_t nsampled_keys;
 };

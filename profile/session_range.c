@@ -114,6 +114,8 @@ static void end_repeat(struct profile_session *s, const struct launch_ops *ops)
                  r->repeats, r->pos, r->nk);
     int waited = ops->work(ops->ctx) == 0;
     enum profiler_status st = profiler_inplace_end(s->prof, r->pos, why, sizeof why);
+    if (s->timing_pause)
+        s->timing_pause(0);
     if ((!waited || st != PROFILER_OK) && !r->why[0])
         snprintf(r->why, sizeof r->why, "repeat %ld of the range: %s", r->repeats,
                  waited ? why : "waiting for its kernels failed");
@@ -142,10 +144,15 @@ static void begin_repeat(struct profile_session *s, const struct nvtx_stack *st)
     if (r->repeats < 2 || image >= images(s) || r->done || r->why[0])
         return;
     char why[320];
-    if (profiler_inplace_begin(s->prof, image, r->nk, why, sizeof why) != PROFILER_OK)
+    if (s->timing_pause) /* this repeat's launches go untimed; the others time the rows */
+        s->timing_pause(1);
+    if (profiler_inplace_begin(s->prof, image, r->nk, why, sizeof why) != PROFILER_OK) {
         snprintf(r->why, sizeof r->why, "repeat %ld of the range: %s", r->repeats, why);
-    else
+        if (s->timing_pause)
+            s->timing_pause(0);
+    } else {
         r->pass_open = 1;
+    }
 }
 
 void session_range_nvtx(struct profile_session *s, const struct nvtx_stack *st, const struct launch_ops *ops)

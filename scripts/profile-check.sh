@@ -74,6 +74,12 @@ grep -qiE 'gemm' "$csv"; check $? "cuBLAS's GEMM kernel has a row"
 grep -qiE 'radix|onesweep|sort' "$csv"; check $? "the sort's kernels have rows"
 grep -q 'axpy' "$csv"; check $? "the graph's axpy node has a row"
 ! grep -q ',failed,' "$csv"; check $? "no profiled launch failed"
+# the SASS-patched counters (thread-level bytes, FFMAs) are counted: the declared tiled_t16's are never 0
+sass=$(python3 -c 'import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["variant"] == "tiled_t16"]
+print(rows[0].get("sm__sass_data_bytes_mem_global_op_ld.sum", "") if rows else "")' "$csv")
+python3 -c 'import sys; sys.exit(0 if float(sys.argv[1] or 0) > 0 else 1)' "$sass"
+check $? "the SASS-patched counters are counted (tiled_t16's thread-level load bytes: ${sass:-none})"
 python3 - "$csv" << 'PY' > "$out/launches.txt"
 import csv, sys
 for i, r in enumerate(csv.DictReader(open(sys.argv[1]))):

@@ -58,7 +58,7 @@ static int named(const char *metric, const char *const names[2])
 }
 
 struct cols {
-    int id, kernel, metric, value, rule, description, speedup;
+    int id, kernel, metric, value, rule, description, speedup, speedup_type;
 };
 
 static struct ncu_launch *launch_of(struct ncu_launches *out, long id, const char *kernel)
@@ -88,13 +88,20 @@ static void take_rule(struct ncu_launch *l, const struct table *t, size_t row, c
         if (limiter)
             snprintf(l->sol_limiter, sizeof l->sol_limiter, "%s", limiter);
     }
+    /* the pipes rule says either: "All compute pipelines are under-utilized" is latency */
+    if (strcmp(rule, "HighPipeUtilization") == 0 && strstr(table_str(t, row, c->description), "under-utilized"))
+        limiter = "latency";
     double speedup;
     if (xc_ncu_value(table_str(t, row, c->speedup), &speedup) != 0 || !(speedup > 0))
         return;
-    if (isnan(l->top_speedup_pct) || speedup > l->top_speedup_pct) {
+    /* a "global" estimate is of the kernel's whole time, a "local" one of the part the rule
+     * looks at: a global estimate outranks every local one, as the kernel's time is what counts */
+    int global = c->speedup_type < 0 || strcmp(table_str(t, row, c->speedup_type), "global") == 0;
+    if (isnan(l->top_speedup_pct) || global > l->top_global || (global == l->top_global && speedup > l->top_speedup_pct)) {
         snprintf(l->top_rule, sizeof l->top_rule, "%s", rule);
         l->top_speedup_pct = speedup;
         l->top_limiter = limiter;
+        l->top_global = global;
     }
 }
 
@@ -139,7 +146,7 @@ int ncu_launches_read(const char *path, struct ncu_launches *out, char *err, siz
         return -1;
     struct cols c = {table_col(t, "ID"),          table_col(t, "Kernel Name"),      table_col(t, "Metric Name"),
                      table_col(t, "Metric Value"), table_col(t, "Rule Name"),        table_col(t, "Rule Description"),
-                     table_col(t, "Estimated Speedup")};
+                     table_col(t, "Estimated Speedup"), table_col(t, "Estimated Speedup Type")};
     out->has_rules = page == NCU_PAGE_DETAILS && c.rule >= 0;
     int rc = 0;
     for (size_t row = 0; row < t->nrows && rc == 0; row++)

@@ -19,6 +19,7 @@ struct ncu_launch {
     char sol_limiter[32];           /* "memory", "compute", "latency"; "" not known */
     char top_rule[64];              /* the rule of highest estimated speedup; "" none */
     double top_speedup_pct;         /* its estimated speedup, %; NaN none */
+    int top_global;                 /* that estimate is of the whole kernel ("global"), not of a part */
     const char *top_limiter;        /* the rule's limiter (limiters.def; SOLBottleneck's: what its
                                        description says); NULL not known */
 };

@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -108,6 +107,18 @@ int activity_start(const char *dir, long pid, char *why, size_t why_len)
     }
     act.enabled = 1;
     return 0;
+}
+
+void activity_pause(int paused)
+{
+    if (!act.enabled)
+        return;
+    CUptiResult r = paused ? cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
+                           : cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+    if (r != CUPTI_SUCCESS)
+        fprintf(stderr, "mmprof profile: cuptiActivity%s(CONCURRENT_KERNEL) failed: %s\n",
+                paused ? "Disable" : "Enable", paused ? "the replays may lose their SASS counters"
+                                                      : "later launches go untimed");
 }
 
 void activity_flush(void)

@@ -13,6 +13,9 @@
  * dir/activity.tsv; 0, or -1 with why (the app then runs untimed). */
 int activity_start(const char *dir, long pid, char *why, size_t why_len);
 /* Hands every buffer back now, partly filled ones too (at the app's exit). */
+/* Kernel records off (1) while the profiler replays a launch, on again (0)
+ * after: with them on, the replays' SASS-patched counters read 0. */
+void activity_pause(int paused);
 void activity_flush(void);
 
 #endif

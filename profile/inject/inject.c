@@ -243,7 +243,9 @@ static enum filter_verdict begin_launch(const struct capture *cap, CUcontext ctx
     }
     trace_since("inject: flush buffer + checkpoint save", t0);
     t0 = now_ms();
+    activity_pause(1);
     session_measure(&g.session, &tls.desc, &ops);
+    activity_pause(0);
     trace_since("inject: counters of the launch", t0);
     t0 = now_ms();
     if (g.session.status != PROFILER_OK && r.why[0])
@@ -550,6 +552,7 @@ int InitializeInjection(void)
     }
     if (set.image <= 0 && activity_start(set.dir, (long)getpid(), why, sizeof why) != 0)
         fprintf(stderr, "mmprof profile: %s; launches go untimed\n", why);
+    g.session.timing_pause = activity_pause;
     for (size_t i = 0; i < sizeof driver_cbids / sizeof driver_cbids[0]; i++)
         if (!cupti_ok(cuptiEnableCallback(1, g.subscriber, CUPTI_CB_DOMAIN_DRIVER_API, driver_cbids[i]),
                       "cuptiEnableCallback")) {
