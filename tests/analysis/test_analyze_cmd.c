@@ -171,7 +171,7 @@ static void table_by_default(void **state)
 static void examples_fit_and_keep_params(void **state)
 {
     static const char *const examples[] = {MMPROF_SOURCE_DIR "/examples/seeds",
-                                           MMPROF_SOURCE_DIR "/examples/profile-h100"};
+                                           MMPROF_SOURCE_DIR "/examples/profile-h200"};
     for (size_t e = 0; e < 2; e++) {
         char dir[64], from[600], to[600];
         struct run r;
@@ -195,7 +195,7 @@ static void examples_fit_and_keep_params(void **state)
             snprintf(from, sizeof from, "%s/analysis.csv", dir);
             slurp(from, csv, sizeof csv);
             /* the first launch's params as results.csv has them, 192 characters */
-            assert_non_null(strstr(csv, ";pid=5547;launch=1;grid=8,16,1;block=128,1,1;stream="));
+            assert_non_null(strstr(csv, ";pid=4754;launch=1;grid=8,16,1;block=128,1,1;stream=7;nvtx=gemm;gpu_ms=0.064352"));
         }
         remove_run(dir);
     }

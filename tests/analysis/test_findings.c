@@ -2,7 +2,7 @@
  * hand-made rows: each finding fires on a row that trips it and not on a
  * near miss. Then the committed runs: on examples/seeds no kernel is "bound
  * by" a unit it uses at under 60 % of its roof and no next step names a
- * variant the run measured slower; on examples/profile-h100 every kernel has
+ * variant the run measured slower; on examples/profile-h200 every kernel has
  * a verdict and at least one finding. */
 #include <math.h>
 #include <setjmp.h>
@@ -278,11 +278,11 @@ static void profile_kernels_each_have_findings(void **state)
     (void)state;
     struct analysis a;
     struct roofline roof;
-    load_attached(MMPROF_SOURCE_DIR "/examples/profile-h100", &a, &roof);
+    load_attached(MMPROF_SOURCE_DIR "/examples/profile-h200", &a, &roof);
     const struct analysis_row *rows[64];
     assert_true(a.nrows <= 64);
     size_t n = analysis_kernels(&a, rows);
-    assert_true(n >= 5 && n < a.nrows); /* launches of one kernel make one line (CUB onesweep: 4) */
+    assert_true(n >= 5 && n <= a.nrows); /* one line a kernel, however many rows it has */
     for (size_t i = 0; i < n; i++) {
         struct finding f[FINDINGS_MAX];
         char err[256];

@@ -135,7 +135,7 @@ mk_resume_metric_gone() {
         mv "$1/r" "$1/run/results.csv"
 }
 mk_resume_metric_renamed() { mk_resumable "$1" && csv "$1" '1s/,[^,]*$/,sm__renamed.sum/'; }
-mk_profile_run() { mkdir -p "$1/prun" && cp "$here/../../examples/profile-h100/"{results.csv,run.json,launches.tsv} "$1/prun/"; }
+mk_profile_run() { mkdir -p "$1/prun" && cp "$here/../../examples/profile-h200/"{results.csv,run.json,launches.tsv} "$1/prun/"; }
 mk_other_b() { mk_two_runs "$1" && sed -i '2d' "$1/b/results.csv"; }
 mk_two_runs() { mk_run "$1" && copy_run "$1" "$1/b"; }
 mk_b_truncated() { mk_two_runs "$1" && cut_rows > "$1/b/results.csv"; }

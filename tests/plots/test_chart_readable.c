@@ -69,7 +69,7 @@ static const struct {
 } runs[] = {
     {EXAMPLE_RUN, "examples/seeds", keep},
     {MMPROF_SOURCE_DIR "/examples/seeds-h200", "examples/seeds-h200", keep},
-    {MMPROF_SOURCE_DIR "/examples/profile-h100", "examples/profile-h100", keep},
+    {MMPROF_SOURCE_DIR "/examples/profile-h200", "examples/profile-h200", keep},
     {SYNTHETIC_RUN, "synthetic_run", keep},
     {SOURCE_RUN, "source-h100", keep},
     {EXAMPLE_RUN, "examples/seeds, mixed sizes", mixed_sizes},

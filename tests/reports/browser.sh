@@ -8,7 +8,7 @@
 # Both checks are first run on pages known to be broken, so a probe that
 # silently stopped working fails the test instead of passing it.
 # Runs on the test fixture, on examples/seeds (the screenshot's run) and
-# on examples/profile-h100 (an app's report) when they are committed. Exit 77 (skipped) when Chromium is not installed.
+# on examples/profile-h200 (an app's report) when they are committed. Exit 77 (skipped) when Chromium is not installed.
 #
 # usage: browser.sh MMPROF SOURCE_DIR OUT_DIR
 set -u
@@ -101,9 +101,9 @@ if [ -f "$src/examples/seeds/results.csv" ]; then
 fi
 
 profile_run=""
-if [ -f "$src/examples/profile-h100/results.csv" ]; then
-    profile_run=$(report_of "$src/examples/profile-h100" profile)
-    check_page "examples/profile-h100" "$profile_run/report.html" 0
+if [ -f "$src/examples/profile-h200/results.csv" ]; then
+    profile_run=$(report_of "$src/examples/profile-h200" profile)
+    check_page "examples/profile-h200" "$profile_run/report.html" 0
 fi
 
 # (c) the screenshots, and proof they are not empty pages: a blank page of the

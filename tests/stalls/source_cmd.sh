@@ -42,8 +42,11 @@ has why "no samples of 'tiled_t16'"
 check ncu_needs_kernel 2 "$mmprof" source $fx/run --ncu-raw $fx/ncu_raw.csv
 check no_source_csv 2 "$mmprof" source tests/stalls
 has fix "the run took no PC samples (\`mmprof collect --source\` takes them)"
-check no_source_profile 2 "$mmprof" source examples/profile-h100
+prun=$(mktemp -d "${TMPDIR:-/tmp}/mmprof-source-cmd.XXXXXX") # a profile run without --source
+cp examples/profile-h200/results.csv examples/profile-h200/run.json "$prun"/
+check no_source_profile 2 "$mmprof" source "$prun"
 has fix "(\`mmprof profile --source\` takes them)"
 check bad_top 2 "$mmprof" source $fx/run --top 0
 check not_ncu 2 "$mmprof" source $fx/run --kernel naive --ncu-raw $fx/run/source.csv
+rm -rf "$prun"
 exit $fail

@@ -117,22 +117,23 @@ static void every_finding_has_a_limiter(void **state)
 static void findings_on_the_profile_example(void **state)
 {
     (void)state;
-    const char *argv[] = {"xcheck", "--findings", MMPROF_SOURCE_DIR "/examples/profile-h100", "--ncu-details",
-                          FIXTURES "/profile-h100-details.csv"};
+    const char *argv[] = {"xcheck", "--findings", MMPROF_SOURCE_DIR "/examples/profile-h200", "--ncu-details",
+                          FIXTURES "/app-details.csv"};
     struct captured c;
     capture(cmd_xcheck, 5, argv, &c);
     assert_int_equal(c.rc, 0);
     /* ncu's demangling ("const float *") and mmprof's ("float const*") pair */
     assert_non_null(strstr(c.out, "\n1     sm80_xmma_gemm"));
-    assert_non_null(strstr(c.out, "SharedMemoryConflicts"));
-    assert_non_null(strstr(c.out, " of 6 kernels agree"));
+    assert_non_null(strstr(c.out, "UncoalescedSharedAccess"));
+    /* the export and the example are two runs of the app in one device call */
+    assert_non_null(strstr(c.out, "5 of 6 kernels agree"));
     assert_null(strstr(c.out, "not paired"));
     captured_free(&c);
 }
 
 static void unusable_files_one_line_exit_2(void **state)
 {
-    char dir[256], path[512], run[] = MMPROF_SOURCE_DIR "/examples/profile-h100";
+    char dir[256], path[512], run[] = MMPROF_SOURCE_DIR "/examples/profile-h200";
     (void)state;
     scratch_make(dir, sizeof dir);
     static const struct {
