@@ -1,5 +1,6 @@
 /* A run view's results.csv rows turned into rows of theory + measurement. */
 #include "analysis/analysis.h"
+#include "rundir/run_files.h"
 
 #include <limits.h>
 #include <math.h>
@@ -19,7 +20,7 @@ static int parse_dim(const struct table *t, size_t row, const char *name, long m
     double v = table_num(t, row, table_col(t, name));
     if (isnan(v) || v < min || v > INT_MAX || v != floor(v)) {
         snprintf(err, err_len,
-                 "results.csv line %zu: %s '%s' is not a whole number from %ld to %d (hand-edited or corrupt "
+                 RESULTS_CSV " line %zu: %s '%s' is not a whole number from %ld to %d (hand-edited or corrupt "
                  "file: fix the cell or collect again)",
                  row + 2, name, table_str(t, row, table_col(t, name)), min, INT_MAX);
         return -1;

@@ -18,7 +18,7 @@ enum { OPT_FINDINGS = 256 };
 static const struct help_option analyze_options[] = {
     {"format", required_argument, 'f', "F",
      "what to print: table (default: theoretical vs measured CGMA,\n"
-     "transposes, launch geometry), csv (analysis.csv) or json"},
+     "transposes, launch geometry), csv (" ANALYSIS_CSV ") or json"},
     {"findings", no_argument, OPT_FINDINGS, NULL,
      "print, instead of the table, each kernel's finding and next step at\n"
      "every size, then how often the run bears the next steps out\n"
@@ -33,9 +33,9 @@ static const struct help analyze_help = {
              "accesses and CGMA (per thread-level access, per sector word, per DRAM byte),\n"
              "intensity per L1/L2/DRAM byte, coalescing, bank conflicts, occupancy and launch\n"
              "geometry, with the reason wherever theory and measurement differ by more than 10 %.\n"
-             "Writes RUN/analysis.csv (columns: analysis/README.md) and prints it; a run git\n"
-             "tracks (examples/) keeps its committed analysis.csv. RUN is a run directory written\n"
-             "by `mmprof collect` or `mmprof profile` (results.csv + run.json).\n"
+             "Writes RUN/" ANALYSIS_CSV " (columns: analysis/README.md) and prints it; a run git\n"
+             "tracks (examples/) keeps its committed " ANALYSIS_CSV ". RUN is a run directory written\n"
+             "by `mmprof collect` or `mmprof profile` (" RESULTS_CSV " + " RUN_JSON ").\n"
              "\n"
              "The launch geometry table: blocks in the grid, blocks resident per SM and what\n"
              "limits them (registers, shared memory, threads, blocks), waves = blocks / (SMs x\n"
@@ -43,10 +43,10 @@ static const struct help analyze_help = {
              "smallest n at which an nxnxn problem (nxn for a transpose) has enough blocks to\n"
              "fill every slot of the GPU at once.\n",
     .options = analyze_options,
-    .exit_status = "0 ok, 1 runtime failure (analysis.csv cannot be written: the table is\n"
+    .exit_status = "0 ok, 1 runtime failure (" ANALYSIS_CSV " cannot be written: the table is\n"
                    "printed all the same), 2 bad usage or input\n",
     .examples = {"mmprof analyze examples/seeds                  # the three tables",
-                 "mmprof analyze examples/seeds --format csv     # analysis.csv on stdout",
+                 "mmprof analyze examples/seeds --format csv     # " ANALYSIS_CSV " on stdout",
                  "mmprof analyze examples/seeds --findings       # what to do next, per kernel"},
 };
 

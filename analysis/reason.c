@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "rundir/run_files.h"
 #include "analysis/metric_ids.h"
 
 enum { SECTOR_WORDS = 8, WARP_LANES = 32 };
@@ -162,11 +163,11 @@ void analysis_explain(struct analysis_row *r)
     if (!analysis_row_is_gpu_matmul(r))
         return;
     if (isnan(r->ms.cgma_thread_flop_per_word) && isnan(r->ms.cgma_sector_flop_per_word)) {
-        add(buf, len, "not measured: no counters in results.csv (timing-only run?)");
+        add(buf, len, "not measured: no counters in " RESULTS_CSV " (timing-only run?)");
         return;
     }
     if (r->th.loads_by_cp_async && isnan(r->ms.cp_async_words) && !isnan(r->ms.gst_words))
-        add(buf, len, "thread-level loads not measured: cp.async copies, and results.csv has no %s for them",
+        add(buf, len, "thread-level loads not measured: cp.async copies, and " RESULTS_CSV " has no %s for them",
             MET_LDGSTS_BYTES);
     explain_flops(r, buf, len);
     explain_thread_level(r, buf, len);

@@ -1,6 +1,7 @@
 /* The roofline model (roofline.h): the ceilings from run.json, and where a
  * kernel sits under them. */
 #include "analysis/roofline.h"
+#include "rundir/run_files.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -99,14 +100,14 @@ static void write_note(struct roofline *r)
 {
     if (!r->has_measured && r->has_datasheet)
         snprintf(r->note, sizeof r->note,
-                 "no measured ceilings in run.json (--no-ceilings or an older run): datasheet roofs of the %s only",
+                 "no measured ceilings in " RUN_JSON " (--no-ceilings or an older run): datasheet roofs of the %s only",
                  r->sku);
     else if (!r->has_measured)
         snprintf(r->note, sizeof r->note,
-                 "run.json has no measured ceilings and names no known device: no roofs to draw "
+                 RUN_JSON " has no measured ceilings and names no known device: no roofs to draw "
                  "(collect again without --no-ceilings)");
     else if (isnan(r->bw_gbs[ROOF_L1]) || isnan(r->bw_gbs[ROOF_L2]) || isnan(r->bw_gbs[ROOF_DRAM]))
-        snprintf(r->note, sizeof r->note, "run.json lacks some measured bandwidth ceilings: those roofs are not drawn");
+        snprintf(r->note, sizeof r->note, RUN_JSON " lacks some measured bandwidth ceilings: those roofs are not drawn");
 }
 
 void roofline_read(const cJSON *root, struct roofline *r)

@@ -1,4 +1,5 @@
 #include "analysis/rule_expr.h"
+#include "rundir/run_files.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -132,7 +133,7 @@ static int clause(const char **p, const struct analysis_row *r, char *err, size_
     const char *text = NULL;
     int kind = rule_value(r, name, &num, &text);
     if (kind < 0) {
-        snprintf(err, err_len, "unknown name \"%s\": use an analysis.csv column or tile, rx, ry, "
+        snprintf(err, err_len, "unknown name \"%s\": use an " ANALYSIS_CSV " column or tile, rx, ry, "
                  "outputs_per_thread, lanes_pct, gld_sector_waste, gst_sector_waste or a figure of "
                  "analysis/finding_values.h", name);
         return -1;

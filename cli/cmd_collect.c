@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "rundir/run_files.h"
 #include "cli/seed_option.h"
 #include "cli/variant_select.h"
 #include "common/rng.h"
@@ -88,7 +89,7 @@ static const struct help_option collect_options[] = {
     {"source", no_argument, OPT_SOURCE, NULL,
      "after each verified kernel, one more launch under CUPTI PC\n"
      "sampling: samples and stall reasons per SASS instruction and\n"
-     "CUDA source line into source.csv (`mmprof source RUN`)"},
+     "CUDA source line into " SOURCE_CSV " (`mmprof source RUN`)"},
     {"no-ceilings", no_argument, OPT_NO_CEILINGS, NULL, "skip the DRAM/L2/shared/FP32 ceiling micro-benchmarks"},
     {"cpu-limit-s", required_argument, OPT_CPU_LIMIT, "S", "skip cpu_blas where it would take longer (default 10)"},
     {"shard", required_argument, OPT_SHARD, "I/N",
@@ -112,7 +113,7 @@ static const struct help collect_help = {
     .command = "collect",
     .usage = "[--variants V] [--sizes S,S... | --mnk M,N,K] [options]",
     .about = "Verifies every selected variant against an FP64 reference, times it with CUDA\n"
-             "events and reads its hardware counters (CUPTI), one results.csv row per\n"
+             "events and reads its hardware counters (CUPTI), one " RESULTS_CSV " row per\n"
              "variant x size, appended as each finishes. Needs a GPU.\n",
     .options = collect_options,
     .exit_status = "0 collected (rows that failed verification or were skipped are rows,\n"

@@ -7,13 +7,14 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "rundir/run_files.h"
 #include "common/help.h"
 #include "common/util.h"
 #include "rundir/merge.h"
 
 static const struct help_option merge_options[] = {
     {"force", no_argument, 'f', NULL,
-     "merge anyway: mismatches become warnings, kept in run.json\n"
+     "merge anyway: mismatches become warnings, kept in " RUN_JSON "\n"
      "(\"merge\": {\"forced\": [...]}); with rows missing the merged\n"
      "state is \"incomplete\" and `mmprof collect --resume OUT` fills them"},
     {NULL, 0, 0, NULL, NULL},

@@ -64,7 +64,7 @@ static const struct help_option profile_options[] = {
     {"list", no_argument, OPT_LIST, NULL, "no counters: the kernels APP launches, with counts and times (fast)"},
     {"source", no_argument, OPT_SOURCE, NULL,
      "also sample each profiled launch's warps (CUPTI PC sampling):\n"
-     "stall reasons per source line in source.csv (`mmprof source RUN`;\n"
+     "stall reasons per source line in " SOURCE_CSV " (`mmprof source RUN`;\n"
      "build the app with -lineinfo for lines)"},
     {"memory-offset-mb", required_argument, OPT_MEMORY_OFFSET, "N",
      "hold N MiB of device memory before the app's first\n"
@@ -92,7 +92,7 @@ static const struct help profile_help = {
              "and timed on the GPU (CUPTI activity records); each kernel's first launches\n"
              "that the filters pass are profiled with collect's metric set, L2 flushed\n"
              "before each pass and device memory restored between passes, one row each in\n"
-             "results.csv with the times of all the kernel's launches. analyze, plot, report and diff read the run directory as a\n"
+             RESULTS_CSV " with the times of all the kernel's launches. analyze, plot, report and diff read the run directory as a\n"
              "collect run's. The app's output is its own (docs/profile.md).\n",
     .options = profile_options,
     .shorts = profile_shorts,

@@ -222,7 +222,7 @@ int cmd_run(int argc, char **argv)
             return EXIT_RUNTIME;
         }
         if (!is_file(example, RESULTS_CSV) || !is_file(example, RUN_JSON)) {
-            msg_error("--example %s: no results.csv and run.json there: give a run directory written by `mmprof "
+            msg_error("--example %s: no " RESULTS_CSV " and " RUN_JSON " there: give a run directory written by `mmprof "
                       "collect`, e.g. --example examples/seeds",
                       example);
             return EXIT_USAGE;

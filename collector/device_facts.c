@@ -1,4 +1,5 @@
 #include "collector/device_facts.h"
+#include "rundir/run_files.h"
 
 #include <cuda_runtime_api.h>
 #include <stdio.h>
@@ -37,7 +38,7 @@ int device_facts(const struct device_facts_opts *o, struct device_facts *f)
     if (o->list_only) /* no counters, no roofline: the list stays fast */
         return 0;
     if (device_count(why, sizeof why) <= 0 || device_open(0, &f->dev, why, sizeof why) != 0) {
-        msg_warn("%s: run.json records no device and no ceilings", why);
+        msg_warn("%s: " RUN_JSON " records no device and no ceilings", why);
         return 0;
     }
     f->found = 1;

@@ -93,7 +93,7 @@ static int write_samples(struct run *r, const struct plan_item *it, struct pcs_r
         res->rows[i].k = it->shape.k;
     }
     if (source_csv_append(r->source, res->rows, res->n) != 0) {
-        msg_error("cannot append to %s/%s (disk full?); the rows of results.csv are safe", r->dir, SOURCE_CSV);
+        msg_error("cannot append to %s/%s (disk full?); the rows of " RESULTS_CSV " are safe", r->dir, SOURCE_CSV);
         return -1;
     }
     if (res->n == 0)

@@ -1,6 +1,7 @@
 /* The `diff` subcommand: options, loading both runs, one comparison
  * (diff_result.c), then its outputs and the exit code of --fail-on. */
 #include "diff/diff.h"
+#include "rundir/run_files.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -45,13 +46,13 @@ static const struct help diff_help = {
     .command = "diff",
     .usage = "RUN_A RUN_B [--threshold PCT] [--fail-on RULE]... [--markdown|--json|--junit FILE]",
     .about = "Compares two runs variant by variant and size by size: the ratio B/A of the median\n"
-             "kernel time with its 99 % interval (from every timed launch, samples.csv), and the\n"
+             "kernel time with its 99 % interval (from every timed launch, " SAMPLES_CSV "), and the\n"
              "key counters (DRAM bytes, global load/store sectors, shared wavefronts and bank\n"
              "conflicts, achieved occupancy, FLOPs, registers per thread); then the rows only one\n"
              "run has. Method and JSON schema: docs/diff.md.\n"
              "\n"
              "A time change is significant when its whole interval lies beyond 1 +- PCT %; a run\n"
-             "without launch times (collected before samples.csv) falls back to B/A beyond PCT with\n"
+             "without launch times (collected before " SAMPLES_CSV ") falls back to B/A beyond PCT with\n"
              "the runs' [min, max] ranges apart, and says so. Counters that the code and shape fix\n"
              "(sectors, FLOPs, registers) must be equal; DRAM reads move within 2 % or 8192\n"
              "sectors, occupancy within 2 % or 1 point, conflicts and DRAM writes within PCT of\n"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/wrap.h"
+#include "rundir/run_files.h"
 #include "diff/diff_output.h"
 
 /* The variant column; a longer name takes lines of its own. */
@@ -150,7 +151,7 @@ int diff_write_text(const struct diff_result *r, FILE *f)
     if (t->compared == 0)
         fprintf(f, "the runs have no variant x size in common: nothing to compare\n");
     if (t->without_interval > 0) {
-        snprintf(summary, sizeof summary, "note: %zu rows without launch times in a run (samples.csv: runs "
+        snprintf(summary, sizeof summary, "note: %zu rows without launch times in a run (" SAMPLES_CSV ": runs "
                  "collected before it, or replayed): no interval, the runs' [min, max] decide", t->without_interval);
         wrap_print(f, 0, summary, 2, WRAP_WIDTH);
     }

@@ -140,7 +140,7 @@ enum chart_result chart_roofline_baseline(const struct plot_data *d, struct char
         snprintf(job->skip, sizeof job->skip,
                  drawn == 0 ? "no matmul variant has status ok, a time and a DRAM intensity at the same size in "
                               "both runs (collect both without --no-profile)"
-                            : "a run has no FP32 roof in its run.json");
+                            : "a run has no FP32 roof in its " RUN_JSON);
         return CHART_SKIP;
     }
     span_add(&y, roofline_fp32_gflops(&d->roofs));

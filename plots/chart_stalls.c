@@ -92,7 +92,7 @@ enum chart_result chart_stalls(const struct plot_data *d, struct chart_job *job)
     struct stall_groups g;
     if (p->n == 0) {
         snprintf(job->skip, sizeof job->skip, "%.500s", /* the note names the file, the fix last */
-                 d->source_note[0] ? d->source_note : "source.csv has no sampled kernel");
+                 d->source_note[0] ? d->source_note : SOURCE_CSV " has no sampled kernel");
         return CHART_SKIP;
     }
     if (source_stall_groups(p, SOURCE_STALL_GROUPS, &g) != 0) {

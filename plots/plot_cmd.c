@@ -48,8 +48,8 @@ static const struct help plot_help = {
     .about = "Draws the run's charts with gnuplot into RUN/plots: for each chart NAME, the data\n"
              "(NAME.dat), the gnuplot script (NAME.gp) and the images (NAME.png, " HELP_STR(PLOT_WIDTH) "x" HELP_STR(
                  PLOT_HEIGHT) ", and NAME.svg).\n"
-             "Analyzes RUN/results.csv as `mmprof analyze` does (in memory: RUN/analysis.csv is not\n"
-             "written) and reads the ceilings in RUN/run.json. Warns when a point lies above its\n"
+             "Analyzes RUN/" RESULTS_CSV " as `mmprof analyze` does (in memory: RUN/" ANALYSIS_CSV " is not\n"
+             "written) and reads the ceilings in RUN/" RUN_JSON ". Warns when a point lies above its\n"
              "roof. Without gnuplot (apt-get install gnuplot-nox) the .dat and .gp files are still\n"
              "written; render them later with `cd RUN/plots && gnuplot NAME.gp`.\n"
              "\n" RUN_OUT_RULE,

@@ -1,4 +1,5 @@
 #include "plots/roof_check.h"
+#include "rundir/run_files.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -16,7 +17,7 @@ static int check_point(const struct roofline *roofs, const struct plot_row *r, e
     row_shape_text(r, shape, sizeof shape);
     msg_warn("plot: %s %s is above its roof: the %s point (%.4g GFLOP/s at %.4g FLOP/byte) is %.1f %% above "
              "the %s, which allows %.4g GFLOP/s there; check the row's counters and time, and the ceilings "
-             "in run.json",
+             "in " RUN_JSON,
              r->variant, shape, roof_level_name(l), r->gflop_s, x, at.pct_of_roof - 100, which, at.roof_gflops);
     return 1;
 }

@@ -1,5 +1,6 @@
 /* launches.tsv (launch_log.h). */
 #include "profile/launch_log.h"
+#include "rundir/run_files.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -248,7 +249,7 @@ void launch_log_print(FILE *out, const struct launch_summary *s, size_t max_rows
                     "-", k->kernel);
     }
     if (s->n > max_rows)
-        fprintf(out, "... and %zu more kernels (launches.tsv lists them all)\n", s->n - max_rows);
+        fprintf(out, "... and %zu more kernels (" LAUNCHES_TSV " lists them all)\n", s->n - max_rows);
     if (s->timed < s->launches)
         fprintf(out, "%ld of %ld launches have no GPU time (no activity record came for them)\n",
                 s->launches - s->timed, s->launches);

@@ -79,7 +79,7 @@ static int rewrite(FILE *in, FILE *out, struct slot *s, size_t n, const char *pa
         snprintf(copy, sizeof copy, "%s", line);
         struct launch_line l;
         if (launch_log_parse(copy, &l) != 0) {
-            snprintf(why, why_len, "%s line %zu is not a launches.tsv line (cut or edited)", path, lineno);
+            snprintf(why, why_len, "%s line %zu is not a " LAUNCHES_TSV " line (cut or edited)", path, lineno);
             return 1;
         }
         struct slot *r = isnan(l.gpu_ms) ? record_of(s, n, &l) : NULL;
@@ -110,7 +110,7 @@ int launch_times_join(const char *dir, long *timed, char *why, size_t why_len)
     FILE *in = fopen(path, "r"), *out = in ? fopen(tmp, "w") : NULL;
     int rc = 1;
     if (!in || !out)
-        snprintf(why, why_len, "cannot %s: %s", in ? "write launches.tsv's new copy" : "read launches.tsv",
+        snprintf(why, why_len, "cannot %s: %s", in ? "write " LAUNCHES_TSV "'s new copy" : "read " LAUNCHES_TSV,
                  strerror(errno));
     else
         rc = rewrite(in, out, s, n, path, &timed_lines, why, why_len);

@@ -1,5 +1,6 @@
 /* The per-launch pipeline (session.h). */
 #include "profile/session.h"
+#include "rundir/run_files.h"
 
 #include <errno.h>
 #include <math.h>
@@ -300,7 +301,7 @@ int session_write_launch(struct profile_session *s, const struct launch_desc *d,
            another's row (results_append restores the size it saw before writing) */
         int fd = fileno(s->results);
         if (flock(fd, LOCK_EX) != 0) {
-            snprintf(s->err, sizeof s->err, "cannot lock results.csv: %s", strerror(errno));
+            snprintf(s->err, sizeof s->err, "cannot lock " RESULTS_CSV ": %s", strerror(errno));
             return -1;
         }
         rc = results_append(s->results, &r);

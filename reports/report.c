@@ -63,10 +63,10 @@ static const struct help report_help = {
              "collect` or `mmprof profile`.\n"
              "With gnuplot, the charts are drawn afresh into plots/ (as `mmprof plot`, PNG);\n"
              "without it, those in plots/ are shown and a warning names any older than\n"
-             "results.csv. The analysis is computed in memory; analysis.csv is not written.\n"
+             RESULTS_CSV ". The analysis is computed in memory; " ANALYSIS_CSV " is not written.\n"
              "\n" RUN_OUT_RULE,
     .options = report_options,
-    .exit_status = "0 ok, 1 cannot write the report, 2 bad usage or input (results.csv\n"
+    .exit_status = "0 ok, 1 cannot write the report, 2 bad usage or input (" RESULTS_CSV "\n"
                    "without rows included)\n",
     .examples = {"mmprof report examples/seeds        # results/seeds/report.html, charts drawn",
                  "mmprof report RUN --out results/r   # a copy of RUN with its report in results/r",
@@ -227,7 +227,7 @@ static void write_document(struct report_ctx *c)
         snprintf(title, sizeof title, "Dense matrix kernels on %s", gpu ? gpu : "an unnamed GPU");
     snprintf(subtitle, sizeof subtitle, "mmprof report of run `%s`%s%s", c->run_dir, when ? ", collected " : "",
              when ? when : "");
-    snprintf(footer, sizeof footer, "Written by mmprof %s from `%s` (results.csv, analysis.csv, run.json, plots/).",
+    snprintf(footer, sizeof footer, "Written by mmprof %s from `%s` (" RESULTS_CSV ", " ANALYSIS_CSV ", " RUN_JSON ", plots/).",
              MMPROF_VERSION, c->run_dir);
     doc_begin(&c->doc, title, subtitle);
     key_numbers(c);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "diff/diff_output.h"
+#include "rundir/run_files.h"
 #include "reports/fmt.h"
 #include "reports/sections.h"
 
@@ -78,7 +79,7 @@ static void write_baseline(struct report_ctx *c)
     doc_note(&c->doc, "%s (method: docs/diff.md; `mmprof diff %s %s` gives the same rows as a terminal table, "
                       "Markdown, JSON or JUnit).", rule, r->A->dir, r->B->dir);
     if (r->t.without_interval > 0)
-        doc_note(&c->doc, "%zu rows have no launch times in one of the runs (collected before samples.csv): no "
+        doc_note(&c->doc, "%zu rows have no launch times in one of the runs (collected before " SAMPLES_CSV "): no "
                           "interval, the runs' [min, max] decide.", r->t.without_interval);
     if (c->baseline_chart_note[0])
         doc_note(&c->doc, "Roofline overlay not drawn: %s.", c->baseline_chart_note);

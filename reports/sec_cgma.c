@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "reports/fmt.h"
+#include "rundir/run_files.h"
 #include "reports/sections.h"
 
 enum { CGMA_SIG = 3, MAX_VARIANTS = 128 };
@@ -105,7 +106,7 @@ static void write_cgma(struct report_ctx *c)
     doc_table(&c->doc, g);
     grid_free(g);
     doc_note(&c->doc, "Ratios beyond ±%.0f %% are highlighted; the analysis then names the cause. Every size is "
-                      "in `analysis.csv`.",
+                      "in `" ANALYSIS_CSV "`.",
              100 * ANALYSIS_EXPLAIN_GAP);
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/ceilings.h"
+#include "rundir/run_files.h"
 #include "reports/cells.h"
 #include "reports/fmt.h"
 #include "reports/sections.h"
@@ -173,7 +174,7 @@ static void roofline_note(struct report_ctx *c)
     const struct roofline *r = &c->roof;
     char fp32[FMT_LEN], dram[FMT_LEN], ridge[FMT_LEN], kind[64] = "";
     if (!roofline_source(r)) {
-        doc_note(&c->doc, "run.json holds no usable ceilings and names no device the SKU table knows, so the "
+        doc_note(&c->doc, RUN_JSON " holds no usable ceilings and names no device the SKU table knows, so the "
                           "findings below cannot place variants on a roofline. `mmprof collect` measures the "
                           "ceilings once per run.");
         return;

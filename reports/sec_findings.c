@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/verdict.h"
+#include "rundir/run_files.h"
 #include "reports/fmt.h"
 #include "reports/sections.h"
 
@@ -196,7 +197,7 @@ static int app_kernel_point(const struct report_ctx *c, size_t i)
 static void bounds(struct report_ctx *c)
 {
     if (!roofline_source(&c->roof)) {
-        doc_para(&c->doc, "No ceilings in run.json (neither measured nor datasheet): variants are not classified "
+        doc_para(&c->doc, "No ceilings in " RUN_JSON " (neither measured nor datasheet): variants are not classified "
                           "as memory- or compute-bound.");
         return;
     }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/shape_text.h"
+#include "rundir/run_files.h"
 #include "reports/fmt.h"
 #include "reports/sections.h"
 #include "stalls/source_groups.h"
@@ -97,11 +98,11 @@ static void lines_table(struct report_ctx *c, const struct source_kernel *k)
 static void write_source(struct report_ctx *c)
 {
     if (c->source.n == 0) {
-        doc_note(&c->doc, "The run's source.csv could not be read: %s.", c->source_note);
+        doc_note(&c->doc, "The run's " SOURCE_CSV " could not be read: %s.", c->source_note);
         return;
     }
     doc_para(&c->doc, "Where each kernel's warps wait, from the PC samples of `mmprof collect --source` "
-                      "(`source.csv`): every few thousand cycles each SM records one warp's program counter and why "
+                      "(`" SOURCE_CSV "`): every few thousand cycles each SM records one warp's program counter and why "
                       "it could not issue. `mmprof source %s` prints the same; docs/source.md explains the reasons.",
              c->run_dir);
     struct stall_groups g;

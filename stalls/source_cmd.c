@@ -2,6 +2,7 @@
  * hottest CUDA source lines with their text and stall reasons; with ncu's
  * pages, the comparison scripts/source-check.sh gates on. */
 #include "stalls/source_cmd.h"
+#include "rundir/run_files.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -47,13 +48,13 @@ static const struct help source_help = {
     .command = "source",
     .usage = "RUN [--kernel NAME] [--top N] [--ncu-raw CSV] [--ncu-source CSV]",
     .about = "Prints where each kernel of RUN spends its warps' time, from the PC samples of\n"
-             "`mmprof collect --source` (RUN/source.csv): its samples and stall reasons, then\n"
+             "`mmprof collect --source` (RUN/" SOURCE_CSV "): its samples and stall reasons, then\n"
              "its hottest CUDA source lines with their share of the samples, their top stall\n"
              "reasons and their text (when the file the kernel was built from is readable\n"
              "here). Stall names are ncu's without smsp__pcsamp_warps_issue_stalled_;\n"
              "`selected` is a warp that issued. docs/source.md explains the numbers.\n",
     .options = source_options,
-    .exit_status = "0 ok, 1 runtime failure, 2 bad usage or input (no source.csv, unknown\n"
+    .exit_status = "0 ok, 1 runtime failure, 2 bad usage or input (no " SOURCE_CSV ", unknown\n"
                    "kernel), 3 with --ncu-*: a share differs by more than --max-pp or the\n"
                    "hottest lines differ\n",
     .examples = {"mmprof source results/x                       # every sampled kernel",

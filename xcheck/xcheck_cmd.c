@@ -5,6 +5,7 @@
  * holds), --join (earlier comparisons as one) or --ncu-metrics (what to ask
  * ncu for). */
 #include "xcheck/xcheck_cmd.h"
+#include "rundir/run_files.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -101,7 +102,7 @@ static const struct help_option xcheck_options[] = {
      "instead of counters, findings: for each kernel of the `mmprof\n"
      "profile` run (its first launch), the top finding of `analyze\n"
      "--findings` beside ncu's rule of highest estimated speedup and\n"
-     "its SOL bottleneck on the same launch (launch=N of results.csv\n"
+     "its SOL bottleneck on the same launch (launch=N of " RESULTS_CSV "\n"
      "is ncu's N-th), as limiters (xcheck/limiters.def), and how many\n"
      "kernels agree. With --ncu-details and/or --ncu-raw"},
     {"ncu-details", required_argument, OPT_NCU_DETAILS, "CSV",

@@ -1,5 +1,6 @@
 /* Resolves metric specs into raw Perfworks names and output columns. */
 #include "collector/cupti/metric_set.h"
+#include "rundir/run_files.h"
 
 #include "collector/cupti/metric_group.h"
 #include "collector/cupti/metric_table.h"
@@ -239,7 +240,7 @@ static int add_name(const char *name, void *vctx)
     if (strncmp(name, "launch__", 8) == 0) {
         snprintf(ctx->err, ctx->err_len,
                  "metric '%s' is Nsight Compute-only and CUPTI cannot collect it; the launch "
-                 "configuration is in results.csv (threads_per_block, grid_blocks, "
+                 "configuration is in " RESULTS_CSV " (threads_per_block, grid_blocks, "
                  "regs_per_thread, ...)",
                  name);
         return METRIC_SET_BAD_SPEC;
