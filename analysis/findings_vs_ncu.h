@@ -1,6 +1,5 @@
-/* `mmprof xcheck --findings RUN --ncu-details CSV [--ncu-raw CSV]` (xcheck
- * parses it and calls this through xc_set_findings: the comparison needs
- * the analysis, which xcheck may not include): for
+/* `mmprof xcheck --findings RUN --ncu-details CSV [--ncu-raw CSV]`
+ * (cli/cmd_xcheck.c parses it; the comparison needs the analysis): for
  * each kernel of a profile run (its first launch), mmprof's top finding
  * beside ncu's rule of highest estimated speedup and its SOL bottleneck on
  * the same launch (paired by order: results.csv's launch=N is ncu's N-th

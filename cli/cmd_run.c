@@ -7,12 +7,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analysis/analyze_cmd.h"
+#include "cli/commands.h"
 #include "cli/commands.h"
 #include "collector/device.h"
 #include "common/help.h"
 #include "common/util.h"
-#include "plots/plot_cmd.h"
 #include "reports/report.h"
 #include "rundir/run_create.h"
 #include "rundir/run_files.h"

@@ -8,6 +8,15 @@
 #include "collector/collect.h"
 #include "profile/settings.h"
 
+/* The commands that read run directories (cmd_analyze.c, cmd_plot.c,
+ * cmd_report.c, cmd_diff.c, cmd_source.c, cmd_xcheck.c). */
+int cmd_analyze(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_source(int argc, char **argv);
+int cmd_xcheck(int argc, char **argv);
+
 int cmd_list(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_collect(int argc, char **argv);

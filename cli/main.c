@@ -2,17 +2,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/analyze_cmd.h"
-#include "analysis/findings_vs_ncu.h"
 #include "cli/commands.h"
 #include "common/suggest.h"
 #include "common/util.h"
-#include "plots/plot_cmd.h"
-#include "diff/diff.h"
-#include "reports/report.h"
-#include "stalls/source_cmd.h"
-#include "xcheck/findings_hook.h"
-#include "xcheck/xcheck_cmd.h"
 
 struct command {
     const char *name;
@@ -80,7 +72,6 @@ static int command_help(const char *name)
 
 int main(int argc, char **argv)
 {
-    xc_set_findings(xc_findings_vs_ncu);
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -1,6 +1,6 @@
 /* `mmprof report RUN`: RUN/report.md and one self-contained RUN/report.html
- * with the device and environment, one section per seed experiment the run
- * covers (each table in its seed's shape), theoretical vs measured CGMA,
+ * with the device and environment, one section per course lab the run
+ * covers (each table in its lab's shape), theoretical vs measured CGMA,
  * findings computed from the data, skipped and failed variants, and the
  * charts of `mmprof plot`. */
 #ifndef MMPROF_REPORTS_REPORT_H
@@ -14,9 +14,5 @@
  * cannot write, 2 missing or malformed run directory) with one sentence in
  * err naming the problem and the fix. */
 int report_write(const char *run_dir, const char *baseline_dir, char *err, size_t err_len);
-
-/* argv[0] is the subcommand's name ("report"). Returns the exit code:
- * 0 ok, 1 runtime failure (cannot write), 2 bad usage or input. */
-int cmd_report(int argc, char **argv);
 
 #endif

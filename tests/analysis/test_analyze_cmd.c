@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "analysis/analyze_cmd.h"
+#include "cli/commands.h"
 #include "close.h"
 
 #define FIXTURE MMPROF_SOURCE_DIR "/tests/analysis/fixtures/synthetic_run"

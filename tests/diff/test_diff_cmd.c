@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "diff/diff.h"
+#include "cli/commands.h"
 #include "diff/diff_fail_on.h"
 #include "run_dir.h"
 

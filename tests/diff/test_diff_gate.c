@@ -21,7 +21,7 @@
 #include "rundir/results.h"
 #include "rundir/samples.h"
 #include "common/table.h"
-#include "diff/diff.h"
+#include "cli/commands.h"
 #include "diff/diff_fail_on.h"
 #include "run_dir.h"
 

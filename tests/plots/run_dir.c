@@ -1,3 +1,4 @@
+#include "cli/commands.h"
 #include "run_dir.h"
 
 #include <dirent.h>
@@ -12,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "plots/plot_cmd.h"
+#include "plots/plot_charts.h"
 
 char *slurp(const char *path)
 {

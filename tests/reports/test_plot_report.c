@@ -22,8 +22,9 @@
 
 #include <cmocka.h>
 
+#include "cli/commands.h"
 #include "charts_placed.h"
-#include "plots/plot_cmd.h"
+#include "plots/plot_charts.h"
 #include "reports/fmt.h"
 #include "reports/plots.h"
 #include "reports/report.h"

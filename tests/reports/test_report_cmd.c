@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "cli/commands.h"
 #include "charts_placed.h"
 #include "plots/baseline.h"
 #include "reports/plots.h"

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "cli/commands.h"
 #include "reports/report.h"
 #include "run_dir.h"
 

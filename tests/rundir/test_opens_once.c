@@ -14,14 +14,12 @@
 
 #include <cmocka.h>
 
-#include "analysis/analyze_cmd.h"
-#include "diff/diff.h"
-#include "plots/plot_cmd.h"
+#include "cli/commands.h"
+#include "cli/commands.h"
+#include "plots/plot_charts.h"
 #include "reports/report.h"
 #include "run_copy.h"
 #include "rundir/run_files.h"
-#include "stalls/source_cmd.h"
-#include "xcheck/xcheck_cmd.h"
 
 #define SEEDS MMPROF_SOURCE_DIR "/examples/seeds"
 #define SOURCE_RUN MMPROF_SOURCE_DIR "/examples/source-h100"

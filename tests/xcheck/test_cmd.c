@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
+#include "cli/commands.h"
 #include "files.h"
-#include "xcheck/xcheck_cmd.h"
 
 #define L2 "lts__t_sectors_op_read.sum"
 #define REQ "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"

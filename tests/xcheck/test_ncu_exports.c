@@ -15,11 +15,10 @@
 
 #include <cmocka.h>
 
+#include "cli/commands.h"
 #include "files.h"
 #include "analysis/findings_vs_ncu.h"
-#include "xcheck/findings_hook.h"
 #include "xcheck/ncu_launches.h"
-#include "xcheck/xcheck_cmd.h"
 
 #define FIXTURES MMPROF_SOURCE_DIR "/tests/xcheck/fixtures"
 
@@ -179,6 +178,5 @@ int main(void)
         cmocka_unit_test(findings_on_the_profile_example),
         cmocka_unit_test(unusable_files_one_line_exit_2),
     };
-    xc_set_findings(xc_findings_vs_ncu);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

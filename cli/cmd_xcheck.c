@@ -4,7 +4,7 @@
  * --list-ok (which variants ncu should launch), --check (what each file
  * holds), --join (earlier comparisons as one) or --ncu-metrics (what to ask
  * ncu for). */
-#include "xcheck/xcheck_cmd.h"
+#include "cli/commands.h"
 #include "rundir/run_files.h"
 
 #include <getopt.h>
@@ -15,7 +15,7 @@
 #include "common/help.h"
 #include "common/util.h"
 #include "xcheck/compare.h"
-#include "xcheck/findings_hook.h"
+#include "analysis/findings_vs_ncu.h"
 #include "xcheck/inputs.h"
 #include "xcheck/join.h"
 #include "xcheck/ncu_csv.h"
@@ -42,7 +42,7 @@ struct opts {
     double noisy_pct;
     int noisy, list_ok, check, ncu_metrics, elapsed_misses;
     int failed_runs_given; /* --failed-runs N: a script's comparison, whatever N */
-    const char *findings, *ncu_details, *ncu_raw; /* --findings mode (findings_hook.h) */
+    const char *findings, *ncu_details, *ncu_raw; /* --findings mode (analysis/findings_vs_ncu.h) */
 };
 
 static const struct help_option xcheck_options[] = {
@@ -142,13 +142,6 @@ static const struct help xcheck_help = {
                  "mmprof xcheck --join cmp-a,cmp-b --out cmp   # disjoint variant sets as one",
                  "mmprof xcheck --mmprof r1,r2 --list-ok        # what to give `mmprof launch`"},
 };
-
-static xc_findings_fn findings_fn;
-
-void xc_set_findings(xc_findings_fn fn)
-{
-    findings_fn = fn;
-}
 
 static int add_arg(struct xc_args *a, const char *v, const char *opt)
 {
@@ -490,12 +483,8 @@ int cmd_xcheck(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc >= 0)
         return rc;
-    if (o.findings && !findings_fn) {
-        msg_error("xcheck: --findings is not built into this program (xc_set_findings)");
-        return EXIT_RUNTIME;
-    }
     if (o.findings)
-        return findings_fn(o.findings, o.ncu_details, o.ncu_raw);
+        return xc_findings_vs_ncu(o.findings, o.ncu_details, o.ncu_raw);
     if (o.join.n)
         return join(&o);
     if (o.ncu_metrics)

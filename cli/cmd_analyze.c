@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
-#include "analysis/analyze_cmd.h"
+#include "cli/commands.h"
 #include "analysis/kernel_facts.h"
 #include "analysis/roofline.h"
 #include "common/run_args.h"

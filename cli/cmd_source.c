@@ -1,7 +1,7 @@
 /* The `source` subcommand: a run's PC samples (source.csv) per kernel, its
  * hottest CUDA source lines with their text and stall reasons; with ncu's
  * pages, the comparison scripts/source-check.sh gates on. */
-#include "stalls/source_cmd.h"
+#include "cli/commands.h"
 #include "rundir/run_files.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* The `diff` subcommand: options, loading both runs, one comparison
  * (diff_result.c), then its outputs and the exit code of --fail-on. */
-#include "diff/diff.h"
+#include "cli/commands.h"
 #include "rundir/run_files.h"
 
 #include <errno.h>
