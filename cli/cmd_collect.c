@@ -387,11 +387,8 @@ int collect_parse(int argc, char **argv, struct collect_args *a, char *why, size
     opterr = 0;
     while ((c = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1)
         if (apply(a, c, optarg, argv[optind - 1], &variants_spec, &sized, why, why_len) != 0) {
-            if (c == '?' && optopt == 0)
+            if (c == '?') /* "-x", "--frob", or "--no-profile=1" on an option that takes no value */
                 help_unknown_option(&collect_help, argv[optind - 1], why, why_len);
-            else if (c == '?') /* "-x", or "--no-profile=1" on an option that takes no value */
-                snprintf(why, why_len, "unknown option '%s', or it takes no value (see `mmprof collect --help`)",
-                         argv[optind - 1]);
             return EXIT_USAGE;
         }
     if (optind < argc) {

@@ -124,7 +124,8 @@ int cmd_info(int argc, char **argv)
             return EXIT_USAGE;
         }
         if (c == ':') {
-            msg_error("option '%s' needs a value (see `mmprof info --help`)", argv[optind - 1]);
+            help_missing_value(&info_help, argv[optind - 1], optopt, why, sizeof why);
+            msg_error("%s", why);
             return EXIT_USAGE;
         }
         if (c == 'm') {
@@ -137,7 +138,8 @@ int cmd_info(int argc, char **argv)
             help_print(&info_help, stdout);
             return EXIT_OK;
         } else {
-            msg_error("unknown or incomplete option '%s' (see `mmprof info --help`)", argv[optind - 1]);
+            help_unknown_option(&info_help, argv[optind - 1], why, sizeof why);
+            msg_error("%s", why);
             return EXIT_USAGE;
         }
     }

@@ -211,13 +211,13 @@ static int parse(int argc, char **argv, struct launch_opts *o, char *why, size_t
             }
             break;
         case ':':
-            snprintf(why, why_len, "option '%s' needs a value (see `mmprof launch --help`)", argv[optind - 1]);
+            help_missing_value(&launch_help, argv[optind - 1], optopt, why, why_len);
             return EXIT_USAGE;
         case 'h':
             help_print(&launch_help, stdout);
             return -1;
         default:
-            snprintf(why, why_len, "unknown or incomplete option '%s' (see `mmprof launch --help`)", argv[optind - 1]);
+            help_unknown_option(&launch_help, argv[optind - 1], why, why_len);
             return EXIT_USAGE;
         }
     }

@@ -47,7 +47,9 @@ int cmd_list(int argc, char **argv)
             help_print(&list_help, stdout);
             return EXIT_OK;
         } else {
-            msg_error("unknown or incomplete option '%s' (see `mmprof list --help`)", argv[optind - 1]);
+            char why[512];
+            help_unknown_option(&list_help, argv[optind - 1], why, sizeof why);
+            msg_error("%s", why);
             return EXIT_USAGE;
         }
     }

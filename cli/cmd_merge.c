@@ -76,7 +76,9 @@ int cmd_merge(int argc, char **argv)
             help_print(&merge_help, stdout);
             return EXIT_OK;
         } else {
-            msg_error("merge: unknown option '%s' (see `mmprof merge --help`)", argv[optind - 1]);
+            char why[512];
+            help_unknown_option(&merge_help, argv[optind - 1], why, sizeof why);
+            msg_error("%s", why);
             return EXIT_USAGE;
         }
     }

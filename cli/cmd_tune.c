@@ -146,8 +146,10 @@ static int tune_parse(int argc, char **argv, struct tune_args *a, char *why, siz
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == ':' || c == '?') { /* the word getopt stopped at names it */
-            snprintf(why, why_len, "%s '%s' (see `mmprof tune --help`)",
-                     c == ':' ? "option needs a value:" : "unknown option", argv[optind - 1]);
+            if (c == ':')
+                help_missing_value(&tune_help, argv[optind - 1], optopt, why, why_len);
+            else
+                help_unknown_option(&tune_help, argv[optind - 1], why, why_len);
             return -1;
         }
         if (parse_one(a, c, optarg, why, why_len) != 0)

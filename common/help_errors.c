@@ -32,6 +32,13 @@ void help_unknown_option(const struct help *h, const char *word, char *buf, size
     char name[128], close[3 * SUGGEST_NAME_MAX];
     const char *n = long_name(word, name, sizeof name);
     close[0] = '\0';
+    /* "--l2-flush=1": a known option given a value it does not take */
+    for (const struct help_option *o = h->options; n && strchr(word, '=') && o && o->name; o++)
+        if (strcmp(o->name, n) == 0 && o->has_arg == no_argument) {
+            snprintf(buf, len, "%s: option '--%s' takes no value: give '--%s' alone (see `mmprof %s --help`)",
+                     h->command, n, n, h->command);
+            return;
+        }
     if (n && n[0]) {
         struct suggest s;
         suggest_init(&s, n);

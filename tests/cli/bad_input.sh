@@ -238,7 +238,7 @@ row nothing-measured 2 'leave nothing to measure' - - '--no-profile with --profi
 row require-unknown 2 "--require speed: the one thing collect can require is 'counters'" - - '--require of something else' -- collect --require speed
 row require-no-profile 2 '--no-profile and --require counters contradict each other' - - '--require counters with --no-profile' -- collect --require counters --no-profile
 row option-unknown 2 "unknown option '--frobnicate'" - - 'unknown option' -- collect --frobnicate
-row option-flag-value 2 "unknown option '--no-profile=1', or it takes no value" - - 'value on a flag' -- collect --no-profile=1
+row option-flag-value 2 "collect: option '--no-profile' takes no value" - - 'value on a flag' -- collect --no-profile=1
 row option-extra 2 "unexpected argument 'extra'" - - 'stray argument' -- collect extra
 # collect: the run directory (on the replay backend: no GPU needed)
 row out-empty 2 "--out '': give a directory" - - 'empty --out' -- collect --out ''
@@ -280,13 +280,13 @@ row launch-offset-text 2 "--buffer-offset-mb 1G: '1G' is not a whole number" - -
 row launch-local-offset-text 2 "--local-memory-offset-mb 1G: '1G' is not a whole number" - - '--local-memory-offset-mb with a unit' -- launch naive --sizes 64 --local-memory-offset-mb 1G
 row launch-offset-list 2 '--buffer-offset-mb 0,,2: empty number' - - 'empty item in an offset list' -- launch naive --sizes 64 --buffer-offset-mb 0,,2
 row launch-offset-many 2 '--buffer-offset-mb 0,1,2,3,4,5,6,7,8,9,10: more than 10 offsets' - - 'more than 10 offsets' -- launch naive --sizes 64 --buffer-offset-mb 0,1,2,3,4,5,6,7,8,9,10
-row launch-flush-value 2 "unknown or incomplete option '--l2-flush=1'" - - 'value on --l2-flush' -- launch naive --sizes 64 --l2-flush=1
+row launch-flush-value 2 "launch: option '--l2-flush' takes no value" - - 'value on --l2-flush' -- launch naive --sizes 64 --l2-flush=1
 row launch-profile-flush-alone 2 '--profile-flush needs --l2-flush: it says where that flush runs' - - '--profile-flush without --l2-flush' -- launch naive --sizes 64 --profile-flush
 row launch-no-gpu 1 'no CUDA device' nogpu,envmsg - 'launch without a GPU' -- launch naive --mnk 129,67,45
 row list-unknown 2 "unknown variant 'rt_b16_3x3'; closest: " - - 'unknown variant' -- list --variants rt_b16_3x3
-row list-option 2 "unknown or incomplete option '--bogus'" - - 'unknown option' -- list --bogus
+row list-option 2 "list: unknown option '--bogus'" - - 'unknown option' -- list --bogus
 row list-extra 2 "unexpected argument 'extra'" - - 'stray argument' -- list extra
-row info-option 2 "unknown or incomplete option '--bogus'" - - 'unknown option' -- info --bogus
+row info-option 2 "info: unknown option '--bogus'" - - 'unknown option' -- info --bogus
 row info-device 2 "--device x: 'x' is not a whole number" - - 'non-numeric device' -- info --device x
 row info-chip 2 "CUPTI does not know chip 'GX999'" nosan - 'unknown chip name' -- info --metrics --chip GX999
 row info-no-gpu 1 'no CUDA device.*; `mmprof info --metrics` lists the chip.s metrics without a GPU' nogpu,envmsg - 'info without a GPU' -- info

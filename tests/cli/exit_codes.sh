@@ -23,7 +23,8 @@ expect 2 "unknown command 'frob'" -- frob
 expect 0 'rt_b16_24x24 +matmul' -- list
 expect 0 '^tr_padded_16x16$' -- list --names --variants transpose
 expect 2 "unknown variant 'rt_b16_3x3'; closest: " -- list --variants rt_b16_3x3
-expect 2 "unknown or incomplete option '--bogus'" -- list --bogus
+expect 2 "list: unknown option '--bogus'" -- list --bogus
+expect 2 "did you mean --names?" -- list --nmes
 expect 0 'usage: mmprof collect' -- collect --help
 expect 2 "'0' must be at least 1" -- collect --sizes 0
 expect 2 "'x' is not a whole number" -- collect --mnk 1,x,3
