@@ -13,7 +13,7 @@
 
 struct finding {
     const char *id;
-    char evidence[384];
+    char evidence[768];
     double gain_pct; /* share of the kernel's time removing the limiter saves, %; NaN not known */
     const char *fix;
 };

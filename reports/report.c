@@ -107,6 +107,12 @@ static void key_numbers(struct report_ctx *c)
 }
 
 /* How many distinct registry variants the run's rows are. */
+/* One of labs 000-004's sections (anchors "lab000" ... "lab004"). */
+static int section_is_lab(const struct section *s)
+{
+    return strncmp(s->anchor, "lab", 3) == 0;
+}
+
 static size_t declared_variants(const struct report_ctx *c)
 {
     size_t n = 0;
@@ -127,8 +133,8 @@ static size_t present_sections(const struct report_ctx *c, const struct section 
 {
     size_t n = 0;
     for (size_t i = 0; i < NSECTIONS; i++) {
-        if (ctx_is_profile(c) && strncmp(sections[i]->anchor, "seed", 4) == 0 && declared_variants(c) < 2)
-            continue; /* an app's run holds no seed experiment: one declared kernel is no comparison */
+        if (ctx_is_profile(c) && section_is_lab(sections[i]) && declared_variants(c) < 2)
+            continue; /* an app's run holds no lab experiment: one declared kernel is no comparison */
         int own = sections[i]->present(c);
         if (own || plots_of_section(&c->plots, sections[i]->anchor) > 0) {
             tables[n] = own;
@@ -175,7 +181,7 @@ static void write_document(struct report_ctx *c)
         toc[i] = (struct doc_link){todo[i]->anchor, todo[i]->title};
     doc_toc(&c->doc, toc, n);
     for (size_t i = 0; i < n; i++)
-        if (strncmp(todo[i]->anchor, "lab", 3) == 0) {
+        if (section_is_lab(todo[i])) {
             doc_para(&c->doc, "Labs 000–004 are the five course lab reports this suite reproduces: each \"(lab "
                               "00N)\" section re-measures its lab's tables on this run.");
             break;

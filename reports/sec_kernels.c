@@ -115,12 +115,16 @@ static void memory_item(struct report_ctx *c, const struct analysis_row *r)
 {
     const struct measured *m = &r->ms;
     char ld[FMT_LEN], st[FMT_LEN], sld[FMT_LEN], sst[FMT_LEN], wld[FMT_LEN], wst[FMT_LEN], ipc[FMT_LEN];
+    char stores[2 * FMT_LEN + 64];
+    if (m->gst_sectors > 0)
+        snprintf(stores, sizeof stores, "stores %s (%s)", fmt_pct(st, ctx_column(r, "meas_gst_efficiency_pct")),
+                 fmt_sig(sst, m->sectors_per_request_st, 3));
+    else /* a kernel that writes no global memory (its results stay in shared memory or go by atomics) */
+        snprintf(stores, sizeof stores, "no global stores");
     doc_item(&c->doc, "**Memory:** global loads use %s of the sector bytes they move (%s sectors per request), "
-             "stores %s (%s); shared loads %s-way and stores %s-way bank conflicts; IPC %s.",
+             "%s; shared loads %s-way and stores %s-way bank conflicts; IPC %s.",
              fmt_pct(ld, ctx_column(r, "meas_gld_efficiency_pct")),
-             fmt_sig(sld, m->sectors_per_request_ld, 3),
-             fmt_pct(st, ctx_column(r, "meas_gst_efficiency_pct")),
-             fmt_sig(sst, m->sectors_per_request_st, 3), fmt_sig(wld, m->bank_ways_ld, 3),
+             fmt_sig(sld, m->sectors_per_request_ld, 3), stores, fmt_sig(wld, m->bank_ways_ld, 3),
              fmt_sig(wst, m->bank_ways_st, 3), fmt_sig(ipc, m->ipc, 3));
 }
 

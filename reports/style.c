@@ -45,7 +45,7 @@ const char report_css[] =
     ".r{text-align:right}\n"
     "td.r{white-space:nowrap}\n"
     ".l{text-align:left}\n"
-    "td.l{min-width:22em}\n"
+    "td.l{min-width:12em}\n"
     "td.best{background:var(--best);color:var(--bestfg);font-weight:700}\n"
     "td.warn{background:var(--warn);color:var(--warnfg)}\n"
     "td.muted{color:#8c959f}\n"

@@ -56,12 +56,12 @@ for k in 'tiled_t16 1024x1024x1024' 'Kernel<...>' 'axpy'; do
         END { if (item ~ /Estimated gain: .* Fix: /) n++; exit n ? 0 : 1 }' "$work/findings.txt" ||
         fail "$k has no finding with a gain and a fix"
 done
-# the report of an app's run: titled by the app, where the time goes first, no seed section, no claim
+# the report of an app's run: titled by the app, where the time goes first, no lab section, no claim
 # of verification
 md=$work/run/report.md
 grep -q '^# Kernels of ' "$md" || fail "the report is not titled by the app: $(head -1 "$md")"
 [ "$(grep -m1 '^## ' "$md")" = "## Where the GPU time goes" ] || fail "the first section is $(grep -m1 '^## ' "$md")"
-grep -q 'id="seed' "$md" && fail "a seed section in an app's report"
+grep -qE 'id="(lab|seed)|\(lab 00' "$md" && fail "a lab section in an app's report"
 grep -q 'passed verification' "$md" && fail "the report claims a verification profile does not do"
 # the report and analyze --findings print one verdict (analysis/verdict.c)
 verdict=$(grep '^axpy' "$work/findings.txt" | sed 's/^[^:]*: //')
