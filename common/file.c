@@ -150,3 +150,42 @@ int file_cache_path(const char *name, char *buf, size_t len)
         return -1;
     return n > 0 && (size_t)n < len ? 0 : -1;
 }
+
+int file_read_records(const char *path, char *line, size_t line_len, void **items, size_t *n, size_t item_size,
+                      int (*parse)(char *line, void *item, void *ctx), void *ctx, size_t *bad_line, char *why,
+                      size_t why_len)
+{
+    *items = NULL;
+    *n = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(why, why_len, "cannot read %s: %s", path, strerror(errno));
+        return 1;
+    }
+    size_t cap = 0, lineno = 0;
+    int rc = 0;
+    while (!rc && fgets(line, (int)line_len, f)) {
+        lineno++;
+        line[strcspn(line, "\n")] = '\0';
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 64;
+            void *grown = realloc(*items, cap * item_size);
+            if (!grown) {
+                snprintf(why, why_len, "out of memory reading %s", path);
+                rc = 1;
+                break;
+            }
+            *items = grown;
+        }
+        if (parse(line, (char *)*items + *n * item_size, ctx) != 0) {
+            *bad_line = lineno;
+            rc = 2;
+            break;
+        }
+        (*n)++;
+    }
+    fclose(f);
+    return rc;
+}

@@ -49,4 +49,13 @@ void file_name_part(char *out, size_t len, const char *text);
  * neither variable is set or the path does not fit. */
 int file_cache_path(const char *name, char *buf, size_t len);
 
+/* The lines of a text file as an array of records: each line (newline cut,
+ * at most line_len - 1 characters) given to parse with the next item_size
+ * slot of *items (grown as needed; malloc'ed, free it). 0: done, also when
+ * path does not exist (no records); 1: cannot read or out of memory, why
+ * set; 2: parse refused line *bad_line (from 1), *n the items before it. */
+int file_read_records(const char *path, char *line, size_t line_len, void **items, size_t *n, size_t item_size,
+                      int (*parse)(char *line, void *item, void *ctx), void *ctx, size_t *bad_line, char *why,
+                      size_t why_len);
+
 #endif

@@ -1,5 +1,7 @@
 /* activity.tsv (activity_log.h). */
 #include "profile/activity_log.h"
+
+#include "common/file.h"
 #include "rundir/run_files.h"
 
 #include <errno.h>
@@ -26,48 +28,27 @@ int activity_log_parse(const char *line, struct activity_record *r)
     return got == 10 && r->end_ns >= r->start_ns ? 0 : -1;
 }
 
+static int parse_record(char *line, void *item, void *ctx)
+{
+    (void)ctx;
+    return activity_log_parse(line, item);
+}
+
 int activity_log_read(const char *dir, struct activity_record **out, size_t *n, char *why,
                       size_t why_len)
 {
     char path[4200], line[ACTIVITY_LOG_LINE_MAX + 2];
+    size_t bad = 0;
     run_path(path, sizeof path, dir, ACTIVITY_TSV);
-    *out = NULL;
-    *n = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        if (errno == ENOENT)
-            return 0;
-        snprintf(why, why_len, "cannot read %s: %s", path, strerror(errno));
-        return 1;
-    }
-    size_t cap = 0, lineno = 0;
-    int rc = 0;
-    while (!rc && fgets(line, sizeof line, f)) {
-        lineno++;
-        line[strcspn(line, "\n")] = '\0';
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 256;
-            struct activity_record *grown = realloc(*out, cap * sizeof *grown);
-            if (!grown) {
-                snprintf(why, why_len, "out of memory reading %s", path);
-                rc = 1;
-                break;
-            }
-            *out = grown;
-        }
-        if (activity_log_parse(line, &(*out)[*n]) != 0) {
-            snprintf(why, why_len, "%s line %zu is not 'pid, correlation, start_ns, end_ns, grid, block' "
-                     "(cut or edited)", path, lineno);
-            rc = 1;
-            break;
-        }
-        (*n)++;
-    }
-    fclose(f);
+    int rc = file_read_records(path, line, sizeof line, (void **)out, n, sizeof **out, parse_record, NULL, &bad,
+                               why, why_len);
+    if (rc == 2)
+        snprintf(why, why_len, "%s line %zu is not 'pid, correlation, start_ns, end_ns, grid, block' "
+                 "(cut or edited)", path, bad);
     if (rc) {
         free(*out);
         *out = NULL;
         *n = 0;
     }
-    return rc;
+    return rc ? 1 : 0;
 }

@@ -1,5 +1,7 @@
 /* replay-K.tsv (replay_log.h). */
 #include "profile/replay_log.h"
+
+#include "common/file.h"
 #include "rundir/run_files.h"
 
 #include <errno.h>
@@ -110,53 +112,35 @@ static int parse(char *line, struct replay_line *l, size_t nraw)
     return l->values && l->kernel && parse_values(f[5], l->values, nraw) == 0 ? 0 : -1;
 }
 
+/* parse() of one line into the slot, what it owns freed when it fails. */
+static int parse_slot(char *line, void *item, void *ctx)
+{
+    struct replay_line *l = item;
+    if (parse(line, l, *(const size_t *)ctx) == 0)
+        return 0;
+    free(l->values);
+    free(l->kernel);
+    return -1;
+}
+
 int replay_log_read(const char *dir, long image, size_t nraw, struct replay_line **lines, size_t *n,
                     char *why, size_t why_len)
 {
     char path[4200];
     static char line[REPLAY_LINE_MAX];
+    size_t bad = 0;
     replay_log_path(path, sizeof path, dir, image);
-    *lines = NULL;
-    *n = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        if (errno == ENOENT)
-            return 0; /* the run saw no launch */
-        snprintf(why, why_len, "cannot read %s: %s", path, strerror(errno));
-        return 1;
-    }
-    size_t cap = 0, lineno = 0;
-    int rc = 0;
-    while (!rc && fgets(line, sizeof line, f)) {
-        lineno++;
-        line[strcspn(line, "\n")] = '\0';
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 64;
-            struct replay_line *grown = realloc(*lines, cap * sizeof *grown);
-            if (!grown) {
-                rc = 1;
-                snprintf(why, why_len, "out of memory reading %s", path);
-                break;
-            }
-            *lines = grown;
-        }
-        if (parse(line, &(*lines)[*n], nraw) != 0) {
-            free((*lines)[*n].values);
-            free((*lines)[*n].kernel);
-            snprintf(why, why_len, "%s line %zu is not 'pid, launch, verdict, grid, block, %zu values, kernel' "
-                     "(cut or edited)", path, lineno, nraw);
-            rc = 1;
-            break;
-        }
-        (*n)++;
-    }
-    fclose(f);
+    int rc = file_read_records(path, line, sizeof line, (void **)lines, n, sizeof **lines, parse_slot, &nraw, &bad,
+                               why, why_len); /* a missing file: the run saw no launch */
+    if (rc == 2)
+        snprintf(why, why_len, "%s line %zu is not 'pid, launch, verdict, grid, block, %zu values, kernel' "
+                 "(cut or edited)", path, bad, nraw);
     if (rc) {
         replay_log_free(*lines, *n);
         *lines = NULL;
         *n = 0;
     }
-    return rc;
+    return rc ? 1 : 0;
 }
 
 void replay_log_free(struct replay_line *lines, size_t n)

@@ -41,6 +41,11 @@ enum profiler_status profiler_enable_range_profiler(struct profiler *p, char *er
 enum profiler_status profiler_size_counter_data(struct profiler *p, struct config_group *g,
                                                 size_t ranges, char *err, size_t err_len);
 void profiler_disable_range_profiler(struct profiler *p);
+/* The live object made ready for image g (a fresh one when it served another
+ * image: an object replays the first image set on it) with g's counter data
+ * sized for capacity ranges. */
+enum profiler_status profiler_object_for(struct profiler *p, struct config_group *g, size_t capacity, char *err,
+                                         size_t err_len);
 /* A fresh counter data image of g and SetConfig for pass 0 of a new replay
  * (auto range, user replay, capacity ranges a pass); *call names the CUPTI
  * call that failed. */

@@ -39,12 +39,7 @@ enum profiler_status profiler_inplace_begin(struct profiler *p, size_t image, si
     struct config_group *g = &p->plan.group[image];
     double t0 = now_ms();
     enum profiler_status st;
-    if (p->rp_image && p->rp_image != g) {
-        profiler_disable_range_profiler(p);
-        if ((st = profiler_enable_range_profiler(p, err, err_len)) != PROFILER_OK)
-            return st;
-    }
-    if ((st = profiler_size_counter_data(p, g, capacity, err, err_len)) != PROFILER_OK)
+    if ((st = profiler_object_for(p, g, capacity, err, err_len)) != PROFILER_OK)
         return st;
     const char *call;
     CUptiResult r = profiler_configure(p, g, capacity, &call);

@@ -119,6 +119,18 @@ CUptiResult profiler_configure(struct profiler *p, const struct config_group *g,
     return p->api->rp_set_config(&sc);
 }
 
+enum profiler_status profiler_object_for(struct profiler *p, struct config_group *g, size_t capacity, char *err,
+                                         size_t err_len)
+{
+    enum profiler_status st;
+    if (p->rp_image && p->rp_image != g) {
+        profiler_disable_range_profiler(p);
+        if ((st = profiler_enable_range_profiler(p, err, err_len)) != PROFILER_OK)
+            return st;
+    }
+    return profiler_size_counter_data(p, g, capacity, err, err_len);
+}
+
 /* A Range Profiler object replays the first config image set on it whatever
  * later SetConfig calls pass (seen on GH100: the ranges of every later image
  * held the first image's counters, or evaluated empty), so another image gets
@@ -134,12 +146,7 @@ static enum profiler_status begin_replay(struct profiler *p, struct config_group
     size_t capacity = pass_capacity(s);
     const char *call;
     enum profiler_status st;
-    if (p->rp_image && p->rp_image != g) {
-        profiler_disable_range_profiler(p);
-        if ((st = profiler_enable_range_profiler(p, err, err_len)) != PROFILER_OK)
-            return st;
-    }
-    if ((st = profiler_size_counter_data(p, g, capacity, err, err_len)) != PROFILER_OK)
+    if ((st = profiler_object_for(p, g, capacity, err, err_len)) != PROFILER_OK)
         return st;
     CUptiResult r = profiler_configure(p, g, capacity, &call);
     if (r != CUPTI_SUCCESS && replayed_before && cupti_status_of(r) == PROFILER_ERROR) {
