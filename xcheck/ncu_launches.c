@@ -58,7 +58,7 @@ static int named(const char *metric, const char *const names[2])
 }
 
 struct cols {
-    int id, kernel, metric, value, rule, description, speedup, speedup_type;
+    int id, kernel, metric, value, rule, description, speedup, speedup_type, unit;
 };
 
 static struct ncu_launch *launch_of(struct ncu_launches *out, long id, const char *kernel)
@@ -127,6 +127,9 @@ static int take_row(struct ncu_launches *out, const struct table *t, size_t row,
         return 0;
     }
     const char *metric = table_str(t, row, c->metric);
+    /* the SOL throughputs are the "%" ones: the memory workload's "Memory Throughput" is in byte/s */
+    if (c->unit >= 0 && strcmp(table_str(t, row, c->unit), "%") != 0)
+        return 0;
     double v;
     if (xc_ncu_value(table_str(t, row, c->value), &v) != 0)
         return 0;
@@ -146,7 +149,8 @@ int ncu_launches_read(const char *path, struct ncu_launches *out, char *err, siz
         return -1;
     struct cols c = {table_col(t, "ID"),          table_col(t, "Kernel Name"),      table_col(t, "Metric Name"),
                      table_col(t, "Metric Value"), table_col(t, "Rule Name"),        table_col(t, "Rule Description"),
-                     table_col(t, "Estimated Speedup"), table_col(t, "Estimated Speedup Type")};
+                     table_col(t, "Estimated Speedup"), table_col(t, "Estimated Speedup Type"),
+                     table_col(t, "Metric Unit")};
     out->has_rules = page == NCU_PAGE_DETAILS && c.rule >= 0;
     int rc = 0;
     for (size_t row = 0; row < t->nrows && rc == 0; row++)
