@@ -117,15 +117,20 @@ size_t analysis_kernels(const struct analysis *a, const struct analysis_row **ou
 int analysis_attach(struct analysis *a, const struct run_view *v, struct roofline *roof, char *err,
                     size_t err_len)
 {
-    analysis_fit_roofs(a, roof);
-    analysis_attach_roofs(a, roof);
-    count_launches(a);
     struct source_profile p;
     int rc = source_profile_load(v, &p, err, err_len);
     if (rc < 0)
         return -1;
-    for (size_t i = 0; rc == 0 && i < a->nrows; i++)
-        top_stall(&p, &a->rows[i]);
+    analysis_attach_with(a, rc == 0 ? &p : NULL, roof);
     source_profile_free(&p);
     return 0;
+}
+
+void analysis_attach_with(struct analysis *a, const struct source_profile *stalls, struct roofline *roof)
+{
+    analysis_fit_roofs(a, roof);
+    analysis_attach_roofs(a, roof);
+    count_launches(a);
+    for (size_t i = 0; stalls && i < a->nrows; i++)
+        top_stall(stalls, &a->rows[i]);
 }

@@ -33,5 +33,9 @@ double analysis_kernel_time_ms(const struct analysis *a, const struct analysis_r
 struct run_view;
 int analysis_attach(struct analysis *a, const struct run_view *v, struct roofline *roof, char *err,
                     size_t err_len);
+/* The same with the run's stalls already folded (NULL: none), for a caller
+ * that keeps them (the report's stalls section). */
+struct source_profile;
+void analysis_attach_with(struct analysis *a, const struct source_profile *stalls, struct roofline *roof);
 
 #endif

@@ -15,10 +15,19 @@ void csv_put_text(FILE *f, const char *s)
         fputs(s, f);
 }
 
-void csv_put_num(FILE *f, double v)
+void csv_num_text(char *buf, size_t len, double v)
 {
     if (isfinite(v))
-        fprintf(f, "%.15g", v);
+        snprintf(buf, len, "%.15g", v);
+    else if (len)
+        buf[0] = '\0';
+}
+
+void csv_put_num(FILE *f, double v)
+{
+    char text[32];
+    csv_num_text(text, sizeof text, v);
+    fputs(text, f);
 }
 
 int csv_put_header(FILE *f, const char *const *columns, size_t ncolumns)

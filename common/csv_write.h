@@ -11,6 +11,8 @@
 void csv_put_text(FILE *f, const char *s);
 /* Nothing for NaN or an infinity: the cell reads back as "not measured". */
 void csv_put_num(FILE *f, double v);
+/* The same number as text in buf ("" for NaN and infinities). */
+void csv_num_text(char *buf, size_t len, double v);
 
 /* Opens dir/file for appending rows, writing the header line (columns,
  * comma-separated) when the file is new or empty. NULL with why ("cannot

@@ -11,7 +11,8 @@
 #include "rundir/results.h"
 #include "common/table.h"
 #include "profile/replay_log.h"
-#include "profile/results_rewrite.h"
+#include "common/csv_write.h"
+#include "rundir/results_rewrite.h"
 
 struct run {
     struct replay_line *l;
@@ -160,7 +161,7 @@ static void join_row(const struct table *t, size_t r, const char **cells, char (
     metric_set_evaluate(j->ms, j->raw, j->cols);
     size_t first = results_fixed_count();
     for (size_t c = 0; c < j->ms->ncols && first + c < t->ncols; c++) {
-        rewrite_num(text[first + c], REWRITE_CELL_MAX, j->cols[c]);
+        csv_num_text(text[first + c], REWRITE_CELL_MAX, j->cols[c]);
         cells[first + c] = text[first + c];
     }
 }

@@ -12,7 +12,8 @@
 #include "rundir/results.h"
 #include "common/table.h"
 #include "profile/launch_log.h"
-#include "profile/results_rewrite.h"
+#include "common/csv_write.h"
+#include "rundir/results_rewrite.h"
 
 struct owner { /* a profiled launch: its row's launches */
     long pid, launch;
@@ -164,13 +165,13 @@ static void retime(const struct table *tb, size_t r, const char **cells, char (*
     for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) {
         int c = table_col(tb, set[i].col);
         if (c >= 0) {
-            rewrite_num(text[c], REWRITE_CELL_MAX, set[i].v);
+            csv_num_text(text[c], REWRITE_CELL_MAX, set[i].v);
             cells[c] = text[c];
         }
     }
     int p = table_col(tb, "params"), why = table_col(tb, "reason");
     char own[40];
-    rewrite_num(own, sizeof own, o->own_ms);
+    csv_num_text(own, sizeof own, o->own_ms);
     snprintf(text[p], REWRITE_CELL_MAX, "%s;gpu_ms=%s", table_str(tb, r, p), own);
     cells[p] = text[p];
     double cycles = table_num(tb, r, table_col(tb, "sm__cycles_elapsed.avg"));

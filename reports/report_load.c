@@ -23,12 +23,12 @@ int report_load(struct report_ctx *c, const char *run_dir, unsigned parts, char 
     c->results = c->view.results;
     c->meta = c->view.meta;
     roofline_read(c->meta.root, &c->roof);
-    /* a damaged source.csv is said in its section: the kernels then have no top stall */
-    char no_stalls[512];
-    (void)analysis_attach(&c->a, &c->view, &c->roof, no_stalls, sizeof no_stalls);
-    /* a damaged source.csv is said in its section, not a reason to write no report */
-    if (source_profile_load(&c->view, &c->source, c->source_note, sizeof c->source_note) == 1)
+    /* a damaged source.csv is said in its section, not a reason to write no report: the kernels
+     * then have no top stall */
+    int stalls = source_profile_load(&c->view, &c->source, c->source_note, sizeof c->source_note);
+    if (stalls == 1)
         c->source_note[0] = '\0';
+    analysis_attach_with(&c->a, stalls == 0 ? &c->source : NULL, &c->roof);
     return EXIT_OK;
 }
 

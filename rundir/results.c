@@ -110,15 +110,20 @@ struct cells_arg {
     size_t n;
 };
 
+void results_put_cells(FILE *f, const char *const *cells, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            fputc(',', f);
+        csv_put_text(f, cells[i]);
+    }
+    fputc('\n', f);
+}
+
 static void write_cells(FILE *f, const void *arg)
 {
     const struct cells_arg *a = arg;
-    for (size_t i = 0; i < a->n; i++) {
-        if (i)
-            fputc(',', f);
-        csv_put_text(f, a->cells[i]);
-    }
-    fputc('\n', f);
+    results_put_cells(f, a->cells, a->n);
 }
 
 int results_append_cells(FILE *f, const char *const *cells, size_t n)

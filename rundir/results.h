@@ -75,6 +75,9 @@ struct table;
  * its last line is cut short (no newline: a stopped collect, a cut copy). */
 struct table *results_read(const char *path, char *err, size_t err_len);
 
+/* One row of ready-made cells (quoted as needed) to f, no sync: for a whole
+ * file written through atomic_file (results_rewrite.c). */
+void results_put_cells(FILE *f, const char *const *cells, size_t n);
 /* Appends one row of ready-made cells (quoted as needed), flushed like
  * results_append; for rows copied from another run (replay, merge). */
 int results_append_cells(FILE *f, const char *const *cells, size_t n);
