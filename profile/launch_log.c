@@ -13,7 +13,7 @@
 
 static void log_path(const char *dir, char *path, size_t len)
 {
-    snprintf(path, len, "%s/%s", dir, LAUNCHES_TSV);
+    run_path(path, len, dir, LAUNCHES_TSV);
 }
 
 int launch_log_open(const char *dir, char *why, size_t why_len)

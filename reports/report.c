@@ -199,8 +199,7 @@ static void write_document(struct report_ctx *c)
 static int open_one(struct atomic_file *a, const char *dir, const char *name, char *err, size_t err_len)
 {
     char path[1200];
-    int n = snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (n < 0 || (size_t)n >= sizeof path || (atomic_open(a, path) != 0 && errno == ENAMETOOLONG)) {
+    if (run_path(path, sizeof path, dir, name) != 0 || (atomic_open(a, path) != 0 && errno == ENAMETOOLONG)) {
         snprintf(err, err_len, "path of %s in '%s' is too long: use a shorter run directory path", name, dir);
         return -1;
     }

@@ -121,11 +121,17 @@ static void memory_item(struct report_ctx *c, const struct analysis_row *r)
                  fmt_sig(sst, m->sectors_per_request_st, 3));
     else /* a kernel that writes no global memory (its results stay in shared memory or go by atomics) */
         snprintf(stores, sizeof stores, "no global stores");
+    char shared[2 * FMT_LEN + 96];
+    if (m->shared_wavefronts > 0) /* a direction it does not use reads "none" */
+        snprintf(shared, sizeof shared, "shared loads %s-way and stores %s-way bank conflicts",
+                 isfinite(m->bank_ways_ld) ? fmt_sig(wld, m->bank_ways_ld, 3) : "none",
+                 isfinite(m->bank_ways_st) ? fmt_sig(wst, m->bank_ways_st, 3) : "none");
+    else
+        snprintf(shared, sizeof shared, "no shared memory");
     doc_item(&c->doc, "**Memory:** global loads use %s of the sector bytes they move (%s sectors per request), "
-             "%s; shared loads %s-way and stores %s-way bank conflicts; IPC %s.",
+             "%s; %s; IPC %s.",
              fmt_pct(ld, ctx_column(r, "meas_gld_efficiency_pct")),
-             fmt_sig(sld, m->sectors_per_request_ld, 3), stores, fmt_sig(wld, m->bank_ways_ld, 3),
-             fmt_sig(wst, m->bank_ways_st, 3), fmt_sig(ipc, m->ipc, 3));
+             fmt_sig(sld, m->sectors_per_request_ld, 3), stores, shared, fmt_sig(ipc, m->ipc, 3));
 }
 
 static void kernel_section(struct report_ctx *c, const struct analysis_row *r, size_t index)

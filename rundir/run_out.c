@@ -13,9 +13,10 @@
 #include <unistd.h>
 
 #include "common/file.h"
+#include "rundir/run_files.h"
 
 /* The files a run directory's readers take; run.json and results.csv must be there. */
-static const char *const inputs[] = {"results.csv", "run.json", "samples.csv", "source.csv", "launches.tsv"};
+static const char *const inputs[] = {RESULTS_CSV, RUN_JSON, SAMPLES_CSV, SOURCE_CSV, LAUNCHES_TSV};
 #define NINPUTS (sizeof inputs / sizeof inputs[0])
 #define REQUIRED_INPUTS 2
 
@@ -43,7 +44,7 @@ int run_out_tracked(const char *run)
             dup2(null, STDOUT_FILENO);
             dup2(null, STDERR_FILENO);
         }
-        execlp("git", "git", "-C", run, "ls-files", "--error-unmatch", "results.csv", (char *)NULL);
+        execlp("git", "git", "-C", run, "ls-files", "--error-unmatch", RESULTS_CSV, (char *)NULL);
         _exit(127);
     }
     int status;
@@ -57,7 +58,7 @@ int run_out_tracked(const char *run)
 static int slurp(const char *dir, const char *name, char **text, size_t *len, char *why, size_t why_len)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    run_path(path, sizeof path, dir, name);
     *text = NULL;
     *len = 0;
     enum file_read_status st = file_read_all(path, INPUT_MAX_BYTES, text, len, why, why_len);
@@ -84,7 +85,7 @@ static int put(const char *dir, const char *name, const char *text, size_t len, 
     free(old);
     if (same)
         return 0;
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    run_path(path, sizeof path, dir, name);
     FILE *f = fopen(path, "wb");
     if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
         snprintf(why, why_len, "cannot write %s: %s (choose a writable --out)", path, strerror(errno));
@@ -100,23 +101,24 @@ static int check_out(const char *run, const char *out, char *why, size_t why_len
 {
     char *mine, *theirs, err[600];
     size_t mine_len, theirs_len;
-    if (slurp(out, "results.csv", &theirs, &theirs_len, err, sizeof err) != 1) {
+    if (slurp(out, RESULTS_CSV, &theirs, &theirs_len, err, sizeof err) != 1) {
         free(theirs);
         char path[4200];
-        snprintf(path, sizeof path, "%s/run.json", out);
+        run_path(path, sizeof path, out, RUN_JSON);
         if (access(path, F_OK) == 0) {
-            snprintf(why, why_len, "%s holds another run (a run.json, no results.csv): choose another --out", out);
+            snprintf(why, why_len, "%s holds another run (a " RUN_JSON ", no " RESULTS_CSV "): choose another --out",
+                     out);
             return 2;
         }
         return 0;
     }
-    int rc = slurp(run, "results.csv", &mine, &mine_len, err, sizeof err);
+    int rc = slurp(run, RESULTS_CSV, &mine, &mine_len, err, sizeof err);
     int same = rc == 1 && mine_len == theirs_len && memcmp(mine, theirs, mine_len) == 0;
     free(mine);
     free(theirs);
     if (!same) {
-        snprintf(why, why_len, "%s holds another run (its results.csv differs from %s's): choose another --out", out,
-                 run);
+        snprintf(why, why_len, "%s holds another run (its " RESULTS_CSV " differs from %s's): choose another --out",
+                 out, run);
         return 2;
     }
     return 0;
@@ -126,7 +128,7 @@ static int copy_inputs(const char *run, const char *out, char *why, size_t why_l
 {
     for (size_t i = 0; i < REQUIRED_INPUTS; i++) {
         char path[4200];
-        snprintf(path, sizeof path, "%s/%s", run, inputs[i]);
+        run_path(path, sizeof path, run, inputs[i]);
         if (access(path, R_OK) != 0) {
             snprintf(why, why_len, "%s is not a run directory: it has no %s", run, inputs[i]);
             return 2;
