@@ -176,9 +176,11 @@ enum chart_result chart_roofline_baseline(const struct plot_data *d, struct char
     key_table(labels, &place, d, shown, drawn, table_line, NULL);
     free(p);
     free(shown);
-    char title[2600];
-    snprintf(title, sizeof title, "Roofline overlay: %s (baseline%s%s) -> %s%s%s", base->run_dir,
-             base->device[0] ? ", " : "", base->device, d->run_dir, d->device[0] ? ", " : "", d->device);
+    char title[400], base_name[33], name[33];
+    run_name(base_name, sizeof base_name, base->run_dir);
+    run_name(name, sizeof name, d->run_dir);
+    snprintf(title, sizeof title, "Roofline overlay: %s (baseline%s%.60s) -> %s%s%.60s", base_name,
+             base->device[0] ? ", " : "", base->device, name, d->device[0] ? ", " : "", d->device);
     gp_str(job_var(job, "TITLE"), title);
     sb_printf(job_var(job, "XMIN"), "%.6g", x0);
     sb_printf(job_var(job, "XMAX"), "%.6g", x1);

@@ -15,6 +15,29 @@ int run_path(char *buf, size_t len, const char *dir, const char *name)
     return n >= 0 && (size_t)n < len ? 0 : -1;
 }
 
+void run_name(char *buf, size_t len, const char *dir)
+{
+    if (len == 0)
+        return;
+    size_t end = strlen(dir);
+    while (end > 1 && dir[end - 1] == '/')
+        end--;
+    size_t start = end;
+    while (start > 0 && dir[start - 1] != '/')
+        start--;
+    if (start == end) /* "/" */
+        start = 0;
+    size_t n = end - start;
+    if (n < len) {
+        memcpy(buf, dir + start, n);
+        buf[n] = '\0';
+        return;
+    }
+    size_t keep = len > 4 ? len - 4 : 0;
+    memcpy(buf, dir + start, keep);
+    snprintf(buf + keep, len - keep, "%s", len > 4 ? "..." : "");
+}
+
 static int counted_index(const char *name)
 {
     for (int i = 0; i < NCOUNTED; i++)

@@ -23,6 +23,12 @@
 /* dir/name into buf. 0, or -1 when it does not fit (buf holds it cut). */
 int run_path(char *buf, size_t len, const char *dir, const char *name);
 
+/* The run's name as a reader knows it, for titles: the last part of dir
+ * (trailing slashes dropped), cut to len - 1 bytes with "..." at its end
+ * when longer. A chart's title holds names, not paths, whose length
+ * depends on where the checkout lies. */
+void run_name(char *buf, size_t len, const char *dir);
+
 /* Counts one open of path by a reader of rundir/ (the count is kept per
  * file name, the last part of path). */
 void run_file_opened(const char *path);

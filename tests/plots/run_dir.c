@@ -63,14 +63,19 @@ static void copy_if_there(const char *from, const char *to, const char *name)
     free(text);
 }
 
-void run_copy(const char *from, char *dir, size_t len)
+void run_copy_files(const char *from, const char *dir)
 {
-    run_make_empty(dir, len);
     /* results.csv first: a copied analysis.csv must not look older than it */
     copy_if_there(from, dir, "results.csv");
     copy_if_there(from, dir, "run.json");
     copy_if_there(from, dir, "analysis.csv");
     copy_if_there(from, dir, "source.csv");
+}
+
+void run_copy(const char *from, char *dir, size_t len)
+{
+    run_make_empty(dir, len);
+    run_copy_files(from, dir);
 }
 
 void run_add_source(const char *dir)

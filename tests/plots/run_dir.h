@@ -16,6 +16,8 @@ void run_make_empty(char *dir, size_t len);
 /* A copy of run directory from's results.csv, run.json and (when there)
  * analysis.csv and source.csv in a new directory. */
 void run_copy(const char *from, char *dir, size_t len);
+/* The same files of from into the existing directory dir. */
+void run_copy_files(const char *from, const char *dir);
 /* SOURCE_RUN's PC samples (source.csv) into dir: every chart then has data. */
 void run_add_source(const char *dir);
 /* Removes dir, its plots/ and their files. */

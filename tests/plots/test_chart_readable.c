@@ -21,6 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -348,18 +350,25 @@ static void cgma_labels_over_their_points(void **state)
 }
 
 /* The report's overlay of this run against a baseline of another GPU:
- * every point of this run named by one label of its own, none overlapping. */
+ * every point of this run named by one label of its own, none overlapping,
+ * the title on the canvas however deep the baseline's directory lies. */
 static void overlay_labels_apart(void **state)
 {
     need_gnuplot();
-    char dir[256], why[1024], path[700];
+    char dir[256], root[256], base_dir[600], why[1024], path[700];
     struct dat_row rows[256], *named[256];
     run_copy(EXAMPLE_RUN, dir, sizeof dir);
+    run_make_empty(root, sizeof root);
+    snprintf(base_dir, sizeof base_dir, "%s/%s", root,
+             "a-baseline-kept-in-a-directory-whose-name-alone-is-longer-than-a-chart-title-can-hold-on-its-"
+             "canvas-as-a-deep-checkout-or-a-cluster-scratch-path-makes-it-seeds-h200");
+    assert_int_equal(mkdir(base_dir, 0700), 0);
+    run_copy_files(MMPROF_SOURCE_DIR "/examples/seeds-h200", base_dir);
     struct run_view vr, vb;
     struct analysis ar, ab;
     struct plot_data run, base;
     assert_int_equal(analysis_load(dir, 0, &vr, &ar, why, sizeof why), 0);
-    assert_int_equal(analysis_load(MMPROF_SOURCE_DIR "/examples/seeds-h200", 0, &vb, &ab, why, sizeof why), 0);
+    assert_int_equal(analysis_load(base_dir, 0, &vb, &ab, why, sizeof why), 0);
     assert_int_equal(plot_data_from(&vr, &ar, &run, why, sizeof why), 0);
     assert_int_equal(plot_data_from(&vb, &ab, &base, why, sizeof why), 0);
     assert_int_equal(plot_roofline_baseline(&run, &base, why, sizeof why), 0);
@@ -396,6 +405,8 @@ static void overlay_labels_apart(void **state)
     print_message("overlay: %zu labels for %zu points, none overlapping\n", labels, nrows);
     free(s);
     run_remove(dir);
+    run_remove(base_dir);
+    rmdir(root);
 }
 
 int main(void)

@@ -21,6 +21,22 @@ static void path_joins_or_says_it_is_cut(void **state)
     assert_string_equal(buf, "d/plots");
 }
 
+static void name_is_the_last_part_cut_to_fit(void **state)
+{
+    (void)state;
+    char buf[12];
+    run_name(buf, sizeof buf, "/a/long/checkout/examples/seeds-h200/");
+    assert_string_equal(buf, "seeds-h200");
+    run_name(buf, sizeof buf, "results//");
+    assert_string_equal(buf, "results");
+    run_name(buf, sizeof buf, "run");
+    assert_string_equal(buf, "run");
+    run_name(buf, sizeof buf, "/");
+    assert_string_equal(buf, "/");
+    run_name(buf, sizeof buf, "/tmp/20261128-160455-profile");
+    assert_string_equal(buf, "20261128...");
+}
+
 static void opens_count_by_file_name(void **state)
 {
     (void)state;
@@ -43,6 +59,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(path_joins_or_says_it_is_cut),
+        cmocka_unit_test(name_is_the_last_part_cut_to_fit),
         cmocka_unit_test(opens_count_by_file_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
