@@ -13,41 +13,24 @@
 #include "analysis/kernel_facts.h"
 #include "analysis/roofline.h"
 #include "common/util.h"
+#include "rundir/launch_params.h"
+#include "xcheck/launch_pair.h"
 #include "xcheck/ncu_launches.h"
-
-/* The function's own name: no "void ", parameters, template arguments or
- * namespaces, so that mmprof's and ncu's demanglings of one kernel match. */
-static void base_name(const char *s, char *out, size_t len)
-{
-    if (strncmp(s, "void ", 5) == 0)
-        s += 5;
-    size_t n = 0;
-    int depth = 0;
-    for (; *s && *s != '(' && *s != ';' && n + 1 < len; s++) {
-        if (*s == '<')
-            depth++;
-        else if (*s == '>')
-            depth--;
-        else if (depth == 0 && *s == ':')
-            n = 0; /* a namespace or class: keep what follows */
-        else if (depth == 0 && *s != ' ')
-            out[n++] = *s;
-    }
-    out[n] = '\0';
-}
 
 /* results.csv's launch=N of row (profile runs), or 0. */
 static long launch_number(const struct run_view *v, size_t row)
 {
-    const char *params = table_str(v->results, row, table_col(v->results, "params"));
-    const char *p = strstr(params, ";launch=");
-    return p ? strtol(p + 8, NULL, 10) : 0;
+    struct launch_params p;
+    return launch_params_read(table_str(v->results, row, table_col(v->results, "params")), &p) == 0 ? p.launch : 0;
 }
 
+/* The kernel's name (base_name stops at its end), or a collect row's variant. */
 static const char *kernel_name(const struct run_view *v, size_t row)
 {
-    const char *params = table_str(v->results, row, table_col(v->results, "params"));
-    return strncmp(params, "kernel=", 7) == 0 ? params + 7 : table_str(v->results, row, table_col(v->results, "variant"));
+    struct launch_params p;
+    if (launch_params_read(table_str(v->results, row, table_col(v->results, "params")), &p) == 0)
+        return p.kernel;
+    return table_str(v->results, row, table_col(v->results, "variant"));
 }
 
 struct tally {
@@ -92,8 +75,8 @@ static int same_launches(const struct ncu_launches *a, const struct ncu_launches
         return -1;
     }
     for (size_t i = 0; i < a->n; i++) {
-        base_name(a->l[i].kernel, x, sizeof x);
-        base_name(b->l[i].kernel, y, sizeof y);
+        launch_base_name(a->l[i].kernel, x, sizeof x);
+        launch_base_name(b->l[i].kernel, y, sizeof y);
         if (strcmp(x, y) != 0) {
             msg_error("xcheck: launch %zu is %s in %s but %s in %s: export both pages from one ncu report", i + 1, x,
                       pa, y, pb);
@@ -121,34 +104,21 @@ static int read_exports(const char *details, const char *raw, struct ncu_launche
     return 0;
 }
 
-/* ncu's launch of row i: launch N of results.csv where ncu's N-th launch
- * is the same function; else (one tool profiled a launch the other did
- * not) the launch of that function as many times before in both. */
-static const struct ncu_launch *pair(const struct run_view *v, const struct analysis *a, size_t i, long launch,
-                                     const struct ncu_launches *ncu, const char *mine)
-{
-    char name[256];
-    base_name(ncu->l[launch - 1].kernel, name, sizeof name);
-    if (strcmp(mine, name) == 0)
-        return &ncu->l[launch - 1];
-    size_t before = 0;
-    for (size_t j = 0; j < i; j++) {
-        base_name(kernel_name(v, j), name, sizeof name);
-        before += analysis_row_on_gpu(&a->rows[j]) && strcmp(name, mine) == 0;
-    }
-    for (size_t k = 0; k < ncu->n; k++) {
-        base_name(ncu->l[k].kernel, name, sizeof name);
-        if (strcmp(name, mine) == 0 && before-- == 0)
-            return &ncu->l[k];
-    }
-    return NULL;
-}
-
 static int compare_run(const struct run_view *v, const struct analysis *a, const struct ncu_launches *ncu,
                        const char *ncu_path)
 {
     struct tally t = {0};
     char mine[256], theirs[256];
+    struct launch_ref *refs = malloc((a->nrows ? a->nrows : 1) * sizeof *refs);
+    if (!refs) {
+        msg_error("xcheck: out of memory pairing %s", ncu_path);
+        return EXIT_RUNTIME;
+    }
+    for (size_t i = 0; i < a->nrows; i++) {
+        long launch = launch_number(v, i);
+        refs[i].kernel = analysis_row_on_gpu(&a->rows[i]) ? kernel_name(v, i) : NULL;
+        refs[i].launch = launch > 0 ? launch : (long)i + 1; /* a collect run: rows in launch order */
+    }
     print_header();
     for (size_t i = 0; i < a->nrows; i++) {
         const struct analysis_row *r = &a->rows[i];
@@ -157,27 +127,21 @@ static int compare_run(const struct run_view *v, const struct analysis *a, const
             first = !(analysis_row_on_gpu(&a->rows[j]) && analysis_same_kernel(&a->rows[j], r));
         if (!first)
             continue;
-        long launch = launch_number(v, i);
-        if (launch <= 0)
-            launch = (long)i + 1; /* a collect run: rows in launch order */
-        if ((size_t)launch > ncu->n) {
-            char label[41];
-            printf("%-5ld %s: ncu's export holds %zu launches, not #%ld\n", launch,
-                   analysis_kernel_label(r, label, sizeof label - 1), ncu->n, launch);
+        long launch = refs[i].launch, k = launch_pair(refs, i, ncu);
+        if (k < 0) {
+            launch_base_name(refs[i].kernel, mine, sizeof mine);
+            if ((size_t)launch <= ncu->n)
+                launch_base_name(ncu->l[launch - 1].kernel, theirs, sizeof theirs);
+            else
+                snprintf(theirs, sizeof theirs, "(none: the export holds %zu launches)", ncu->n);
+            printf("%-5ld not paired: mmprof's launch is %.32s, ncu's %.40s, and no other of ncu's is\n", launch,
+                   mine, theirs);
             t.unpaired++;
             continue;
         }
-        base_name(kernel_name(v, i), mine, sizeof mine);
-        const struct ncu_launch *n = pair(v, a, i, launch, ncu, mine);
-        if (!n) {
-            base_name(ncu->l[launch - 1].kernel, theirs, sizeof theirs);
-            printf("%-5ld not paired: mmprof's launch is %.32s, ncu's %.32s, and no later one of ncu's is\n",
-                   launch, mine, theirs);
-            t.unpaired++;
-            continue;
-        }
-        compare_one(r, launch, n, &t);
+        compare_one(r, launch, &ncu->l[k], &t);
     }
+    free(refs);
     printf("%d of %d kernels agree (%.0f %%): mmprof's top finding names the limiter of ncu's top rule (%d) or "
            "SOL (%d)",
            t.agree, t.kernels, t.kernels ? 100.0 * t.agree / t.kernels : 0.0, t.by_rule, t.by_sol);

@@ -2,8 +2,8 @@
  * (cli/cmd_xcheck.c parses it; the comparison needs the analysis): for
  * each kernel of a profile run (its first launch), mmprof's top finding
  * beside ncu's rule of highest estimated speedup and its SOL bottleneck on
- * the same launch (paired by order: results.csv's launch=N is ncu's N-th
- * launch), each as the limiter limiters.def names, and how many kernels
+ * the same launch (xcheck/launch_pair.h: results.csv's launch=N is ncu's
+ * N-th launch where both are the same function), each as the limiter limiters.def names, and how many kernels
  * agree. */
 #ifndef MMPROF_ANALYSIS_FINDINGS_VS_NCU_H
 #define MMPROF_ANALYSIS_FINDINGS_VS_NCU_H

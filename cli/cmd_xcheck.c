@@ -48,7 +48,10 @@ struct opts {
 static const struct help_option xcheck_options[] = {
     {"mmprof", required_argument, OPT_MMPROF, "RUN_DIR[,...]",
      "`mmprof collect --profile-only` run directories, one per\n"
-     "placement (--buffer-offset-mb); rows with status ok count"},
+     "placement (--buffer-offset-mb); rows with status ok count.\n"
+     "Or a `mmprof profile` run: its launches pair with ncu's by\n"
+     "launch number (ncu over the same app, every launch), and each\n"
+     "launch's activity record is the referee of elapsed cycles"},
     {"ncu", required_argument, OPT_NCU, "[VARIANTS@MxNxK:]CSV[,...]",
      "`ncu --import REP --csv --page details --print-units base` of\n"
      "ncu over `mmprof launch VARIANTS --mnk M,N,K\n"
@@ -56,8 +59,9 @@ static const struct help_option xcheck_options[] = {
      "the metrics --ncu-metrics prints: the flush kernels\n"
      "split the samples, which go to VARIANTS in launch's order\n"
      "(every variant at O1, then at O2, ...). Without the prefix:\n"
-     "the variants the mmprof runs measured ok, at their one shape.\n"
-     "Without flush kernels, VARIANTS names every sample."},
+     "the variants the mmprof runs measured ok, at their one shape,\n"
+     "or for a profile run its launches. Without flush kernels,\n"
+     "VARIANTS names every sample."},
     {"ncu2", required_argument, OPT_NCU2, "[VARIANTS@MxNxK:]CSV[,...]",
      "a second ncu measurement: compares ncu with itself"},
     {"mmprof2", required_argument, OPT_MMPROF2, "RUN_DIR[,...]",
@@ -357,12 +361,15 @@ static void emit_row(const struct xc_row *row, void *ctx)
  * the referee's events when --timing says how long. */
 static int list_elapsed_misses(const struct opts *opt, const struct xc_inputs *in)
 {
+    const struct xc_referee_sources sources = {&in->activity, &in->timing, &in->placements};
     for (size_t i = 0; i < in->a.n; i++) {
         const struct xc_series *a = &in->a.series[i], *b = partner(in, a);
         struct emit_ctx e = {NULL, 0};
         if (b)
             xc_compare_series(a, b, &in->metrics, opt->floor_sectors, emit_row, &e);
-        if (!e.elapsed_miss || (in->timing.n && !(xc_referee_ms(&in->timing, a) >= XC_REFEREE_MIN_MS)))
+        int exact;
+        double ms = xc_referee_ms(&sources, a, &exact);
+        if (!e.elapsed_miss || (in->timing.n && !exact && !(ms >= XC_REFEREE_MIN_MS)))
             continue;
         char shape[64];
         xc_shape_text(xc_row_shape(a, b), shape, sizeof shape);
@@ -376,8 +383,12 @@ static void runs_mismatch(struct xc_output *o, const struct xc_inputs *in, const
 {
     char shape[64], why[256];
     xc_shape_text(&s->shape, shape, sizeof shape);
-    snprintf(why, sizeof why, "%s has %zu run(s), %s %zu: not compared (a measurement failed?)", in->label_a,
-             runs_a, in->label_b, runs_b);
+    if (s->variant[0] == '#' && runs_b == 0) /* a profile run's launch */
+        snprintf(why, sizeof why, "%s's exports hold no launch that pairs with it: not compared (was %s run with a "
+                 "kernel filter, or on another app?)", in->label_b, in->label_b);
+    else
+        snprintf(why, sizeof why, "%s has %zu run(s), %s %zu: not compared (a measurement failed?)", in->label_a,
+                 runs_a, in->label_b, runs_b);
     xc_output_fail(o, s->variant, shape, why);
 }
 
@@ -408,7 +419,8 @@ static int compare(const struct opts *opt, const struct xc_inputs *in)
 {
     struct xc_output o;
     struct xc_referee ref;
-    if (xc_referee_open(&ref, &in->timing) != 0) {
+    const struct xc_referee_sources sources = {&in->activity, &in->timing, &in->placements};
+    if (xc_referee_open(&ref, &sources) != 0) {
         msg_error("xcheck: out of memory");
         return EXIT_RUNTIME;
     }
@@ -424,13 +436,19 @@ static int compare(const struct opts *opt, const struct xc_inputs *in)
         free(copy);
     }
     statuses(&o, in);
+    for (size_t i = 0; i < in->unpaired.n; i++) {
+        const char *line = in->unpaired.item[i], *tab = strchr(line, '\t');
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)(tab - line), line);
+        xc_output_not_compared(&o, name, "1x1x1", tab + 1);
+    }
     for (size_t i = 0; i < in->a.n; i++) {
         const struct xc_series *a = &in->a.series[i], *b = partner(in, a);
         if (b) {
             struct emit_ctx e = {&o, 0};
             xc_compare_series(a, b, &in->metrics, opt->floor_sectors, emit_row, &e);
             if (e.elapsed_miss)
-                xc_referee_note(&ref, &in->timing, &in->placements, a, b, &in->metrics);
+                xc_referee_note(&ref, &sources, a, b, &in->metrics);
         } else {
             const struct xc_series *other = xc_side_match(&in->b, a->variant, &a->shape);
             runs_mismatch(&o, in, a, a->runs, other ? other->runs : 0);

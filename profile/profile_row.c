@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "rundir/launch_params.h"
+
 void profile_row_fill(struct result_row *r, struct profile_row_text *text,
                       const struct launch_desc *d, const struct kernel_decl *decl, long pid,
                       long launch)
@@ -14,10 +16,9 @@ void profile_row_fill(struct result_row *r, struct profile_row_text *text,
     snprintf(text->variant, sizeof text->variant, "%s", v ? v->name : d->demangled);
     char nvtx[512];
     nvtx_stack_path(d->nvtx, NULL, nvtx, sizeof nvtx);
-    snprintf(text->params, sizeof text->params,
-             RESULTS_PROFILE_PARAMS "%s;pid=%ld;launch=%ld;grid=%u,%u,%u;block=%u,%u,%u;stream=%llu;nvtx=%s",
-             d->demangled, pid, launch, d->grid[0], d->grid[1], d->grid[2], d->block[0],
-             d->block[1], d->block[2], d->stream_id, nvtx);
+    /* a name longer than RESULTS_PARAMS_MAX is cut there, as the variant column cuts it */
+    (void)launch_params_format(text->params, sizeof text->params, d->demangled, pid, launch, d->grid, d->block,
+                               d->stream_id, nvtx);
     r->variant = text->variant;
     r->family = v ? family_name(v->family) : RESULTS_FAMILY_KERNEL;
     r->params = text->params;

@@ -12,6 +12,7 @@
 #include "common/table.h"
 #include "profile/replay_log.h"
 #include "common/csv_write.h"
+#include "rundir/launch_params.h"
 #include "rundir/results_rewrite.h"
 
 struct run {
@@ -136,10 +137,10 @@ static void join_row(const struct table *t, size_t r, const char **cells, char (
 {
     struct join *j = arg;
     const char *params = table_str(t, r, table_col(t, "params"));
-    const char *pid = strstr(params, ";pid="), *launch = strstr(params, ";launch=");
-    if (strncmp(params, RESULTS_PROFILE_PARAMS, strlen(RESULTS_PROFILE_PARAMS)) != 0 || !pid || !launch)
+    struct launch_params lp;
+    if (launch_params_read(params, &lp) != 0)
         return;
-    size_t place = place_of(&j->runs[0], strtol(pid + 5, NULL, 10), strtol(launch + 8, NULL, 10));
+    size_t place = place_of(&j->runs[0], lp.pid, lp.launch);
     if (place == (size_t)-1 || place >= j->paired) {
         fail_row(t, r, cells, text, j->differs[0] ? j->differs : "the launch is in no run's replay-K.tsv");
         return;

@@ -13,6 +13,7 @@
 #include "common/table.h"
 #include "profile/launch_log.h"
 #include "common/csv_write.h"
+#include "rundir/launch_params.h"
 #include "rundir/results_rewrite.h"
 
 struct owner { /* a profiled launch: its row's launches */
@@ -127,12 +128,11 @@ static int read_launches(const char *dir, struct timing *t, char *why, size_t wh
 
 static struct owner *owner_of(struct timing *t, const char *params)
 {
-    const char *pid = strstr(params, ";pid="), *launch = strstr(params, ";launch=");
-    if (strncmp(params, RESULTS_PROFILE_PARAMS, strlen(RESULTS_PROFILE_PARAMS)) != 0 || !pid || !launch)
+    struct launch_params lp;
+    if (launch_params_read(params, &lp) != 0)
         return NULL;
-    long p = strtol(pid + 5, NULL, 10), l = strtol(launch + 8, NULL, 10);
     for (size_t i = 0; i < t->no; i++)
-        if (t->o[i].pid == p && t->o[i].launch == l)
+        if (t->o[i].pid == lp.pid && t->o[i].launch == lp.launch)
             return &t->o[i];
     return NULL;
 }
@@ -170,9 +170,7 @@ static void retime(const struct table *tb, size_t r, const char **cells, char (*
         }
     }
     int p = table_col(tb, "params"), why = table_col(tb, "reason");
-    char own[40];
-    csv_num_text(own, sizeof own, o->own_ms);
-    snprintf(text[p], REWRITE_CELL_MAX, "%s;gpu_ms=%s", table_str(tb, r, p), own);
+    launch_params_add_gpu_ms(text[p], REWRITE_CELL_MAX, table_str(tb, r, p), o->own_ms);
     cells[p] = text[p];
     double cycles = table_num(tb, r, table_col(tb, "sm__cycles_elapsed.avg"));
     double hz = table_num(tb, r, table_col(tb, "sm__cycles_elapsed.avg.per_second"));

@@ -7,7 +7,9 @@
 
 #include "common/util.h"
 #include "rundir/run_files.h"
+#include "xcheck/launch_pair.h"
 #include "xcheck/ncu_csv.h"
+#include "xcheck/ncu_launches.h"
 
 #define ERR_LEN 2400
 
@@ -68,6 +70,20 @@ struct run_ctx {
     const char *option; /* named in errors: "", "--timing: " or "--timing-placements: " */
 };
 
+/* Each launch's own unprofiled duration and its clock as a sample of
+ * activity (inputs.h). */
+static int add_activity(const struct xc_launches *l, struct xc_side *activity)
+{
+    static const int one_kernel[2] = {1, 1};
+    for (size_t i = 0; i < l->n; i++) {
+        const double value[2] = {l->gpu_ms[i], l->hz[i]};
+        struct xc_sample s = {l->key[i], {1, 1, 1}, value, one_kernel};
+        if (l->gpu_ms[i] > 0 && xc_side_add(activity, &s) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int read_run(const char *dir, void *p)
 {
     struct run_ctx *c = p;
@@ -76,6 +92,11 @@ static int read_run(const char *dir, void *p)
     const struct run_view *v = run_of(c->in, dir, err, sizeof err);
     if (!v || xc_read_run(v, c->metrics, c->side, c->st, err, sizeof err) != 0) {
         msg_error("xcheck: %s%s", c->option, err);
+        return -1;
+    }
+    if (c->st && c->in->launches.n == 0 && (xc_run_launches(v, &c->in->launches) != 0 ||
+                                            add_activity(&c->in->launches, &c->in->activity) != 0)) {
+        msg_error("xcheck: out of memory reading %s", dir);
         return -1;
     }
     if (c->verbose)
@@ -87,6 +108,7 @@ static int read_run(const char *dir, void *p)
 struct ncu_spec {
     char **variants; /* malloc'ed, as many as the runs hold launches */
     size_t nvariants, cap;
+    int per_launch; /* a profile run's: each of ncu's launches paired (launch_pair.h), not named */
     struct xc_shape shape;
     const char *files; /* inside the spec */
 };
@@ -117,10 +139,15 @@ static int spec_add_variant(struct ncu_spec *s, const char *name, size_t len)
 
 /* Without a prefix: the variants mmprof measured ok, in its order, at the
  * one shape the runs hold (what `mmprof launch` is given for a run's
- * variants); for a `mmprof profile` run, every launch it profiled ("#N",
- * xcheck/runs.c), ncu having profiled the same app with the same filters. */
+ * variants); for a `mmprof profile` run, ncu's launches paired with the
+ * launches it profiled, file by file (read_ncu). */
 static int default_launch(const struct xc_inputs *in, const char *spec, struct ncu_spec *s)
 {
+    if (in->launches.n > 0) {
+        s->per_launch = 1;
+        s->shape = (struct xc_shape){1, 1, 1};
+        return 0;
+    }
     for (size_t i = 0; i < in->statuses.n; i++) {
         const struct xc_status *st = &in->statuses.s[i];
         if (!xc_shape_match(&st->shape, &in->statuses.s[0].shape)) {
@@ -186,19 +213,71 @@ struct ncu_ctx {
     int verbose;
 };
 
+/* Names ncu's launches in path after the profile run's launches they pair
+ * with (launch_pair.h): names[k] is mmprof's key of ncu's launch k, NULL
+ * for a launch mmprof did not profile. 0, or -1 with err. */
+static int name_launches(struct xc_inputs *in, const char *path, const char ***names, size_t *n, char *err,
+                         size_t err_len)
+{
+    struct ncu_launches ncu;
+    *names = NULL;
+    *n = 0;
+    if (ncu_launches_read(path, &ncu, err, err_len) != 0)
+        return -1;
+    *names = calloc(ncu.n ? ncu.n : 1, sizeof **names);
+    if (!*names) {
+        ncu_launches_free(&ncu);
+        snprintf(err, err_len, "out of memory reading %s", path);
+        return -1;
+    }
+    *n = ncu.n;
+    for (size_t i = 0; i < in->launches.n; i++) {
+        long k = launch_pair(in->launches.ref, i, &ncu);
+        if (k >= 0 && !(*names)[k])
+            (*names)[k] = in->launches.key[i];
+    }
+    int rc = 0;
+    for (size_t k = 0; k < ncu.n && rc == 0; k++) {
+        char line[700], base[256];
+        if ((*names)[k])
+            continue;
+        launch_base_name(ncu.l[k].kernel, base, sizeof base);
+        snprintf(line, sizeof line,
+                 "ncu #%zu\tnot compared: %.120s, a launch mmprof did not count (it counts a kernel's first; "
+                 "--launches-per-kernel 0 -c 0 counts all)",
+                 k + 1, base);
+        rc = str_list_add(&in->unpaired, line, strlen(line));
+    }
+    ncu_launches_free(&ncu);
+    if (rc != 0) {
+        free(*names);
+        *names = NULL;
+        snprintf(err, err_len, "out of memory reading %s", path);
+    }
+    return rc;
+}
+
 static int read_ncu(const char *path, void *p)
 {
     struct ncu_ctx *c = p;
     char err[ERR_LEN], shape[64];
-    size_t n;
-    if (xc_read_ncu(path, (const char *const *)c->spec->variants, c->spec->nvariants, &c->spec->shape,
-                    &c->in->metrics, c->side, &n, err, sizeof err) != 0) {
+    const char **names = (const char **)c->spec->variants;
+    size_t nnames = c->spec->nvariants, n;
+    if (c->spec->per_launch && name_launches(c->in, path, &names, &nnames, err, sizeof err) != 0) {
+        msg_error("xcheck: %s", err);
+        return -1;
+    }
+    int rc = xc_read_ncu(path, names, nnames, &c->spec->shape, &c->in->metrics, c->side, &n, err, sizeof err);
+    if (c->spec->per_launch)
+        free(names);
+    if (rc != 0) {
         msg_error("xcheck: %s", err);
         return -1;
     }
     xc_shape_text(&c->spec->shape, shape, sizeof shape);
     if (c->verbose)
-        printf("%s: %zu samples of %zu variant(s) at %s\n", path, n, c->spec->nvariants, shape);
+        printf("%s: %zu samples of %zu %s at %s\n", path, n, nnames,
+               c->spec->per_launch ? "launch(es), paired with the profile run's" : "variant(s)", shape);
     return 0;
 }
 
@@ -269,6 +348,7 @@ int xc_inputs_load(const struct xc_sources *src, struct xc_inputs *in)
     xc_side_init(&in->b, in->metrics.n);
     xc_side_init(&in->timing, 1);
     xc_side_init(&in->placements, 1);
+    xc_side_init(&in->activity, 2);
     struct run_ctx runs = {in, &in->metrics, self_ncu ? NULL : &in->a, &in->statuses, src->verbose, ""};
     struct run_ctx runs2 = {in, &in->metrics, &in->b, NULL, src->verbose, ""};
     struct run_ctx timing = {in, &in->timing_metric, &in->timing, NULL, src->verbose, "--timing: "};
@@ -297,6 +377,9 @@ void xc_inputs_free(struct xc_inputs *in)
     xc_side_free(&in->b);
     xc_side_free(&in->timing);
     xc_side_free(&in->placements);
+    xc_side_free(&in->activity);
+    xc_launches_free(&in->launches);
+    str_list_free(&in->unpaired);
     str_list_free(&in->timing_metric);
     for (size_t i = 0; i < in->nruns; i++) {
         run_view_free(in->runs[i]);

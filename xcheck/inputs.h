@@ -31,7 +31,10 @@ struct xc_inputs {
     struct xc_side a, b;
     struct xc_side timing;        /* --timing: one metric, runtime_ms (XC_TIMING_METRIC) */
     struct xc_side placements;    /* --timing-placements: the same, a value a placement */
+    struct xc_side activity;      /* launches' own unprofiled durations (referee.h), ms, and clocks, Hz */
     struct str_list timing_metric;
+    struct xc_launches launches;  /* the first --mmprof profile run's (runs.h); none for collect runs */
+    struct str_list unpaired;     /* "ncu #K<TAB>why": ncu's launches no launch of launches pairs with */
     const char *label_a, *label_b;
     struct run_view **runs; /* every run directory named, read once whatever its roles */
     size_t nruns;

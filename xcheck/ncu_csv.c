@@ -284,6 +284,8 @@ static int add_samples(struct ncu_read *r, const char *const *variants, size_t n
             int usable = k > 0 && !S->bad[at] && (k == 1 || is_counter(m->item[i]));
             value[i] = usable ? S->sum[at] : NAN;
         }
+        if (!variants[s % nvariants])
+            continue; /* a launch the other side did not profile */
         refine_ratios(m, S, s * nm, value);
         struct xc_sample sample = {variants[s % nvariants], *shape, value, &S->kernels[s * nm]};
         rc = xc_side_add(side, &sample);

@@ -17,7 +17,7 @@
  * variants[s % nvariants] at shape. With flush kernels, their count is the
  * sample count and must be a multiple of nvariants. Without (launch without
  * --profile-flush), the list names every sample, and the kernels split
- * evenly by ID among them. Counters (.sum) are summed over a sample's
+ * evenly by ID among them. A NULL name drops its sample. Counters (.sum) are summed over a sample's
  * kernels; other metrics are kept only for a sample of one kernel. Values
  * may carry thousands separators ("1,234,567"); "n/a" is not measured.
  * IPC, which ncu prints to two decimals, is taken from sm__inst_executed.sum

@@ -12,10 +12,10 @@
 #define CYCLES "sm__cycles_elapsed.avg"
 #define CLOCK "sm__cycles_elapsed.avg.per_second"
 
-int xc_referee_open(struct xc_referee *r, const struct xc_side *timing)
+int xc_referee_open(struct xc_referee *r, const struct xc_referee_sources *src)
 {
     memset(r, 0, sizeof *r);
-    if (timing->n == 0)
+    if (src->timing->n == 0 && src->activity->n == 0)
         return 0;
     r->notes = open_memstream(&r->text, &r->text_len);
     return r->notes ? 0 : -1;
@@ -31,9 +31,12 @@ static double median_of(const struct xc_series *s, int i)
     return sum.runs ? sum.median : NAN;
 }
 
-double xc_referee_ms(const struct xc_side *timing, const struct xc_series *a)
+double xc_referee_ms(const struct xc_referee_sources *src, const struct xc_series *a, int *exact)
 {
-    const struct xc_series *t = xc_side_match(timing, a->variant, &a->shape);
+    const struct xc_series *t = xc_side_match(src->activity, a->variant, &a->shape);
+    *exact = t != NULL;
+    if (!t)
+        t = xc_side_match(src->timing, a->variant, &a->shape);
     return t ? median_of(t, 0) : NAN;
 }
 
@@ -76,30 +79,42 @@ static void placement_range(FILE *f, const struct xc_series *t, const struct xc_
             t->nvalues[0] + p->nvalues[0], lo, hi, pos_a, pos_b);
 }
 
-void xc_referee_note(struct xc_referee *r, const struct xc_side *timing, const struct xc_side *placements,
-                     const struct xc_series *a, const struct xc_series *b, const struct str_list *m)
+void xc_referee_note(struct xc_referee *r, const struct xc_referee_sources *src, const struct xc_series *a,
+                     const struct xc_series *b, const struct str_list *m)
 {
-    const struct xc_series *t = r->notes ? xc_side_match(timing, a->variant, &a->shape) : NULL;
-    if (!t)
-        return;
+    int exact = 0;
+    double ms = r->notes ? xc_referee_ms(src, a, &exact) : NAN;
     int cyc = str_list_find(m, CYCLES), clk = str_list_find(m, CLOCK);
-    double ms = median_of(t, 0), a_cyc = median_of(a, cyc), b_cyc = median_of(b, cyc), hz = median_of(a, clk);
+    double a_cyc = median_of(a, cyc), b_cyc = median_of(b, cyc), hz = median_of(a, clk);
+    if (!(hz > 0) && exact) /* the clock not compared (ncu's export has it in GHz): the launch's own */
+        hz = median_of(xc_side_match(src->activity, a->variant, &a->shape), 1);
     if (!(ms > 0 && a_cyc > 0 && b_cyc > 0 && hz > 0))
         return;
     char shape[64];
     xc_shape_text(xc_row_shape(a, b), shape, sizeof shape);
-    if (ms < XC_REFEREE_MIN_MS) {
+    if (!exact && ms < XC_REFEREE_MIN_MS) {
         fprintf(r->notes, "%-22s %-15s %.4f ms: too short for CUDA events (the gap between launches)\n",
                 a->variant, shape, ms);
+        r->by_events++;
         return;
     }
     double cycles = ms * 1e-3 * hz;
-    fprintf(r->notes, "%-22s %-15s %.4f ms unprofiled (%zu timing run%s) = %.6g cycles at mmprof's clock: "
-                      "mmprof %+.2f %%, ncu %+.2f %%",
-            a->variant, shape, ms, t->nvalues[0], t->nvalues[0] == 1 ? "" : "s", cycles, 100 * (a_cyc / cycles - 1),
-            100 * (b_cyc / cycles - 1));
-    placement_range(r->notes, t, placements, a, hz, a_cyc, b_cyc);
+    const struct xc_series *t = xc_side_match(exact ? src->activity : src->timing, a->variant, &a->shape);
+    char from[64];
+    if (exact)
+        snprintf(from, sizeof from, "its activity record");
+    else
+        snprintf(from, sizeof from, "%zu timing run%s", t->nvalues[0], t->nvalues[0] == 1 ? "" : "s");
+    fprintf(r->notes, exact ? "%-22s %-15s %.4g ms unprofiled (%s) = %.6g cycles at mmprof's clock: mmprof %+.2f %%, "
+                              "ncu %+.2f %%"
+                            : "%-22s %-15s %.4f ms unprofiled (%s) = %.6g cycles at mmprof's clock: mmprof %+.2f %%, "
+                              "ncu %+.2f %%",
+            a->variant, shape, ms, from, cycles, 100 * (a_cyc / cycles - 1), 100 * (b_cyc / cycles - 1));
+    if (!exact)
+        placement_range(r->notes, t, src->placements, a, hz, a_cyc, b_cyc);
     fputc('\n', r->notes);
+    r->by_activity += exact;
+    r->by_events += !exact;
 }
 
 void xc_referee_close(struct xc_referee *r, FILE *out)
@@ -107,8 +122,12 @@ void xc_referee_close(struct xc_referee *r, FILE *out)
     if (r->notes) {
         fclose(r->notes);
         if (r->text_len > 0)
-            fprintf(out, "\nelapsed cycles that miss, against the kernel's unprofiled duration (CUDA events of "
-                         "`mmprof collect` timing runs, local memory where collect puts it):\n%s",
+            fprintf(out, "\nelapsed cycles that miss, against the kernel's unprofiled duration (%s%s%s):\n%s",
+                    r->by_activity ? "CUPTI activity records of the profiled launches" : "",
+                    r->by_activity && r->by_events ? "; " : "",
+                    r->by_events || !r->by_activity
+                        ? "CUDA events of `mmprof collect` timing runs, local memory where collect puts it"
+                        : "",
                     r->text);
     }
     free(r->text);

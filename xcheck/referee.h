@@ -10,8 +10,11 @@
  * --timing-placements, the same runs at other local-memory offsets, give the
  * kernel's own range, and the note says where each tool's cycles fall in it.
  * Events of back-to-back launches hold the gap between them (1-2 us), so
- * kernels under XC_REFEREE_MIN_MS get no opinion. The notes are printed after
- * the table. */
+ * kernels under XC_REFEREE_MIN_MS get no opinion from them. A `mmprof
+ * profile` run needs no timing runs: each profiled launch carries its own
+ * unprofiled duration, CUPTI's activity record of it (GPU start to end, at
+ * any length), read into xc_inputs.activity; where a launch has one it is
+ * the referee. The notes are printed after the table. */
 #ifndef MMPROF_XCHECK_REFEREE_H
 #define MMPROF_XCHECK_REFEREE_H
 
@@ -22,26 +25,36 @@
 
 #define XC_REFEREE_MIN_MS 0.3
 
+/* The unprofiled durations the referee weighs with, each a side of one
+ * metric (ms): activity's win over timing's for the same launch. */
+struct xc_referee_sources {
+    const struct xc_side *activity;   /* a profile run's launches (inputs.h): ms, then the launch's clock */
+    const struct xc_side *timing;     /* --timing: collect's CUDA events */
+    const struct xc_side *placements; /* --timing-placements */
+};
+
 struct xc_referee {
     char *text; /* the notes so far */
     size_t text_len;
-    FILE *notes; /* NULL: no timing runs, nothing to say */
+    FILE *notes; /* NULL: no durations, nothing to say */
+    int by_activity, by_events; /* notes taken from each source */
 };
 
-/* Ready to take notes when timing holds any series. 0, or -1 out of memory. */
-int xc_referee_open(struct xc_referee *r, const struct xc_side *timing);
+/* Ready to take notes when a source holds any series. 0, or -1 out of memory. */
+int xc_referee_open(struct xc_referee *r, const struct xc_referee_sources *src);
 
-/* The median unprofiled duration of series a's kernel in timing (ms); NaN
- * when timing has none. */
-double xc_referee_ms(const struct xc_side *timing, const struct xc_series *a);
+/* The unprofiled duration of series a's kernel (ms): its activity record,
+ * else the median of timing's runs; NaN when neither has it. *exact is 1
+ * for an activity record (good at any length), 0 for CUDA events. */
+double xc_referee_ms(const struct xc_referee_sources *src, const struct xc_series *a, int *exact);
 
 /* A note for series a (mmprof) against b (ncu), whose elapsed class missed:
  * the unprofiled duration as cycles at a's clock, and how far each side's
  * elapsed cycles (metrics m) are from it; with placements of the kernel, its
  * range over them (and timing's run) and where each side falls. Nothing
- * without a timing series for the kernel. */
-void xc_referee_note(struct xc_referee *r, const struct xc_side *timing, const struct xc_side *placements,
-                     const struct xc_series *a, const struct xc_series *b, const struct str_list *m);
+ * without a duration for the kernel. */
+void xc_referee_note(struct xc_referee *r, const struct xc_referee_sources *src, const struct xc_series *a,
+                     const struct xc_series *b, const struct str_list *m);
 
 /* Prints the notes (a heading, then a line each; nothing when there are
  * none) and frees them. */

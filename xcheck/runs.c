@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rundir/launch_params.h"
 #include "rundir/results.h"
 #include "rundir/run_view.h"
 #include "common/table.h"
@@ -39,17 +40,31 @@ static int shape_of(const struct table *t, size_t row, struct xc_shape *s)
     return 0;
 }
 
-/* The name a row is paired by: its variant, or for a profiled launch "#N",
- * its place among the run's rows (shape 1x1x1): ncu profiling the same app
- * with the same filters sees the same launches in the same order, and a
- * kernel launched several times is several series. */
-static const char *row_key(const struct table *t, size_t row, char *buf, size_t len,
-                           struct xc_shape *shape)
+/* The process of the run's first profiled launch, or -1 (a collect run). */
+static long first_pid(const struct table *t)
 {
-    if (strncmp(table_str(t, row, table_col(t, "params")), RESULTS_PROFILE_PARAMS,
-                strlen(RESULTS_PROFILE_PARAMS)) != 0)
+    struct launch_params p;
+    for (size_t row = 0; row < t->nrows; row++)
+        if (launch_params_read(table_str(t, row, table_col(t, "params")), &p) == 0)
+            return p.pid;
+    return -1;
+}
+
+/* The name a row is paired by: its variant, or for a profiled launch its
+ * launch, "#L" or "#L@P" (xc_launches, shape 1x1x1): a kernel launched
+ * several times is several series. p gets the launch (kernel NULL when the
+ * row is a collect row's). */
+static const char *row_key(const struct table *t, size_t row, long pid0, char *buf, size_t len,
+                           struct xc_shape *shape, struct launch_params *p)
+{
+    if (launch_params_read(table_str(t, row, table_col(t, "params")), p) != 0) {
+        p->kernel = NULL;
         return table_str(t, row, table_col(t, "variant"));
-    snprintf(buf, len, "#%zu", row + 1);
+    }
+    if (p->pid == pid0)
+        snprintf(buf, len, "#%ld", p->launch);
+    else
+        snprintf(buf, len, "#%ld@%ld", p->launch, p->pid);
     *shape = (struct xc_shape){1, 1, 1};
     return buf;
 }
@@ -102,11 +117,13 @@ int xc_read_run(const struct run_view *v, const struct str_list *m, struct xc_si
     char path[1100];
     run_path(path, sizeof path, v->dir, RESULTS_CSV);
     const struct table *t = v->results;
+    long pid0 = first_pid(t);
     int rc = 0;
     for (size_t row = 0; row < t->nrows && rc == 0; row++) {
         struct xc_shape shape = {0, 0, 0};
-        char key[32];
-        const char *variant = row_key(t, row, key, sizeof key, &shape);
+        struct launch_params p;
+        char key[XC_VARIANT_MAX];
+        const char *variant = row_key(t, row, pid0, key, sizeof key, &shape, &p);
         if (variant[0] == '\0' || (variant != key && shape_of(t, row, &shape) != 0)) {
             snprintf(err, err_len, "%s line %zu: no variant name or no whole M, N, K; %s", path, t->row_line[row],
                      FIX_RUN);
@@ -121,6 +138,43 @@ int xc_read_run(const struct run_view *v, const struct str_list *m, struct xc_si
             snprintf(err, err_len, "out of memory reading %s", path);
     }
     return rc;
+}
+
+int xc_run_launches(const struct run_view *v, struct xc_launches *out)
+{
+    const struct table *t = v->results;
+    memset(out, 0, sizeof *out);
+    long pid0 = first_pid(t);
+    if (pid0 < 0)
+        return 0;
+    out->ref = malloc(t->nrows * sizeof *out->ref);
+    out->key = malloc(t->nrows * sizeof *out->key);
+    out->gpu_ms = malloc(t->nrows * sizeof *out->gpu_ms);
+    out->hz = malloc(t->nrows * sizeof *out->hz);
+    if (!out->ref || !out->key || !out->gpu_ms || !out->hz) {
+        xc_launches_free(out);
+        return -1;
+    }
+    for (size_t row = 0; row < t->nrows; row++) {
+        struct xc_shape shape;
+        struct launch_params p;
+        if (row_key(t, row, pid0, out->key[out->n], sizeof out->key[out->n], &shape, &p) != out->key[out->n])
+            continue; /* a collect row in a merged run */
+        out->gpu_ms[out->n] = p.gpu_ms;
+        out->hz[out->n] = table_num(t, row, metric_col(t, "sm__cycles_elapsed.avg.per_second"));
+        /* another process's launch numbers are not ncu's: it pairs by name alone */
+        out->ref[out->n++] = (struct launch_ref){p.kernel, p.pid == pid0 ? p.launch : 0};
+    }
+    return 0;
+}
+
+void xc_launches_free(struct xc_launches *l)
+{
+    free(l->ref);
+    free(l->key);
+    free(l->gpu_ms);
+    free(l->hz);
+    memset(l, 0, sizeof *l);
 }
 
 int xc_run_metric_names(const struct run_view *v, struct str_list *out, char *err, size_t err_len)

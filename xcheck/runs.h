@@ -1,5 +1,6 @@
 /* mmprof's side: the results.csv of `mmprof collect` run directories, one
- * directory per placement. Each row whose status is ok is a sample; the
+ * directory per placement, or of `mmprof profile` runs, a row per profiled
+ * launch. Each row whose status is ok is a sample; the
  * others are remembered with their status and reason (a skipped variant is
  * listed as not compared, a failed one is a failure). */
 #ifndef MMPROF_XCHECK_RUNS_H
@@ -8,6 +9,7 @@
 #include <stddef.h>
 
 #include "rundir/run_view.h"
+#include "xcheck/launch_pair.h"
 #include "xcheck/metrics.h"
 #include "xcheck/series.h"
 
@@ -35,6 +37,23 @@ int xc_read_run(const struct run_view *v, const struct str_list *m, struct xc_si
 /* The metric columns of the view's results.csv (every column that is not
  * one of collect's fixed ones), for the default metric list. 0 or -1 with err. */
 int xc_run_metric_names(const struct run_view *v, struct str_list *out, char *err, size_t err_len);
+
+/* A profile run's launches (rows whose params are a launch's,
+ * rundir/launch_params.h) in the run's order, each with the name
+ * xc_read_run pairs its row by: "#L", launch L of the run's first process,
+ * or "#L@P" for process P's (ncu numbers launches across processes, mmprof
+ * within each); ref holds what xcheck/launch_pair.h pairs with ncu's. */
+struct xc_launches {
+    struct launch_ref *ref; /* kernel points into the view's results */
+    char (*key)[XC_VARIANT_MAX];
+    double *gpu_ms; /* the launch's own unprofiled duration (CUPTI activity record); NaN none */
+    double *hz;     /* its SM clock while profiled (sm__cycles_elapsed.avg.per_second); NaN none */
+    size_t n;
+};
+
+/* The view's launches (none for a collect run). 0, or -1 out of memory. */
+int xc_run_launches(const struct run_view *v, struct xc_launches *out);
+void xc_launches_free(struct xc_launches *l);
 
 const struct xc_status *xc_status_find(const struct xc_statuses *st, const char *variant,
                                        const struct xc_shape *shape);

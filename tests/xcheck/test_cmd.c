@@ -214,18 +214,21 @@ static void exact_counter_that_varies(void **state)
     captured_free(&c);
 }
 
-/* A `mmprof profile` run (rows with params "kernel=...", undeclared kernels
- * without a shape) against ncu over the same app: paired launch by launch,
- * "#1", "#2", ..., also for a kernel launched twice and for a launch whose
- * counters failed (ncu still profiled it, so the pairing does not shift). */
+/* A `mmprof profile` row's params (rundir/launch_params.h). */
+#define LAUNCH(kernel, pid, n) "\"kernel=" kernel ";pid=" #pid ";launch=" #n ";grid=1,1,1;block=32,1,1;stream=7;nvtx=\""
+
+/* A `mmprof profile` run (undeclared kernels without a shape) against ncu
+ * over the same app: paired launch by launch, "#1", "#2", ..., also for a
+ * kernel launched twice and for a launch whose counters failed (ncu still
+ * profiled it, so the pairing does not shift). */
 static void profile_runs_pair_by_launch(void **state)
 {
     (void)state;
     scratch_write(dir, "p/results.csv",
                   "variant,family,M,N,K,params,status,reason," L2 "\n"
-                  "void k(float*),kernel,0,0,0,kernel=void k(float*);launch=1,ok,,100\n"
-                  "tiled_t16,matmul,64,64,64,kernel=void t(float*);launch=2,failed,counters: x,\n"
-                  "void k(float*),kernel,0,0,0,kernel=void k(float*);launch=3,ok,,300\n",
+                  "void k(float*),kernel,0,0,0," LAUNCH("void k(float*)", 7, 1) ",ok,,100\n"
+                  "tiled_t16,matmul,64,64,64," LAUNCH("void t(float*)", 7, 2) ",failed,counters: x,\n"
+                  "void k(float*),kernel,0,0,0," LAUNCH("void k(float*)", 7, 3) ",ok,,300\n",
                   NULL, 0);
     scratch_write(dir, "ncu.csv",
                   "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
@@ -243,6 +246,122 @@ static void profile_runs_pair_by_launch(void **state)
     assert_has(c.out, "#3");
     assert_has(c.err, "FAIL #2/1x1x1: mmprof status 'failed' (counters: x)");
     assert_int_equal(c.rc, 1); /* #2 is a failure, #1 and #3 agree */
+    captured_free(&c);
+}
+
+/* The default profile run counts each kernel's first launch (1, 2 and 5
+ * of six); ncu counted every launch. Each of mmprof's launches pairs with
+ * ncu's of the same number, ncu's others are listed as not compared; a
+ * second process's launch is named apart ("#1@8") and, with no launch of
+ * ncu's left for it, pairs with none. With ncu filtered to one kernel (its
+ * export holds u's launch alone), u's launch 5 pairs with it by name. */
+static void profile_first_launches_pair_with_every_launch(void **state)
+{
+    (void)state;
+    scratch_write(dir, "p/results.csv",
+                  "variant,family,M,N,K,params,status,reason," L2 "\n"
+                  "k,kernel,0,0,0," LAUNCH("void k(float*)", 7, 1) ",ok,,100\n"
+                  "t,kernel,0,0,0," LAUNCH("void t(float*)", 7, 2) ",ok,,200\n"
+                  "u,kernel,0,0,0," LAUNCH("void ns::u<int>(int*)", 7, 5) ",ok,,500\n",
+                  NULL, 0);
+    char csv[2048] = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+    const char *names[] = {"k(float *)", "t(float *)", "k(float *)", "k(float *)", "void ns::u<int>(int *)",
+                           "k(float *)"};
+    const int values[] = {100, 200, 999, 999, 500, 999};
+    for (int i = 0; i < 6; i++) {
+        size_t len = strlen(csv);
+        snprintf(csv + len, sizeof csv - len, "\"%d\",\"%s\",\"" L2 "\",\"sector\",\"%d\"\n", i, names[i], values[i]);
+    }
+    scratch_write(dir, "ncu.csv", csv, NULL, 0);
+    char runs[512], ncu[512];
+    snprintf(runs, sizeof runs, "%s/p", dir);
+    snprintf(ncu, sizeof ncu, "%s/ncu.csv", dir);
+    const char *argv[] = {"xcheck", "--floor-sectors", "0", "--mmprof", runs, "--ncu", ncu};
+    struct captured c;
+    capture(cmd_xcheck, 7, argv, &c);
+    assert_int_equal(c.rc, 0);
+    assert_has(c.out, "#5                     1x1x1           " L2);
+    assert_has(c.out, "ncu #3                 1x1x1           not compared: k, a launch mmprof did not count");
+    assert_has(c.out, "ncu #6                 1x1x1           not compared: k,");
+    assert_null(strstr(c.out, "ncu #5"));
+    assert_has(c.out, "3 values within limits, 0 misses, 0 failed runs");
+    captured_free(&c);
+
+    /* a second process's first launch of k */
+    scratch_write(dir, "p/results.csv",
+                  "variant,family,M,N,K,params,status,reason," L2 "\n"
+                  "k,kernel,0,0,0," LAUNCH("void k(float*)", 7, 1) ",ok,,100\n"
+                  "k,kernel,0,0,0," LAUNCH("void k(float*)", 8, 1) ",ok,,100\n",
+                  NULL, 0);
+    scratch_write(dir, "ncu.csv",
+                  "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                  "\"0\",\"k(float *)\",\"" L2 "\",\"sector\",\"100\"\n"
+                  "\"1\",\"k(float *)\",\"" L2 "\",\"sector\",\"100\"\n",
+                  NULL, 0);
+    capture(cmd_xcheck, 7, argv, &c);
+    assert_int_equal(c.rc, 0);
+    assert_has(c.out, "#1@8                   1x1x1           " L2);
+    assert_has(c.out, "2 values within limits");
+    captured_free(&c);
+
+    /* ncu filtered to u: its one launch is u's */
+    scratch_write(dir, "p/results.csv",
+                  "variant,family,M,N,K,params,status,reason," L2 "\n"
+                  "u,kernel,0,0,0," LAUNCH("void ns::u<int>(int*)", 7, 5) ",ok,,500\n",
+                  NULL, 0);
+    scratch_write(dir, "ncu.csv",
+                  "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                  "\"0\",\"void ns::u<int>(int *)\",\"" L2 "\",\"sector\",\"500\"\n",
+                  NULL, 0);
+    capture(cmd_xcheck, 7, argv, &c);
+    assert_int_equal(c.rc, 0);
+    assert_has(c.out, "1 values within limits, 0 misses");
+    captured_free(&c);
+}
+
+/* A profile run's referee needs no --timing: where elapsed cycles miss, the
+ * launch's own activity record (gpu_ms) is its unprofiled duration, also for
+ * a kernel of a few microseconds. k: 5 us at 2 GHz = 10000 cycles, mmprof
+ * 10200, ncu 11000. */
+static void profile_referee_from_activity(void **state)
+{
+    (void)state;
+    const char *cyc = "sm__cycles_elapsed.avg", *clk = "sm__cycles_elapsed.avg.per_second";
+    char text[1024], csv[1024];
+    snprintf(text, sizeof text,
+             "variant,family,M,N,K,params,status,reason,%s,%s\n"
+             "k,kernel,0,0,0,\"kernel=void k(float*);pid=7;launch=1;grid=1,1,1;block=32,1,1;stream=7;nvtx=;"
+             "gpu_ms=0.005\",ok,,10200,2e9\n",
+             cyc, clk);
+    scratch_write(dir, "p/results.csv", text, NULL, 0);
+    snprintf(csv, sizeof csv,
+             "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+             "\"0\",\"k(float *)\",\"%s\",\"cycle\",\"11000\"\n"
+             "\"0\",\"k(float *)\",\"%s\",\"hz\",\"2,000,000,000\"\n",
+             cyc, clk);
+    scratch_write(dir, "ncu.csv", csv, NULL, 0);
+    char runs[512], ncu[512];
+    snprintf(runs, sizeof runs, "%s/p", dir);
+    snprintf(ncu, sizeof ncu, "%s/ncu.csv", dir);
+    const char *argv[] = {"xcheck", "--mmprof", runs, "--ncu", ncu};
+    struct captured c;
+    capture(cmd_xcheck, 5, argv, &c);
+    assert_int_equal(c.rc, 1);
+    assert_has(c.out, "against the kernel's unprofiled duration (CUPTI activity records of the profiled launches):");
+    assert_has(c.out, "#1                     1x1x1           0.005 ms unprofiled (its activity record) = 10000 "
+                      "cycles at mmprof's clock: mmprof +2.00 %, ncu +10.00 %\n");
+    assert_null(strstr(c.out, "too short for CUDA events"));
+    captured_free(&c);
+    /* the clock not compared (an export with it in GHz): the launch's own from the run */
+    const char *cycles_only[] = {"xcheck", "--mmprof", runs, "--ncu", ncu, "--metrics", cyc};
+    capture(cmd_xcheck, 7, cycles_only, &c);
+    assert_int_equal(c.rc, 1);
+    assert_has(c.out, "0.005 ms unprofiled (its activity record) = 10000 cycles at mmprof's clock: mmprof +2.00 %");
+    captured_free(&c);
+    const char *misses[] = {"xcheck", "--elapsed-misses", "--mmprof", runs, "--ncu", ncu};
+    capture(cmd_xcheck, 6, misses, &c);
+    assert_int_equal(c.rc, 0);
+    assert_string_equal(c.out, "#1 1x1x1\n");
     captured_free(&c);
 }
 
@@ -383,6 +502,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(runs_missing, setup, teardown),
         cmocka_unit_test_setup_teardown(noisy_and_list_ok, setup, teardown),
         cmocka_unit_test_setup_teardown(profile_runs_pair_by_launch, setup, teardown),
+        cmocka_unit_test_setup_teardown(profile_first_launches_pair_with_every_launch, setup, teardown),
+        cmocka_unit_test_setup_teardown(profile_referee_from_activity, setup, teardown),
         cmocka_unit_test_setup_teardown(exact_counter_that_varies, setup, teardown),
         cmocka_unit_test_setup_teardown(timing_referee, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_input, setup, teardown),
