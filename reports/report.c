@@ -24,7 +24,7 @@
 
 static const struct section *const sections[] = {
     &sec_kernels, &sec_env, &sec_baseline, &sec_seed000, &sec_seed001, &sec_seed002, &sec_seed003,
-    &sec_seed004, &sec_cgma, &sec_findings, &sec_next, &sec_source, &sec_skipped,
+    &sec_seed004, &sec_cgma, &sec_findings, &sec_versus, &sec_next, &sec_source, &sec_skipped,
 };
 enum { NSECTIONS = sizeof sections / sizeof sections[0] };
 

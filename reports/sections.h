@@ -23,6 +23,7 @@ extern const struct section sec_seed003;  /* the Rx x Ry profiler tables */
 extern const struct section sec_seed004;  /* naive vs shared across sizes, CPU baseline */
 extern const struct section sec_cgma;     /* theoretical vs measured CGMA */
 extern const struct section sec_findings; /* best variants, bounds, theory gaps */
+extern const struct section sec_versus;  /* the fastest own matmul beside the library's, counter by counter */
 extern const struct section sec_next;     /* what holds each kernel back and what to try next */
 extern const struct section sec_source;   /* PC samples: stall reasons and hottest source lines per kernel */
 extern const struct section sec_skipped;  /* skipped and failed rows with their reason */
