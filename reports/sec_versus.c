@@ -6,6 +6,7 @@
  * the same run; the library's launch geometry is not known (no kernel of
  * ours), so those rows show ours alone. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -64,98 +65,54 @@ static int present(const struct report_ctx *c)
     return 0;
 }
 
-/* Shared-memory wavefronts per warp-level FFMA (32 thread FFMAs): how much
- * fragment traffic each multiply-add costs. */
-static double wavefronts_per_ffma(const struct analysis_row *r)
-{
-    return r->ms.ffma > 0 ? r->ms.shared_wavefronts / (r->ms.ffma / 32) : NAN;
-}
-
-static double cycles(const struct report_ctx *c, const struct analysis_row *r)
-{
-    return ctx_raw(c, r, "sm__cycles_elapsed.avg");
-}
-
-static double l2_read_sectors(const struct report_ctx *c, const struct analysis_row *r)
-{
-    return ctx_raw(c, r, "lts__t_sectors_op_read.sum");
-}
-
-static double flops_executed(const struct report_ctx *c, const struct analysis_row *r)
-{
-    (void)c;
-    return r->ms.flops_executed;
-}
-
-static double ipc(const struct report_ctx *c, const struct analysis_row *r)
-{
-    (void)c;
-    return r->ms.ipc;
-}
-
-static double sm_busy(const struct report_ctx *c, const struct analysis_row *r)
-{
-    (void)c;
-    return r->ms.sm_efficiency_pct;
-}
-
-static double occupancy(const struct report_ctx *c, const struct analysis_row *r)
-{
-    (void)c;
-    return r->ms.achieved_occupancy_pct;
-}
-
-static double shared_per_ffma(const struct report_ctx *c, const struct analysis_row *r)
-{
-    (void)c;
-    return wavefronts_per_ffma(r);
-}
-
-static double conflicts(const struct report_ctx *c, const struct analysis_row *r)
-{
-    (void)c;
-    return 100 * r->ms.bank_conflict_rate_ld;
-}
-
-static double load_requests(const struct report_ctx *c, const struct analysis_row *r)
-{
-    (void)c;
-    return r->ms.gld_requests;
-}
-
-static double dram_bytes(const struct report_ctx *c, const struct analysis_row *r)
-{
-    (void)c;
-    return r->ms.dram_bytes;
-}
-
 enum scale { COUNT, RATE, SHARE }; /* fmt_si; fmt_sig; a percentage, compared in points */
 
+/* Where a counter's value comes from: a field of the analysis' measurement
+ * (offsetof struct measured), or a raw results.csv column. */
+#define MS(field) offsetof(struct measured, field), NULL
+#define RAW(column) 0, column
+
 /* A counter compared: which way is worse for ours, and what a difference
- * that way points at (NULL: the outcome, shown, never a reason). */
+ * that way points at (NULL: the outcome, shown, never a reason). per_warp_ffma:
+ * divided by the warp-level FFMAs (thread FFMAs / 32), the cost of each
+ * multiply-add. */
 static const struct {
     const char *label;
-    double (*get)(const struct report_ctx *c, const struct analysis_row *r);
-    enum scale scale;
+    size_t field;
+    const char *raw;
+    double scale;
+    int per_warp_ffma;
+    enum scale shown;
     int higher_is_worse;
     const char *points_at;
 } counters[] = {
-    {"elapsed cycles (profiled pass)", cycles, COUNT, 1, NULL},
-    {"FP32 FLOPs executed", flops_executed, COUNT, 1, "FLOPs beyond 2·M·N·K are padded edge tiles' zeros"},
-    {"instructions issued per cycle (IPC)", ipc, RATE, 0,
+    {"elapsed cycles (profiled pass)", RAW("sm__cycles_elapsed.avg"), 1, 0, COUNT, 1, NULL},
+    {"FP32 FLOPs executed", MS(flops_executed), 1, 0, COUNT, 1, "FLOPs beyond 2·M·N·K are padded edge tiles' zeros"},
+    {"instructions issued per cycle (IPC)", MS(ipc), 1, 0, RATE, 0,
      "fewer instructions a cycle for the same FFMAs: issue slots lost to waits (the stall reasons per source "
      "line say which)"},
-    {"SM busy, % of elapsed cycles", sm_busy, SHARE, 0, "idle SMs: too few blocks for the SMs, or a tail wave"},
-    {"achieved occupancy, %", occupancy, SHARE, 0, "fewer warps to hide latency with"},
-    {"shared wavefronts per warp FFMA", shared_per_ffma, RATE, 1,
+    {"SM busy, % of elapsed cycles", MS(sm_efficiency_pct), 1, 0, SHARE, 0,
+     "idle SMs: too few blocks for the SMs, or a tail wave"},
+    {"achieved occupancy, %", MS(achieved_occupancy_pct), 1, 0, SHARE, 0, "fewer warps to hide latency with"},
+    {"shared wavefronts per warp FFMA", MS(shared_wavefronts), 1, 1, RATE, 1,
      "more shared-memory traffic per multiply-add: wider fragment loads (LDS.128) and a warp tile that reuses "
      "each fragment over more outputs cut it"},
-    {"bank-conflict share of shared loads, %", conflicts, SHARE, 1, "shared loads replayed for bank conflicts"},
-    {"global load requests", load_requests, COUNT, 1, "more requests for the same bytes: narrower global loads"},
-    {"L2 read sectors", l2_read_sectors, COUNT, 1,
+    {"bank-conflict share of shared loads, %", MS(bank_conflict_rate_ld), 100, 0, SHARE, 1,
+     "shared loads replayed for bank conflicts"},
+    {"global load requests", MS(gld_requests), 1, 0, COUNT, 1, "more requests for the same bytes: narrower global loads"},
+    {"L2 read sectors", RAW("lts__t_sectors_op_read.sum"), 1, 0, COUNT, 1,
      "more L2 traffic: block rasterisation (neighbouring blocks sharing tiles) cuts it"},
-    {"DRAM bytes", dram_bytes, COUNT, 1, "DRAM traffic beyond the compulsory: tiles fetched again"},
+    {"DRAM bytes", MS(dram_bytes), 1, 0, COUNT, 1, "DRAM traffic beyond the compulsory: tiles fetched again"},
 };
+
+static double counter_value(const struct report_ctx *c, size_t i, const struct analysis_row *r)
+{
+    double v = counters[i].raw ? ctx_raw(c, r, counters[i].raw)
+                               : *(const double *)((const char *)&r->ms + counters[i].field);
+    if (counters[i].per_warp_ffma)
+        v = r->ms.ffma > 0 ? v / (r->ms.ffma / 32) : NAN;
+    return v * counters[i].scale;
+}
 
 static char *value_text(char *buf, enum scale scale, double v)
 {
@@ -172,7 +129,7 @@ static double worse_by(size_t i, double own, double lib)
     double d;
     if (!isfinite(own) || !isfinite(lib))
         return 0;
-    if (counters[i].scale == SHARE)
+    if (counters[i].shown == SHARE)
         d = fabs(own - lib) > VERSUS_POINTS ? (own - lib) / VERSUS_POINTS : 0;
     else
         d = own > 0 && lib > 0 && fabs(log(own / lib)) > log(1 + VERSUS_DIFFER) ? log(own / lib) / log(1 + VERSUS_DIFFER) : 0;
@@ -195,7 +152,7 @@ static void value_cell(struct grid *g, size_t r, size_t col, enum scale scale, d
 static void compare_cell(struct grid *g, size_t r, size_t i, double own, double lib)
 {
     char buf[FMT_LEN];
-    if (counters[i].scale == SHARE)
+    if (counters[i].shown == SHARE)
         grid_set(g, r, 3, "%s", points_text(buf, own - lib));
     else
         grid_set(g, r, 3, "%s", own > 0 && lib > 0 ? fmt_ratio(buf, own / lib) : FMT_NONE);
@@ -238,7 +195,7 @@ static size_t reasons(struct report_ctx *c, const struct analysis_row *own, cons
     size_t order[COUNT_OF(counters)], n = 0;
     double weight[COUNT_OF(counters)];
     for (size_t i = 0; i < COUNT_OF(counters); i++) {
-        weight[i] = worse_by(i, counters[i].get(c, own), counters[i].get(c, lib)) * (worse ? 1 : -1);
+        weight[i] = worse_by(i, counter_value(c, i, own), counter_value(c, i, lib)) * (worse ? 1 : -1);
         if (counters[i].points_at && weight[i] > 0)
             order[n++] = i;
     }
@@ -256,13 +213,13 @@ static size_t reasons(struct report_ctx *c, const struct analysis_row *own, cons
     for (size_t k = 0; k < n && k < VERSUS_REASONS; k++) {
         size_t i = order[k];
         char a[FMT_LEN], b[FMT_LEN], d[FMT_LEN];
-        double x = counters[i].get(c, own), y = counters[i].get(c, lib);
-        if (counters[i].scale == SHARE)
+        double x = counter_value(c, i, own), y = counter_value(c, i, lib);
+        if (counters[i].shown == SHARE)
             points_text(d, x - y);
         else
             fmt_ratio(d, x / y);
-        doc_item(&c->doc, "%s: %s against %s (%s)%s%s.", counters[i].label, value_text(a, counters[i].scale, x),
-                 value_text(b, counters[i].scale, y), d, worse ? ": " : "", worse ? counters[i].points_at : "");
+        doc_item(&c->doc, "%s: %s against %s (%s)%s%s.", counters[i].label, value_text(a, counters[i].shown, x),
+                 value_text(b, counters[i].shown, y), d, worse ? ": " : "", worse ? counters[i].points_at : "");
     }
     doc_list_end(&c->doc);
     return n;
@@ -296,10 +253,10 @@ static void write_shape(struct report_ctx *c, const struct shape *s)
         return;
     for (size_t i = 0; i < COUNT_OF(counters); i++) {
         size_t r = grid_row(g);
-        double x = counters[i].get(c, own), y = counters[i].get(c, lib);
+        double x = counter_value(c, i, own), y = counter_value(c, i, lib);
         grid_set(g, r, 0, "%s", counters[i].label);
-        value_cell(g, r, 1, counters[i].scale, x);
-        value_cell(g, r, 2, counters[i].scale, y);
+        value_cell(g, r, 1, counters[i].shown, x);
+        value_cell(g, r, 2, counters[i].shown, y);
         compare_cell(g, r, i, x, y);
     }
     if (own->top_stall[0] || lib->top_stall[0]) {

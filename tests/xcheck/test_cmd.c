@@ -216,6 +216,22 @@ static void exact_counter_that_varies(void **state)
 
 /* A `mmprof profile` row's params (rundir/launch_params.h). */
 #define LAUNCH(kernel, pid, n) "\"kernel=" kernel ";pid=" #pid ";launch=" #n ";grid=1,1,1;block=32,1,1;stream=7;nvtx=\""
+#define NCU_HEAD "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+/* ncu's launch id of kernel k with L2 read sectors v. */
+#define NCU_L2(id, k, v) "\"" #id "\",\"" k "\",\"" L2 "\",\"sector\",\"" #v "\"\n"
+
+/* xcheck of a profile run p (its rows after the header) against ncu.csv. */
+static void xcheck_profile(const char *rows, const char *ncu_csv, struct captured *c)
+{
+    char text[2048], runs[512], ncu[512];
+    snprintf(text, sizeof text, "variant,family,M,N,K,params,status,reason," L2 "\n%s", rows);
+    scratch_write(dir, "p/results.csv", text, NULL, 0);
+    scratch_write(dir, "ncu.csv", ncu_csv, NULL, 0);
+    snprintf(runs, sizeof runs, "%s/p", dir);
+    snprintf(ncu, sizeof ncu, "%s/ncu.csv", dir);
+    const char *argv[] = {"xcheck", "--floor-sectors", "0", "--mmprof", runs, "--ncu", ncu};
+    capture(cmd_xcheck, 7, argv, c);
+}
 
 /* A `mmprof profile` run (undeclared kernels without a shape) against ncu
  * over the same app: paired launch by launch, "#1", "#2", ..., also for a
@@ -224,24 +240,11 @@ static void exact_counter_that_varies(void **state)
 static void profile_runs_pair_by_launch(void **state)
 {
     (void)state;
-    scratch_write(dir, "p/results.csv",
-                  "variant,family,M,N,K,params,status,reason," L2 "\n"
-                  "void k(float*),kernel,0,0,0," LAUNCH("void k(float*)", 7, 1) ",ok,,100\n"
-                  "tiled_t16,matmul,64,64,64," LAUNCH("void t(float*)", 7, 2) ",failed,counters: x,\n"
-                  "void k(float*),kernel,0,0,0," LAUNCH("void k(float*)", 7, 3) ",ok,,300\n",
-                  NULL, 0);
-    scratch_write(dir, "ncu.csv",
-                  "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
-                  "\"0\",\"k(float *)\",\"" L2 "\",\"sector\",\"100\"\n"
-                  "\"1\",\"t(float *)\",\"" L2 "\",\"sector\",\"5\"\n"
-                  "\"2\",\"k(float *)\",\"" L2 "\",\"sector\",\"300\"\n",
-                  NULL, 0);
-    char runs[512], ncu[512];
-    snprintf(runs, sizeof runs, "%s/p", dir);
-    snprintf(ncu, sizeof ncu, "%s/ncu.csv", dir);
-    const char *argv[] = {"xcheck", "--floor-sectors", "0", "--mmprof", runs, "--ncu", ncu};
     struct captured c;
-    capture(cmd_xcheck, 7, argv, &c);
+    xcheck_profile("void k(float*),kernel,0,0,0," LAUNCH("void k(float*)", 7, 1) ",ok,,100\n"
+                   "tiled_t16,matmul,64,64,64," LAUNCH("void t(float*)", 7, 2) ",failed,counters: x,\n"
+                   "void k(float*),kernel,0,0,0," LAUNCH("void k(float*)", 7, 3) ",ok,,300\n",
+                   NCU_HEAD NCU_L2(0, "k(float *)", 100) NCU_L2(1, "t(float *)", 5) NCU_L2(2, "k(float *)", 300), &c);
     assert_has(c.out, "#1");
     assert_has(c.out, "#3");
     assert_has(c.err, "FAIL #2/1x1x1: mmprof status 'failed' (counters: x)");
@@ -258,27 +261,14 @@ static void profile_runs_pair_by_launch(void **state)
 static void profile_first_launches_pair_with_every_launch(void **state)
 {
     (void)state;
-    scratch_write(dir, "p/results.csv",
-                  "variant,family,M,N,K,params,status,reason," L2 "\n"
-                  "k,kernel,0,0,0," LAUNCH("void k(float*)", 7, 1) ",ok,,100\n"
-                  "t,kernel,0,0,0," LAUNCH("void t(float*)", 7, 2) ",ok,,200\n"
-                  "u,kernel,0,0,0," LAUNCH("void ns::u<int>(int*)", 7, 5) ",ok,,500\n",
-                  NULL, 0);
-    char csv[2048] = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
-    const char *names[] = {"k(float *)", "t(float *)", "k(float *)", "k(float *)", "void ns::u<int>(int *)",
-                           "k(float *)"};
-    const int values[] = {100, 200, 999, 999, 500, 999};
-    for (int i = 0; i < 6; i++) {
-        size_t len = strlen(csv);
-        snprintf(csv + len, sizeof csv - len, "\"%d\",\"%s\",\"" L2 "\",\"sector\",\"%d\"\n", i, names[i], values[i]);
-    }
-    scratch_write(dir, "ncu.csv", csv, NULL, 0);
-    char runs[512], ncu[512];
-    snprintf(runs, sizeof runs, "%s/p", dir);
-    snprintf(ncu, sizeof ncu, "%s/ncu.csv", dir);
-    const char *argv[] = {"xcheck", "--floor-sectors", "0", "--mmprof", runs, "--ncu", ncu};
     struct captured c;
-    capture(cmd_xcheck, 7, argv, &c);
+    xcheck_profile("k,kernel,0,0,0," LAUNCH("void k(float*)", 7, 1) ",ok,,100\n"
+                   "t,kernel,0,0,0," LAUNCH("void t(float*)", 7, 2) ",ok,,200\n"
+                   "u,kernel,0,0,0," LAUNCH("void ns::u<int>(int*)", 7, 5) ",ok,,500\n",
+                   NCU_HEAD NCU_L2(0, "k(float *)", 100) NCU_L2(1, "t(float *)", 200) NCU_L2(2, "k(float *)", 999)
+                       NCU_L2(3, "k(float *)", 999) NCU_L2(4, "void ns::u<int>(int *)", 500)
+                           NCU_L2(5, "k(float *)", 999),
+                   &c);
     assert_int_equal(c.rc, 0);
     assert_has(c.out, "#5                     1x1x1           " L2);
     assert_has(c.out, "ncu #3                 1x1x1           not compared: k, a launch mmprof did not count");
@@ -288,34 +278,28 @@ static void profile_first_launches_pair_with_every_launch(void **state)
     captured_free(&c);
 
     /* a second process's first launch of k */
-    scratch_write(dir, "p/results.csv",
-                  "variant,family,M,N,K,params,status,reason," L2 "\n"
-                  "k,kernel,0,0,0," LAUNCH("void k(float*)", 7, 1) ",ok,,100\n"
-                  "k,kernel,0,0,0," LAUNCH("void k(float*)", 8, 1) ",ok,,100\n",
-                  NULL, 0);
-    scratch_write(dir, "ncu.csv",
-                  "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
-                  "\"0\",\"k(float *)\",\"" L2 "\",\"sector\",\"100\"\n"
-                  "\"1\",\"k(float *)\",\"" L2 "\",\"sector\",\"100\"\n",
-                  NULL, 0);
-    capture(cmd_xcheck, 7, argv, &c);
+    xcheck_profile("k,kernel,0,0,0," LAUNCH("void k(float*)", 7, 1) ",ok,,100\n"
+                   "k,kernel,0,0,0," LAUNCH("void k(float*)", 8, 1) ",ok,,100\n",
+                   NCU_HEAD NCU_L2(0, "k(float *)", 100) NCU_L2(1, "k(float *)", 100), &c);
     assert_int_equal(c.rc, 0);
     assert_has(c.out, "#1@8                   1x1x1           " L2);
     assert_has(c.out, "2 values within limits");
     captured_free(&c);
 
     /* ncu filtered to u: its one launch is u's */
-    scratch_write(dir, "p/results.csv",
-                  "variant,family,M,N,K,params,status,reason," L2 "\n"
-                  "u,kernel,0,0,0," LAUNCH("void ns::u<int>(int*)", 7, 5) ",ok,,500\n",
-                  NULL, 0);
-    scratch_write(dir, "ncu.csv",
-                  "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
-                  "\"0\",\"void ns::u<int>(int *)\",\"" L2 "\",\"sector\",\"500\"\n",
-                  NULL, 0);
-    capture(cmd_xcheck, 7, argv, &c);
+    xcheck_profile("u,kernel,0,0,0," LAUNCH("void ns::u<int>(int*)", 7, 5) ",ok,,500\n",
+                   NCU_HEAD NCU_L2(0, "void ns::u<int>(int *)", 500), &c);
     assert_int_equal(c.rc, 0);
     assert_has(c.out, "1 values within limits, 0 misses");
+    captured_free(&c);
+
+    /* ncu filtered to t: k's and u's launches pair with nothing of ncu's */
+    xcheck_profile("k,kernel,0,0,0," LAUNCH("void k(float*)", 7, 1) ",ok,,100\n"
+                   "t,kernel,0,0,0," LAUNCH("void t(float*)", 7, 2) ",ok,,200\n",
+                   NCU_HEAD NCU_L2(0, "t(float *)", 200), &c);
+    assert_int_equal(c.rc, 1);
+    assert_has(c.err, "FAIL #1/1x1x1: ncu's exports hold no launch that pairs with it");
+    assert_has(c.out, "1 values within limits");
     captured_free(&c);
 }
 
