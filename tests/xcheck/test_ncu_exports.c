@@ -130,6 +130,33 @@ static void findings_on_the_profile_example(void **state)
     captured_free(&c);
 }
 
+/* The counters of the committed profile run (each kernel's first launch)
+ * against ncu's raw page of every launch of the same app, one device call:
+ * launches 1-5 and 9 pair by number, ncu's 6-8 (the sort's later launches)
+ * are listed as not compared, the event counts of the deterministic kernels
+ * are equal, and axpy's elapsed miss is refereed by its activity record
+ * (the export has the clock in GHz: the launch's own converts). */
+static void counters_on_the_profile_example(void **state)
+{
+    (void)state;
+    const char *argv[] = {"xcheck", "--mmprof", MMPROF_SOURCE_DIR "/examples/profile-h200", "--ncu",
+                          FIXTURES "/app-raw.csv", "--metrics",
+                          "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,"
+                          "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,sm__cycles_elapsed.avg"};
+    struct captured c;
+    capture(cmd_xcheck, 7, argv, &c);
+    assert_int_equal(c.rc, 1);
+    for (const char *const *l = (const char *const[]){"\nncu #6 ", "\nncu #7 ", "\nncu #8 ", NULL}; *l; l++)
+        assert_non_null(strstr(c.out, *l));
+    assert_null(strstr(c.out, "\nncu #9 "));
+    assert_non_null(strstr(c.out, "\n#2                     1x1x1           l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum "
+                                  "                        16777216         16777216   0.0000%"));
+    assert_non_null(strstr(c.out, "\n#9                     1x1x1           0.00576 ms unprofiled (its activity record) = "
+                                  "11282.7 cycles at mmprof's clock: mmprof -8.89 %, ncu +0.33 %"));
+    assert_non_null(strstr(c.out, "16 values within limits, 2 misses, 0 failed runs"));
+    captured_free(&c);
+}
+
 static void unusable_files_one_line_exit_2(void **state)
 {
     char dir[256], path[512], run[] = MMPROF_SOURCE_DIR "/examples/profile-h200";
@@ -176,6 +203,7 @@ int main(void)
         cmocka_unit_test(sol_limiters),
         cmocka_unit_test(every_finding_has_a_limiter),
         cmocka_unit_test(findings_on_the_profile_example),
+        cmocka_unit_test(counters_on_the_profile_example),
         cmocka_unit_test(unusable_files_one_line_exit_2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
