@@ -9,7 +9,9 @@
 #   - the app's output (residual, checksum) is the same in every run
 #   - every launch has a GPU time, and the kernels' shares add up to them
 #   - activity times against CUDA events (the app's "events" mode), per kernel
-#   - mmprof's application replay against ncu's, launch by launch (xcheck)
+#   - mmprof's application replay against ncu's, launch by launch, and the
+#     default run's first launches against ncu's kernel replay (xcheck; the
+#     launches' activity records referee elapsed cycles)
 #   - the issue's ratios: application replay <= 1/5 of ncu's kernel replay
 #     and <= 1/2 of its application replay; the default mode <= 1/20 of
 #     ncu's kernel replay and <= 3 x the app alone + 2 s
@@ -151,6 +153,12 @@ if [ "$ncu" = 1 ]; then
     [ "$ncu_repeat" -le "$repeat" ] || csvs=$(cut -d, -f1-"$repeat" <<<"$csvs")
     "$MMPROF" xcheck --metrics "$metrics" --mmprof "$runs" --ncu "$csvs" --out "$out/xcheck" > "$out/xcheck.txt" 2>&1
     check $? "application replay: counters agree with ncu's launch by launch ($(tail -n 1 "$out/xcheck.txt"))"
+    # the default run (each kernel's first launch) against ncu's every launch: paired by launch number
+    "$NCU" --import "$out/ncu-kernel.1.ncu-rep" --csv --page details --print-units base > "$out/ncu-kernel.1.csv" 2>> "$out/ncu-import.log"
+    check $? "ncu --import to CSV (kernel replay run 1)"
+    "$MMPROF" xcheck --metrics "$metrics" --mmprof "$out/default.1" --ncu "$out/ncu-kernel.1.csv" --out "$out/xcheck-default" \
+        > "$out/xcheck-default.txt" 2>&1
+    check $? "the default mode: each kernel's first launch against ncu's of the same launch ($(tail -n 1 "$out/xcheck-default.txt"))"
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
     {
         echo "app alone ${t_app} s; mmprof default ${t_default} s; mmprof application replay (every launch) ${t_app_every} s; mmprof range replay ${t_range} s"
