@@ -1,5 +1,6 @@
 /* A run view's results.csv rows turned into rows of theory + measurement. */
 #include "analysis/analysis.h"
+#include "analysis/verdict.h"
 #include "rundir/run_files.h"
 
 #include <limits.h>
@@ -103,6 +104,12 @@ static void fill_row(const struct table *t, size_t row, double sm_count, struct 
     for (int u = 0; u < SOL_UNITS; u++)
         r->sol_pct[u] = NAN; /* analysis_attach (kernel_facts.h) fills these from the run's roofs */
     r->sol_time_ms = r->top_stall_pct = r->top_line_pct = r->launches = r->time_share_pct = NAN;
+    /* a profile row times its kernel's launches up to the next profiled one (runs, total_ms); a
+       collect row's runs are its timed repeats of one launch, its total_ms transfers included */
+    double runs = table_num(t, row, table_col(t, "runs")), total = table_num(t, row, table_col(t, "total_ms"));
+    int profiled = strncmp(r->params, RESULTS_PROFILE_PARAMS, strlen(RESULTS_PROFILE_PARAMS)) == 0;
+    r->row_launches = profiled && runs >= 1 ? runs : 1;
+    r->row_time_ms = profiled && total > 0 ? total : analysis_launch_ms(r);
 }
 
 static int same_tile(const struct variant *a, const struct variant *b)

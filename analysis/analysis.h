@@ -50,6 +50,9 @@ struct analysis_row {
     double top_stall_pct;      /* its share of the kernel's samples */
     char top_line[128];        /* the hottest source line, "file:line"; "" unsampled or no line table */
     double top_line_pct;       /* its share of the kernel's samples */
+    double row_launches;       /* the launches this row stands for: a profile row's `runs` (its kernel's
+                                  launches up to the next profiled one), else 1 */
+    double row_time_ms;        /* their GPU time: a profile row's total_ms, else analysis_launch_ms */
     double launches;           /* launches of this kernel (name + launch shape) in the run; 1 for collect */
     double time_share_pct;     /* its launches' share of the run's GPU time */
 };

@@ -27,7 +27,7 @@ int analysis_row_on_gpu(const struct analysis_row *r)
 
 static int row_timed(const struct analysis_row *r)
 {
-    return analysis_row_on_gpu(r) && analysis_launch_ms(r) > 0;
+    return analysis_row_on_gpu(r) && r->row_time_ms > 0;
 }
 
 static void count_launches(struct analysis *a)
@@ -35,14 +35,14 @@ static void count_launches(struct analysis *a)
     double total_ms = 0;
     for (size_t i = 0; i < a->nrows; i++)
         if (row_timed(&a->rows[i]))
-            total_ms += analysis_launch_ms(&a->rows[i]);
+            total_ms += a->rows[i].row_time_ms;
     for (size_t i = 0; i < a->nrows; i++) {
         struct analysis_row *r = &a->rows[i];
         double n = 0, ms = 0;
         for (size_t j = 0; j < a->nrows; j++)
             if (analysis_same_kernel(r, &a->rows[j])) {
-                n++;
-                ms += row_timed(&a->rows[j]) ? analysis_launch_ms(&a->rows[j]) : 0;
+                n += a->rows[j].row_launches;
+                ms += row_timed(&a->rows[j]) ? a->rows[j].row_time_ms : 0;
             }
         r->launches = n;
         r->time_share_pct = total_ms > 0 && row_timed(r) ? 100.0 * ms / total_ms : NAN;
@@ -86,7 +86,7 @@ double analysis_kernel_time_ms(const struct analysis *a, const struct analysis_r
     double ms = NAN;
     for (size_t j = 0; j < a->nrows; j++)
         if (analysis_same_kernel(r, &a->rows[j]) && row_timed(&a->rows[j]))
-            ms = (isnan(ms) ? 0 : ms) + analysis_launch_ms(&a->rows[j]);
+            ms = (isnan(ms) ? 0 : ms) + a->rows[j].row_time_ms;
     return ms;
 }
 

@@ -160,13 +160,17 @@ static void write_kernels(struct report_ctx *c)
         c->doc.failed = 1;
         return;
     }
-    size_t n = analysis_kernels(&c->a, k), launches = 0, sections = 0;
+    size_t n = analysis_kernels(&c->a, k), counted = 0, sections = 0;
+    double launches = 0;
     for (size_t i = 0; i < c->a.nrows; i++)
-        launches += analysis_row_on_gpu(&c->a.rows[i]);
-    doc_para(&c->doc, "%zu kernels in %zu measured launches. A kernel is its name and launch shape; its figures are "
-             "its first launch's, its time all its launches' (a graph node, untimed, by its counters' duration). "
-             "`mmprof analyze %s --findings` prints the same verdicts and findings.",
-             n, launches, c->run_dir);
+        if (analysis_row_on_gpu(&c->a.rows[i])) {
+            counted++;
+            launches += c->a.rows[i].row_launches;
+        }
+    doc_para(&c->doc, "%zu kernels in %.0f launches, %zu of them counted. A kernel is its name and launch shape; its "
+             "figures are its counted launch's, its time all its launches' (a graph node, untimed, by its counters' "
+             "duration). `mmprof analyze %s --findings` prints the same verdicts and findings.",
+             n, launches, counted, c->run_dir);
     time_table(c, k, n);
     for (size_t i = 0; i < n; i++)
         if (k[i]->time_share_pct >= KERNEL_SECTION_PCT) {

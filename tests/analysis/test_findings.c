@@ -296,6 +296,38 @@ static void profile_kernels_each_have_findings(void **state)
     analysis_free(&a);
 }
 
+/* The example app's 9 launches in its 6 rows (each kernel's first launch
+ * counted): the sort's onesweep kernel ran 4 times, its row times all 4
+ * (runs, total_ms), so it has 4 launches and 53.377 us; the shares add up to
+ * 100 % of the 0.413216 ms all launches took. */
+static void profile_shares_count_every_launch(void **state)
+{
+    (void)state;
+    struct analysis a;
+    struct roofline roof;
+    load_attached(MMPROF_SOURCE_DIR "/examples/profile-h200", &a, &roof);
+    const struct analysis_row *rows[64];
+    size_t n = analysis_kernels(&a, rows);
+    double launches = 0, share = 0;
+    const struct analysis_row *sweep = NULL, *tiled = NULL;
+    for (size_t i = 0; i < n; i++) {
+        launches += rows[i]->launches;
+        share += rows[i]->time_share_pct;
+        if (strstr(rows[i]->variant, "DeviceRadixSortOnesweepKernel"))
+            sweep = rows[i];
+        if (strcmp(rows[i]->variant, "tiled_t16") == 0)
+            tiled = rows[i];
+    }
+    assert_true(launches == 9);
+    assert_true(fabs(share - 100) < 1e-9);
+    assert_non_null(sweep);
+    assert_true(sweep->launches == 4);
+    assert_true(fabs(analysis_kernel_time_ms(&a, sweep) - 0.053377) < 1e-9);
+    assert_non_null(tiled);
+    assert_true(fabs(tiled->time_share_pct - 100 * 0.278591 / 0.413216) < 1e-6);
+    analysis_free(&a);
+}
+
 /* A run with --source and datasheet ceilings only: the top stall and hottest
  * line come from source.csv, L1/shared is held to the datasheet's shared
  * bandwidth (the chart draws no such roof), L2 (no roof) is said unknown. */
@@ -378,6 +410,7 @@ int main(void)
         cmocka_unit_test(latency),               cmocka_unit_test(bound_units),
         cmocka_unit_test(fma_launches_spills),   cmocka_unit_test(l1_shared_without_flops),   cmocka_unit_test(seeds_verdicts_and_next_steps),
         cmocka_unit_test(profile_kernels_each_have_findings),
+        cmocka_unit_test(profile_shares_count_every_launch),
         cmocka_unit_test(source_run_stalls_and_datasheet_roofs),
         cmocka_unit_test(long_names_find_their_samples),
     };
