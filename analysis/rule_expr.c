@@ -186,7 +186,7 @@ void rule_format(const char *tmpl, const struct analysis_row *r, char *out, size
             out[o++] = *p++;
             continue;
         }
-        char name[64], piece[64];
+        char name[64], number[32];
         size_t n = (size_t)(close - p - 1) < sizeof name - 1 ? (size_t)(close - p - 1) : sizeof name - 1;
         memcpy(name, p + 1, n);
         name[n] = '\0';
@@ -194,9 +194,8 @@ void rule_format(const char *tmpl, const struct analysis_row *r, char *out, size
         const char *text = NULL;
         int kind = rule_value(r, name, &num, &text);
         if (kind == 0)
-            snprintf(piece, sizeof piece, "%.3g", num);
-        else
-            snprintf(piece, sizeof piece, "%s", kind == 1 && text ? text : "?");
+            snprintf(number, sizeof number, "%.3g", num);
+        const char *piece = kind == 0 ? number : kind == 1 && text ? text : "?"; /* a text whole, however long */
         for (const char *q = piece; *q && o + 1 < len; q++)
             out[o++] = *q;
         p = close + 1;

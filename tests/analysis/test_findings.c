@@ -180,6 +180,25 @@ static void latency(void **state)
     assert_false(fires(&r, "latency_bound"));
 }
 
+/* A long hottest line (a library's header) is quoted whole in the evidence. */
+static void evidence_quotes_text_whole(void **state)
+{
+    (void)state;
+    struct analysis_row r = quiet_row();
+    r.ms.achieved_occupancy_pct = 20;
+    snprintf(r.top_stall, sizeof r.top_stall, "barrier");
+    r.top_stall_pct = 27;
+    snprintf(r.top_line, sizeof r.top_line, "agent_radix_sort_onesweep.cuh:564");
+    r.top_line_pct = 19;
+    struct finding f[FINDINGS_MAX];
+    char err[256] = "";
+    int n = findings_for(&r, f, FINDINGS_MAX, err, sizeof err);
+    assert_true(n > 0);
+    assert_string_equal(f[0].id, "latency_low_occupancy");
+    assert_non_null(strstr(f[0].evidence, "; top stall barrier (27 % of samples), hottest line "
+                                          "agent_radix_sort_onesweep.cuh:564 (19 %)"));
+}
+
 static void bound_units(void **state)
 {
     (void)state;
@@ -407,7 +426,7 @@ int main(void)
         cmocka_unit_test(verdict_needs_60_pct),  cmocka_unit_test(quiet_row_has_no_finding),
         cmocka_unit_test(coalescing),            cmocka_unit_test(bank_conflicts),
         cmocka_unit_test(occupancy_limits),      cmocka_unit_test(blocks_and_waves),
-        cmocka_unit_test(latency),               cmocka_unit_test(bound_units),
+        cmocka_unit_test(latency), cmocka_unit_test(evidence_quotes_text_whole),               cmocka_unit_test(bound_units),
         cmocka_unit_test(fma_launches_spills),   cmocka_unit_test(l1_shared_without_flops),   cmocka_unit_test(seeds_verdicts_and_next_steps),
         cmocka_unit_test(profile_kernels_each_have_findings),
         cmocka_unit_test(profile_shares_count_every_launch),
