@@ -74,8 +74,12 @@ static void key_numbers(struct report_ctx *c)
     count_status(c, &ok, &skipped, &failed);
     snprintf(sms, sizeof sms, "%.0f · CC %s", meta_num(&c->meta, "device.sm_count"),
              meta_str(&c->meta, "device.cc") ? meta_str(&c->meta, "device.cc") : FMT_NONE);
-    if (ctx_is_profile(c))
-        snprintf(rows, sizeof rows, "%zu / %zu", ok, skipped + failed);
+    if (ctx_is_profile(c)) {
+        double launches = 0; /* a row times its kernel's later launches too (analysis_row.row_launches) */
+        for (size_t i = 0; i < c->a.nrows; i++)
+            launches += c->a.rows[i].row_launches;
+        snprintf(rows, sizeof rows, "%.0f · %zu / %zu", launches, ok, skipped + failed);
+    }
     else
         snprintf(rows, sizeof rows, "%zu / %zu / %zu", ok, skipped, failed);
     const struct analysis_row *b = ctx_is_profile(c) ? hottest_kernel(c) : fastest_matmul(c);
@@ -99,7 +103,7 @@ static void key_numbers(struct report_ctx *c)
         {measured ? "DRAM ceiling (measured)" : "DRAM ceiling",
          fmt_rate_g(dram, roofline_bw_gbs(&c->roof, ROOF_DRAM), "B/s")},
         {ctx_is_profile(c) ? "Hottest kernel" : "Fastest matmul", fast},
-        {ctx_is_profile(c) ? "Launches measured / failed" : "Rows ok / skipped / failed", rows},
+        {ctx_is_profile(c) ? "Launches · counted / failed" : "Rows ok / skipped / failed", rows},
         {"Hardware counters", "none: cells marked " CELL_ESTIMATE_MARK " are estimates (see Device and environment)"},
     };
     size_t n = sizeof cards / sizeof cards[0];
