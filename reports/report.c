@@ -89,7 +89,7 @@ static void key_numbers(struct report_ctx *c)
         snprintf(fast, sizeof fast, "`%s`, %s of GPU time", analysis_kernel_label(b, name, sizeof name - 1),
                  fmt_pct(rate, b->time_share_pct));
     else if (b)
-        snprintf(fast, sizeof fast, "%s `%s` %s", fmt_rate_g(rate, b->ms.gflop_s, "FLOP/s"), b->variant,
+        snprintf(fast, sizeof fast, "%s `%s %s`", fmt_rate_g(rate, b->ms.gflop_s, "FLOP/s"), b->variant,
                  shape_label(size, sizeof size, &s));
     else
         snprintf(fast, sizeof fast, "%s", FMT_NONE);
