@@ -293,7 +293,7 @@ static void profile_first_launches_pair_with_every_launch(void **state)
     assert_has(c.out, "1 values within limits, 0 misses");
     captured_free(&c);
 
-    /* ncu filtered to t: k's and u's launches pair with nothing of ncu's */
+    /* ncu filtered to t: k's launch pairs with nothing of ncu's */
     xcheck_profile("k,kernel,0,0,0," LAUNCH("void k(float*)", 7, 1) ",ok,,100\n"
                    "t,kernel,0,0,0," LAUNCH("void t(float*)", 7, 2) ",ok,,200\n",
                    NCU_HEAD NCU_L2(0, "t(float *)", 200), &c);
