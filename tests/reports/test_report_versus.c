@@ -28,8 +28,9 @@ static void report(const char *dir, struct captured *c)
 /* The top rung against cuBLAS on the committed H100 run: at each size the
  * fastest own matmul beside it with the counters that explain the gap,
  * worse ones first; made faster than cuBLAS (its time scaled), `best` leads
- * and the section says where it is ahead. A run without a library row (the
- * fixture) has no such section. */
+ * and the section says where it is ahead. On the committed profile run, the
+ * app's declared matmul beside cuBLAS's kernel of the same FP32 work. A run
+ * without a library row (the fixture) has no such section. */
 static void versus_section(void **state)
 {
     char dir[64];
@@ -58,6 +59,32 @@ static void versus_section(void **state)
     assert_int_equal(c.rc, 0);
     md = run_read(dir, "report.md");
     assert_has(md, "runs at **1.786** of `cublas`'s speed");
+    free(md);
+    captured_free(&c);
+    run_remove(dir);
+
+    /* an app's declared matmul beside cuBLAS's kernel of the same executed FLOPs */
+    run_copy(MMPROF_SOURCE_DIR "/examples/profile-h200", dir, sizeof dir);
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    md = run_read(dir, "report.md");
+    at = strstr(md, "## The top rung against the vendor library");
+    assert_non_null(at);
+    assert_has(at, "### 1024x1024x1024: `tiled_t16` beside `sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesi...`");
+    assert_has(at, "runs at **0.231** of `sm80_xmma_gemm");
+    assert_has(at, "| blocks | 4096 | 128 | — |");
+    assert_has(at, "Where `tiled_t16` loses to `sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesi...`, furthest first:\n\n"
+                   "- shared wavefronts per warp FFMA: 1.635 against 0.1895 (8.63×)");
+    const char *end = strstr(at, "<a id=\"next\">"), *second = strstr(strstr(at, "### ") + 4, "### ");
+    assert_true(end && (!second || second > end)); /* one pair: no other kernel does that work */
+    free(md);
+    captured_free(&c);
+    /* the same kernel named as the app's own ("my_gemm"): not a library's, no section */
+    assert_true(text_replace_all(dir, "results.csv", "sm80_xmma_gemm", "my_gemm") > 0);
+    report(dir, &c);
+    assert_int_equal(c.rc, 0);
+    md = run_read(dir, "report.md");
+    assert_null(strstr(md, "## The top rung"));
     free(md);
     captured_free(&c);
     run_remove(dir);
