@@ -1,17 +1,20 @@
 /* `mmprof analyze --findings`: for every kernel of the run, hottest first,
  * its bound verdict (verdict.h), its findings with evidence, estimated gain
  * and fix (findings.h), and for a built-in variant the ladder's next step
- * (next_step.h); then how the run bears the next steps out. Lines wrapped
- * within 120 columns. */
+ * (next_step.h); then the fastest own matmul against the vendor library's
+ * of the same work (versus.h) and how the run bears the next steps out.
+ * Lines wrapped within 120 columns. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/analysis.h"
 #include "analysis/findings.h"
 #include "analysis/kernel_facts.h"
 #include "analysis/next_step.h"
 #include "analysis/verdict.h"
+#include "analysis/versus.h"
 #include "common/wrap.h"
 
 /* A speed-up: "1.7x", "35x", "170x". */
@@ -74,6 +77,41 @@ static int print_kernel(const struct analysis *a, const struct roofline *roof, c
     return 0;
 }
 
+/* One side's reasons: "; loses on A 1.65x, B 0.895x" (ahead: "; ahead on"). */
+static void append_reasons(char *text, size_t len, const struct versus_pair *p, int worse)
+{
+    size_t idx[16], n = versus_reasons(p->own, p->lib, worse, idx, sizeof idx / sizeof idx[0]), count;
+    const struct versus_counter *k = versus_counters(&count);
+    for (size_t j = 0; j < n; j++) {
+        size_t at = strlen(text);
+        double x = versus_value(idx[j], p->own), y = versus_value(idx[j], p->lib);
+        if (k[idx[j]].scale == VERSUS_SHARE)
+            snprintf(text + at, len - at, "%s%s %+.1f points", j ? ", " : worse ? "; loses on " : "; ahead on ",
+                     k[idx[j]].label, x - y);
+        else
+            snprintf(text + at, len - at, "%s%s %.3gx", j ? ", " : worse ? "; loses on " : "; ahead on ",
+                     k[idx[j]].label, x / y);
+    }
+}
+
+/* The fastest own matmul against the library's of the same work (versus.h). */
+static void print_versus(const struct analysis *a, FILE *f)
+{
+    struct versus_pair p[8];
+    size_t n = versus_pairs(a, p, sizeof p / sizeof p[0]);
+    for (size_t i = 0; i < n; i++) {
+        char text[1536], own[101], lib[41], size[48];
+        snprintf(text, sizeof text, "%s %s against %s: %.3f of its speed (%.4g against %.4g ms)",
+                 versus_name(p[i].own, own, sizeof own - 1), analysis_row_size(p[i].own, size, sizeof size),
+                 versus_name(p[i].lib, lib, sizeof lib - 1), p[i].lib->ms.runtime_ms / p[i].own->ms.runtime_ms,
+                 p[i].own->ms.runtime_ms, p[i].lib->ms.runtime_ms);
+        append_reasons(text, sizeof text, &p[i], 1);
+        append_reasons(text, sizeof text, &p[i], 0);
+        fprintf(f, "%s", i == 0 ? "\n" : "");
+        wrap_print(f, 0, text, 2, WRAP_WIDTH);
+    }
+}
+
 int analysis_print_findings(const struct analysis *a, const struct roofline *roof, FILE *f, char *err,
                             size_t err_len)
 {
@@ -89,6 +127,7 @@ int analysis_print_findings(const struct analysis *a, const struct roofline *roo
             return -1;
         }
     free(rows);
+    print_versus(a, f);
     struct next_step_check c;
     if (next_step_check_run(a, roof, &c, err, err_len) < 0)
         return -1;
