@@ -108,6 +108,9 @@ void analysis_print_kernels(const struct analysis *a, FILE *f);
  * arguments), the size of a declared kernel after it, cut to width with
  * "..."; buf holds width + 1. */
 const char *analysis_kernel_label(const struct analysis_row *r, char *buf, size_t width);
+/* A row's name in a table that has a size column: a declared variant's
+ * name, else its kernel's label (analysis_kernel_label); buf holds width + 1. */
+const char *analysis_row_name(const struct analysis_row *r, char *buf, size_t width);
 /* The terminal tables: theoretical vs measured CGMA, transposes, geometry. */
 void analysis_print_table(const struct analysis *a, FILE *f);
 /* "What to do next" (next_step.h) for every kernel, then how the run's own

@@ -102,8 +102,8 @@ static void print_versus(const struct analysis *a, FILE *f)
     for (size_t i = 0; i < n; i++) {
         char text[1536], own[101], lib[41], size[48];
         snprintf(text, sizeof text, "%s %s against %s: %.3f of its speed (%.4g against %.4g ms)",
-                 versus_name(p[i].own, own, sizeof own - 1), analysis_row_size(p[i].own, size, sizeof size),
-                 versus_name(p[i].lib, lib, sizeof lib - 1), p[i].lib->ms.runtime_ms / p[i].own->ms.runtime_ms,
+                 analysis_row_name(p[i].own, own, sizeof own - 1), analysis_row_size(p[i].own, size, sizeof size),
+                 analysis_row_name(p[i].lib, lib, sizeof lib - 1), p[i].lib->ms.runtime_ms / p[i].own->ms.runtime_ms,
                  p[i].own->ms.runtime_ms, p[i].lib->ms.runtime_ms);
         append_reasons(text, sizeof text, &p[i], 1);
         append_reasons(text, sizeof text, &p[i], 0);

@@ -32,6 +32,11 @@ const char *analysis_cell(char *buf, size_t len, char style, int digits, double 
     return buf;
 }
 
+const char *analysis_row_name(const struct analysis_row *r, char *buf, size_t width)
+{
+    return r->v ? r->variant : analysis_kernel_label(r, buf, width);
+}
+
 /* The name a person reads: no "void ", no parameter list, no namespaces, the
  * template arguments as <...>; then the size of a declared kernel; cut to
  * width with "..." at the end. */

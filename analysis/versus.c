@@ -157,8 +157,3 @@ size_t versus_pairs(const struct analysis *a, struct versus_pair *out, size_t ca
     }
     return n;
 }
-
-const char *versus_name(const struct analysis_row *r, char *buf, size_t width)
-{
-    return r->v ? r->variant : analysis_kernel_label(r, buf, width);
-}

@@ -49,8 +49,4 @@ struct versus_pair {
  * (its first row), in the run's order; returns how many (at most cap). */
 size_t versus_pairs(const struct analysis *a, struct versus_pair *out, size_t cap);
 
-/* A row's name in a comparison: a declared variant's, or its kernel's cut to
- * width (analysis_kernel_label); buf holds width + 1. */
-const char *versus_name(const struct analysis_row *r, char *buf, size_t width);
-
 #endif

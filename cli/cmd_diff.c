@@ -52,7 +52,7 @@ static const struct help diff_help = {
              "run has. Method and JSON schema: docs/diff.md.\n"
              "\n"
              "A time change is significant when its whole interval lies beyond 1 +- PCT %; a run\n"
-             "without launch times (collected before " SAMPLES_CSV ") falls back to B/A beyond PCT with\n"
+             "without launch times (" SAMPLES_CSV ": collected before it) falls back to B/A beyond PCT with\n"
              "the runs' [min, max] ranges apart, and says so. Counters that the code and shape fix\n"
              "(sectors, FLOPs, registers) must be equal; DRAM reads move within 2 % or 8192\n"
              "sectors, occupancy within 2 % or 1 point, conflicts and DRAM writes within PCT of\n"

@@ -35,12 +35,12 @@ static void md_changes(const struct diff_row *row, FILE *f)
 
 static void md_only(const struct diff_run *run, const size_t *idx, size_t n, const char *label, FILE *f)
 {
-    char size[64];
+    char size[64], name[49];
     if (n == 0)
         return;
     fprintf(f, "\n%s:", label);
     for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s `%s` %s", i ? "," : "", run->a.rows[idx[i]].variant,
+        fprintf(f, "%s `%s` %s", i ? "," : "", analysis_row_name(&run->a.rows[idx[i]], name, sizeof name - 1),
                 analysis_row_size(&run->a.rows[idx[i]], size, sizeof size));
     fprintf(f, "\n");
 }
@@ -60,7 +60,9 @@ int diff_write_markdown(const struct diff_result *r, FILE *f)
     fprintf(f, "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | --- |\n");
     for (size_t i = 0; i < r->nrows; i++) {
         const struct diff_pair *p = &r->rows[i].p;
-        fprintf(f, "| `%s` | %s |", p->ra->variant, analysis_row_size(p->ra, size, sizeof size));
+        char name[49];
+        fprintf(f, "| `%s` | %s |", analysis_row_name(p->ra, name, sizeof name - 1),
+                analysis_row_size(p->ra, size, sizeof size));
         md_num(f, p->time_a);
         md_num(f, p->time_b);
         md_num(f, p->time == TIME_UNMEASURED ? NAN : p->ratio);

@@ -152,7 +152,8 @@ int diff_write_text(const struct diff_result *r, FILE *f)
         fprintf(f, "the runs have no variant x size in common: nothing to compare\n");
     if (t->without_interval > 0) {
         snprintf(summary, sizeof summary, "note: %zu rows without launch times in a run (" SAMPLES_CSV ": runs "
-                 "collected before it, or replayed): no interval, the runs' [min, max] decide", t->without_interval);
+                 "collected before it or replayed, profile rows sharing a kernel name): no interval, the runs' "
+                 "[min, max] decide", t->without_interval);
         wrap_print(f, 0, summary, 2, WRAP_WIDTH);
     }
     diff_summary_text(r, summary, sizeof summary);

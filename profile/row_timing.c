@@ -15,12 +15,16 @@
 #include "common/csv_write.h"
 #include "rundir/launch_params.h"
 #include "rundir/results_rewrite.h"
+#include "rundir/samples.h"
 
 struct owner { /* a profiled launch: its row's launches */
     long pid, launch;
     double own_ms;
     double *ms;
     size_t n, cap;
+    char *variant;      /* its row's key in samples.csv (retime), NULL until the row is seen */
+    long m, nn, k;
+    double *launch_ms; /* ms in launch order (retime sorts ms) */
 };
 
 struct kernel_key { /* a kernel of a process, and the row it times now */
@@ -39,8 +43,11 @@ struct timing {
 
 static void timing_free(struct timing *t)
 {
-    for (size_t i = 0; i < t->no; i++)
+    for (size_t i = 0; i < t->no; i++) {
         free(t->o[i].ms);
+        free(t->o[i].variant);
+        free(t->o[i].launch_ms);
+    }
     for (size_t i = 0; i < t->nk; i++)
         free(t->k[i].kernel);
     free(t->o);
@@ -151,6 +158,13 @@ static void retime(const struct table *tb, size_t r, const char **cells, char (*
     if (!o)
         return;
     double total = 0;
+    if (o->n && !o->variant && (o->launch_ms = malloc(o->n * sizeof *o->launch_ms)) &&
+        (o->variant = strdup(table_str(tb, r, table_col(tb, "variant"))))) {
+        memcpy(o->launch_ms, o->ms, o->n * sizeof *o->ms);
+        o->m = (long)table_num(tb, r, table_col(tb, "M"));
+        o->nn = (long)table_num(tb, r, table_col(tb, "N"));
+        o->k = (long)table_num(tb, r, table_col(tb, "K"));
+    }
     if (o->n)
         qsort(o->ms, o->n, sizeof *o->ms, ascending);
     for (size_t i = 0; i < o->n; i++)
@@ -183,6 +197,39 @@ static void retime(const struct table *tb, size_t r, const char **cells, char (*
     }
 }
 
+static int same_key(const struct owner *a, const struct owner *b)
+{
+    return a->variant && b->variant && strcmp(a->variant, b->variant) == 0 && a->m == b->m && a->nn == b->nn &&
+           a->k == b->k;
+}
+
+/* Each row's launch times in samples.csv, for diff's intervals: a row whose
+ * key (variant, M, N, K) no other row shares, so that the line is its own. */
+static int write_samples(const char *dir, const struct timing *t, char *why, size_t why_len)
+{
+    FILE *f = NULL;
+    int rc = 0;
+    for (size_t i = 0; i < t->no && rc == 0; i++) {
+        const struct owner *o = &t->o[i];
+        int shared = 0;
+        for (size_t j = 0; j < t->no && !shared; j++)
+            shared = j != i && same_key(o, &t->o[j]);
+        if (!o->variant || shared)
+            continue;
+        if (!f && !(f = samples_open(dir, why, why_len)))
+            return 1;
+        if (samples_append(f, o->variant, o->m, o->nn, o->k, o->launch_ms, o->n) != 0) {
+            snprintf(why, why_len, "cannot write %s/%s: %s", dir, SAMPLES_CSV, strerror(errno));
+            rc = 1;
+        }
+    }
+    if (f && fclose(f) != 0 && rc == 0) {
+        snprintf(why, why_len, "cannot write %s/%s: %s", dir, SAMPLES_CSV, strerror(errno));
+        rc = 1;
+    }
+    return rc;
+}
+
 int row_timing_apply(const char *dir, char *why, size_t why_len)
 {
     char path[4200];
@@ -193,6 +240,8 @@ int row_timing_apply(const char *dir, char *why, size_t why_len)
     int rc = read_launches(dir, &t, why, why_len);
     if (!rc)
         rc = results_rewrite(dir, retime, &t, why, why_len);
+    if (!rc)
+        rc = write_samples(dir, &t, why, why_len);
     timing_free(&t);
     return rc;
 }

@@ -9,7 +9,10 @@
  * the reason notes when the counters' elapsed time
  * (sm__cycles_elapsed.avg / .per_second) is more than ROW_TIMING_DRIFT_PCT
  * off it. results.csv is rewritten whole (a new file renamed over it).
- * Host C only. */
+ * Each row's launch times also go to samples.csv, in launch order, for
+ * diff's intervals, when no other row has its key (variant and size: an
+ * undeclared kernel's size is 0x0x0, so two rows of one kernel name share
+ * it and get none). Host C only. */
 #ifndef MMPROF_PROFILE_ROW_TIMING_H
 #define MMPROF_PROFILE_ROW_TIMING_H
 

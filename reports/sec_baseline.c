@@ -41,7 +41,8 @@ static void write_rows(struct report_ctx *c, const struct diff_result *r)
         struct shape s = row_shape(p->ra);
         size_t row = grid_row(g);
         int gpu_rate = p->ra->ms.gflop_s > 0;
-        grid_set(g, row, 0, "`%s`", p->ra->variant);
+        char name[49];
+        grid_set(g, row, 0, "`%s`", analysis_row_name(p->ra, name, sizeof name - 1));
         grid_set(g, row, 1, "%s", shape_label(size, sizeof size, &s));
         grid_set(g, row, 2, "%s", fmt_sig(a, p->time_a, 4));
         grid_set(g, row, 3, "%s", fmt_sig(b, p->time_b, 4));
@@ -79,8 +80,9 @@ static void write_baseline(struct report_ctx *c)
     doc_note(&c->doc, "%s (method: docs/diff.md; `mmprof diff %s %s` gives the same rows as a terminal table, "
                       "Markdown, JSON or JUnit).", rule, r->A->dir, r->B->dir);
     if (r->t.without_interval > 0)
-        doc_note(&c->doc, "%zu rows have no launch times in one of the runs (collected before " SAMPLES_CSV "): no "
-                          "interval, the runs' [min, max] decide.", r->t.without_interval);
+        doc_note(&c->doc, "%zu rows have no launch times in one of the runs (" SAMPLES_CSV ": runs collected before "
+                          "it or replayed, profile rows sharing a kernel name): no interval, the runs' [min, max] "
+                          "decide.", r->t.without_interval);
     if (c->baseline_chart_note[0])
         doc_note(&c->doc, "Roofline overlay not drawn: %s.", c->baseline_chart_note);
 }

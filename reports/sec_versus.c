@@ -139,7 +139,7 @@ static void write_pair(struct report_ctx *c, const struct versus_pair *p)
     char size[48], t_own[FMT_LEN], t_lib[FMT_LEN], g_own[FMT_LEN], g_lib[FMT_LEN], a[VERSUS_NAME], b[VERSUS_NAME];
     struct shape s = row_shape(p->own);
     shape_label(size, sizeof size, &s);
-    const char *own_name = versus_name(p->own, a, sizeof a - 1), *lib_name = versus_name(p->lib, b, sizeof b - 1);
+    const char *own_name = analysis_row_name(p->own, a, sizeof a - 1), *lib_name = analysis_row_name(p->lib, b, sizeof b - 1);
     doc_heading(&c->doc, 3, NULL, "%s: `%s` beside `%s`", size, own_name, lib_name);
     doc_para(&c->doc, "`%s`, the fastest of this run's own matmuls at %s, runs at **%.3f** of `%s`'s speed (%s "
                       "against %s median; %s against %s).",

@@ -74,8 +74,8 @@ static void profile_pairs_by_flops(void **state)
     assert_string_equal(p[0].own->variant, "tiled_t16");
     assert_non_null(strstr(p[0].lib->variant, "sm80_xmma_gemm"));
     char name[41];
-    assert_string_equal(versus_name(p[0].own, name, 40), "tiled_t16");
-    assert_true(strlen(versus_name(p[0].lib, name, 40)) <= 40);
+    assert_string_equal(analysis_row_name(p[0].own, name, 40), "tiled_t16");
+    assert_true(strlen(analysis_row_name(p[0].lib, name, 40)) <= 40);
     analysis_free(&a);
 }
 

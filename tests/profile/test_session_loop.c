@@ -18,6 +18,7 @@
 
 #include "rundir/results.h"
 #include "common/table.h"
+#include "rundir/samples.h"
 #include "fake_cupti.h"
 #include "profile/activity_log.h"
 #include "profile/launch_log.h"
@@ -58,6 +59,16 @@ static void first_launch_per_kernel_all_timed(void **state)
     assert_true(table_num(t, 1, table_col(t, "runtime_ms")) == 5.0);
     assert_true(table_num(t, 2, table_col(t, "runtime_ms")) == 0.375);
     table_free(t);
+    /* samples.csv: o()'s launches in launch order; k()'s two rows (two grids) share a key and have none */
+    struct samples *smp;
+    size_t count;
+    assert_int_equal(samples_read(dir, &smp, why, sizeof why), 0);
+    const double *ms = samples_find(smp, "o()", 0, 0, 0, &count);
+    assert_non_null(ms);
+    assert_int_equal(count, 2);
+    assert_true(ms[0] == 0.5 && ms[1] == 0.25);
+    assert_null(samples_find(smp, "k()", 0, 0, 0, &count));
+    samples_free(smp);
     struct launch_summary sum;
     assert_int_equal(launch_log_summarize(dir, &sum, why, sizeof why), 0);
     assert_int_equal(sum.launches, 6);
