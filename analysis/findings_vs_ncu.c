@@ -14,6 +14,7 @@
 #include "analysis/roofline.h"
 #include "common/util.h"
 #include "rundir/launch_params.h"
+#include "common/kernel_name.h"
 #include "xcheck/launch_pair.h"
 #include "xcheck/ncu_launches.h"
 
@@ -75,8 +76,8 @@ static int same_launches(const struct ncu_launches *a, const struct ncu_launches
         return -1;
     }
     for (size_t i = 0; i < a->n; i++) {
-        launch_base_name(a->l[i].kernel, x, sizeof x);
-        launch_base_name(b->l[i].kernel, y, sizeof y);
+        kernel_short_name(a->l[i].kernel, x, sizeof x);
+        kernel_short_name(b->l[i].kernel, y, sizeof y);
         if (strcmp(x, y) != 0) {
             msg_error("xcheck: launch %zu is %s in %s but %s in %s: export both pages from one ncu report", i + 1, x,
                       pa, y, pb);
@@ -129,9 +130,9 @@ static int compare_run(const struct run_view *v, const struct analysis *a, const
             continue;
         long launch = refs[i].launch, k = launch_pair(refs, i, ncu);
         if (k < 0) {
-            launch_base_name(refs[i].kernel, mine, sizeof mine);
+            kernel_short_name(refs[i].kernel, mine, sizeof mine);
             if ((size_t)launch <= ncu->n)
-                launch_base_name(ncu->l[launch - 1].kernel, theirs, sizeof theirs);
+                kernel_short_name(ncu->l[launch - 1].kernel, theirs, sizeof theirs);
             else
                 snprintf(theirs, sizeof theirs, "(none: the export holds %zu launches)", ncu->n);
             printf("%-5ld not paired: mmprof's launch is %.32s, ncu's %.40s, and no other of ncu's is\n", launch,

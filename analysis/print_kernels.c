@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/kernel_name.h"
 #include "analysis/analysis.h"
 #include "analysis/kernel_facts.h"
 #include "analysis/verdict.h"
@@ -37,38 +38,12 @@ const char *analysis_row_name(const struct analysis_row *r, char *buf, size_t wi
     return r->v ? r->variant : analysis_kernel_label(r, buf, width);
 }
 
-/* The name a person reads: no "void ", no parameter list, no namespaces, the
- * template arguments as <...>; then the size of a declared kernel; cut to
- * width with "..." at the end. */
+/* The name a person reads (common/kernel_name.h), then the size of a
+ * declared kernel; cut to width with "..." at the end. */
 const char *analysis_kernel_label(const struct analysis_row *r, char *buf, size_t width)
 {
     char name[256], size[64];
-    const char *s = r->variant;
-    if (strncmp(s, "void ", 5) == 0)
-        s += 5;
-    size_t n = 0;
-    int depth = 0;
-    for (const char *p = s; *p && n + 4 < sizeof name; p++) {
-        if (*p == '(' && depth == 0)
-            break;
-        if (*p == '<' && depth++ == 0) {
-            memcpy(name + n, "<...>", 5);
-            n += 5;
-        }
-        if (*p == '>' && depth > 0) {
-            depth--;
-            continue;
-        }
-        if (depth > 0 || *p == '<')
-            continue;
-        if (*p == ':' && p[1] == ':') {
-            n = 0; /* a namespace or class: drop what came before */
-            p++;
-            continue;
-        }
-        name[n++] = *p;
-    }
-    name[n] = '\0';
+    kernel_short_name(r->variant, name, sizeof name);
     char full[sizeof name + sizeof size + 1];
     if (r->m > 0)
         snprintf(full, sizeof full, "%s %s", name, shape_text(size, sizeof size, r->m, r->n, r->k));

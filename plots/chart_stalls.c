@@ -6,7 +6,9 @@
  * at least LABEL_MIN_PCT carries its share. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "common/kernel_name.h"
 #include "common/shape_text.h"
 #include "plots/chart.h"
 #include "plots/gpfmt.h"
@@ -16,6 +18,9 @@
 #define BAR_HALF 0.3      /* half a bar's width, in kernels */
 #define LABEL_MIN_PCT 6.0 /* a segment this tall holds its share's label */
 #define FLAT_TICS_MAX 6   /* more kernels than this: their names slanted, on one line */
+#define TIC_PLOT_CHARS 100 /* characters of tic text across the plot area, shared by its bars */
+#define TIC_LINE_MIN 10
+#define TIC_LINE_MAX 40
 #define OTHER_COLOR "#bdbdbd"
 
 /* Group s of kernel k, in %; 0 for a kernel without samples. */
@@ -67,18 +72,49 @@ static void write_plot(const struct stall_groups *g, struct strbuf *plot)
     }
 }
 
-/* A tic per bar: the variant over its size and samples, or slanted on one line when many. */
+/* name in at most two lines of width characters under its bar, the break
+ * before a capital or after a '_' where one is near the end of the first
+ * line, "..." ending what does not fit. */
+static void wrap_name(const char *name, size_t width, char *out, size_t len)
+{
+    size_t n = strlen(name);
+    if (n <= width) {
+        snprintf(out, len, "%s", name);
+        return;
+    }
+    size_t cut = width;
+    for (size_t i = width; i > width / 2; i--)
+        if ((name[i] >= 'A' && name[i] <= 'Z') || name[i - 1] == '_') {
+            cut = i;
+            break;
+        }
+    if (n - cut <= width)
+        snprintf(out, len, "%.*s\n%s", (int)cut, name, name + cut);
+    else
+        snprintf(out, len, "%.*s\n%.*s...", (int)cut, name, (int)(width - 3), name + cut);
+}
+
+/* A tic per bar: the kernel's short name (in a bar's width) over its size
+ * (a declared kernel's) and samples, or slanted on one line when many. */
 static void write_tics(const struct source_profile *p, struct strbuf *tics, struct strbuf *rotate)
 {
     int flat = p->n <= FLAT_TICS_MAX;
+    size_t width = TIC_PLOT_CHARS / (p->n ? p->n : 1);
+    width = width < TIC_LINE_MIN ? TIC_LINE_MIN : width > TIC_LINE_MAX ? TIC_LINE_MAX : width;
     for (size_t k = 0; k < p->n; k++) {
         const struct source_kernel *sk = &p->kernels[k];
-        char shape[64], text[256];
-        shape_text(shape, sizeof shape, sk->m, sk->n, sk->k);
+        char shape[64] = "", short_name[256], name[300], text[400];
+        kernel_short_name(sk->variant, short_name, sizeof short_name);
         if (flat)
-            snprintf(text, sizeof text, "%s\n%s\n%llu samples", sk->variant, shape, sk->samples);
+            wrap_name(short_name, width, name, sizeof name);
         else
-            snprintf(text, sizeof text, "%s %s", sk->variant, shape);
+            snprintf(name, sizeof name, "%.*s", TIC_LINE_MAX, short_name);
+        if (sk->m > 0)
+            shape_text(shape, sizeof shape, sk->m, sk->n, sk->k);
+        if (flat)
+            snprintf(text, sizeof text, "%s\n%s%s%llu samples", name, shape, shape[0] ? "\n" : "", sk->samples);
+        else
+            snprintf(text, sizeof text, "%s%s%s", name, shape[0] ? " " : "", shape);
         sb_puts(tics, k ? ", " : "");
         gp_str(tics, text);
         sb_printf(tics, " %zu", k);
@@ -106,8 +142,8 @@ enum chart_result chart_stalls(const struct plot_data *d, struct chart_job *job)
     write_tics(p, job_var(job, "XTICS"), job_var(job, "XTIC_ROTATE"));
     sb_printf(job_var(job, "XMAX"), "%.6g", (double)p->n - 0.4);
     gp_str(job_var(job, "TITLE"), g.other ? "Where the warps wait: stall reasons of each sampled kernel\n"
-                                            "% of its PC samples (collect --source); the smaller reasons as other"
+                                            "% of its PC samples (--source); the smaller reasons as other"
                                           : "Where the warps wait: stall reasons of each sampled kernel\n"
-                                            "% of its PC samples (collect --source)");
+                                            "% of its PC samples (--source)");
     return CHART_DRAW;
 }

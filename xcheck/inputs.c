@@ -7,6 +7,7 @@
 
 #include "common/util.h"
 #include "rundir/run_files.h"
+#include "common/kernel_name.h"
 #include "xcheck/launch_pair.h"
 #include "xcheck/ncu_csv.h"
 #include "xcheck/ncu_launches.h"
@@ -241,7 +242,7 @@ static int name_launches(struct xc_inputs *in, const char *path, const char ***n
         char line[700], base[256];
         if ((*names)[k])
             continue;
-        launch_base_name(ncu.l[k].kernel, base, sizeof base);
+        kernel_short_name(ncu.l[k].kernel, base, sizeof base);
         snprintf(line, sizeof line,
                  "ncu #%zu\tnot compared: %.120s, a launch mmprof did not count (it counts a kernel's first; "
                  "--launches-per-kernel 0 -c 0 counts all)",

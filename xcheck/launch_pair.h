@@ -4,9 +4,9 @@
  * order. With no filter on either side, ncu's L-th launch is mmprof's launch
  * L. Where one tool profiled a launch the other did not (a filter, another
  * process), the function's k-th launch in both is paired instead, k counted
- * over mmprof's rows before. Kernels compare by their base name (no "void ",
- * parameters, template arguments or namespaces), so that the two tools'
- * demanglings of one kernel match. */
+ * over mmprof's rows before. Kernels compare by their short names
+ * (common/kernel_name.h), which the two tools' demanglings of one kernel
+ * share. */
 #ifndef MMPROF_XCHECK_LAUNCH_PAIR_H
 #define MMPROF_XCHECK_LAUNCH_PAIR_H
 
@@ -18,9 +18,6 @@ struct launch_ref {
     const char *kernel; /* demangled; NULL: the row ran no kernel (a CPU row), never paired */
     long launch;        /* launch=L, or the row's place for a collect run; 0: by name alone */
 };
-
-/* The function's own name of a demangled kernel name into out. */
-void launch_base_name(const char *demangled, char *out, size_t len);
 
 /* The index in ncu of mine[i]'s launch, or -1 when ncu profiled none of it. */
 long launch_pair(const struct launch_ref *mine, size_t i, const struct ncu_launches *ncu);

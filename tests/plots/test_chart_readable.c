@@ -409,6 +409,46 @@ static void overlay_labels_apart(void **state)
     rmdir(root);
 }
 
+/* The stalls chart of an app's run (long demangled CUB and cuBLAS names):
+ * each bar's tic holds the kernel's short name in lines that fit under the
+ * bar (18 characters at six bars: 140 pixels of the 10-point font), no
+ * parameter list, no namespace. */
+static void stalls_tics_fit_their_bars(void **state)
+{
+    (void)state;
+    need_gnuplot();
+    char dir[256], path[700], err[16384];
+    run_copy(MMPROF_SOURCE_DIR "/examples/profile-h200", dir, sizeof dir);
+    assert_int_equal(run_plot(err, sizeof err, dir, "--format", "svg", NULL), 0);
+    assert_null(strstr(err, "difficulty making room"));
+    snprintf(path, sizeof path, "%s/plots/stalls.gp", dir);
+    char *text = slurp(path);
+    assert_non_null(text);
+    const char *at = strstr(text, "set xtics (");
+    assert_non_null(at);
+    size_t bars = 0;
+    for (const char *q = strchr(at, '"'); q && q < strchr(at, ')'); q = strchr(q + 1, '"')) {
+        const char *end = strchr(q + 1, '"');
+        assert_non_null(end);
+        bars++;
+        for (const char *line = q + 1; line < end;) {
+            const char *nl = strstr(line, "\\n");
+            size_t len = (size_t)((nl && nl < end ? nl : end) - line);
+            if (len > 18)
+                fail_msg("tic line \"%.*s\" has %zu characters, more than fit under a bar", (int)len, line, len);
+            line += len + (nl && nl < end ? 2 : 0);
+            if (!nl || nl >= end)
+                break;
+        }
+        assert_null(memchr(q + 1, '(', (size_t)(end - q - 1)));
+        assert_null(strstr(q + 1, "::") && strstr(q + 1, "::") < end ? "::" : NULL);
+        q = end;
+    }
+    assert_int_equal(bars, 6);
+    free(text);
+    run_remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -416,6 +456,7 @@ int main(void)
         cmocka_unit_test(roofline_labels_sit_at_their_points),
         cmocka_unit_test(cgma_labels_over_their_points),
         cmocka_unit_test(overlay_labels_apart),
+        cmocka_unit_test(stalls_tics_fit_their_bars),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
