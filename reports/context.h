@@ -29,7 +29,7 @@ struct report_ctx {
     struct run_meta meta;        /* the view's run.json */
     struct roofline roof; /* the roofline model (analysis/roofline.h), as the roofline chart draws it */
     struct plots plots;
-    struct source_profile source; /* RUN/source.csv folded (`collect --source`); no kernels without one */
+    struct source_profile source; /* RUN/source.csv folded (--source); no kernels without one */
     char source_note[1200];       /* why a source.csv the run has could not be read; "" otherwise */
     struct doc doc;
     /* `report --baseline OTHER`: OTHER (A) against this run (B); NULL without */

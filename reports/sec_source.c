@@ -101,10 +101,10 @@ static void write_source(struct report_ctx *c)
         doc_note(&c->doc, "The run's " SOURCE_CSV " could not be read: %s.", c->source_note);
         return;
     }
-    doc_para(&c->doc, "Where each kernel's warps wait, from the PC samples of `mmprof collect --source` "
+    doc_para(&c->doc, "Where each kernel's warps wait, from the PC samples of `mmprof %s --source` "
                       "(`" SOURCE_CSV "`): every few thousand cycles each SM records one warp's program counter and why "
                       "it could not issue. `mmprof source %s` prints the same; docs/source.md explains the reasons.",
-             c->run_dir);
+             ctx_is_profile(c) ? "profile" : "collect", c->run_dir);
     struct stall_groups g;
     if (source_stall_groups(&c->source, SOURCE_STALL_GROUPS, &g) != 0) {
         c->doc.failed = 1;
