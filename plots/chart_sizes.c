@@ -220,6 +220,9 @@ enum chart_result chart_sizes(const struct plot_data *d, struct chart_job *job)
     enum chart_result rc = CHART_SKIP;
     if (nv == 0)
         snprintf(job->skip, sizeof job->skip, "no matmul row has status ok and a time");
+    else if (ns < 2) /* one x: a column of points says nothing the tables do not */
+        snprintf(job->skip, sizeof job->skip, "one matrix size only: the chart compares two or more "
+                 "(`mmprof collect --sizes 1024,2048` measures two)");
     else {
         struct span x, y;
         span_init(&x);

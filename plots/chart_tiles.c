@@ -158,6 +158,12 @@ enum chart_result chart_tiles(const struct plot_data *d, struct chart_job *job)
         t.nshapes = SIZES_MAX;
     }
     t.nwidths = tile_widths(d, t.widths, sizeof t.widths / sizeof t.widths[0]);
+    if (t.nwidths < 2) { /* one x: a column of points says nothing the tables do not */
+        snprintf(job->skip, sizeof job->skip, "one TILE_WIDTH only (%d): the chart compares two or more "
+                 "(`mmprof collect --variants tiled_t8,tiled_t16,tiled_t32` measures three)", t.widths[0]);
+        free(t.shape_rows);
+        return CHART_SKIP;
+    }
     t.xr[0] = t.widths[0] / 1.4;
     t.xr[1] = t.widths[t.nwidths - 1] * 1.4;
     span_init(&t.time);

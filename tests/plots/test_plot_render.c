@@ -295,6 +295,26 @@ static void roofline_without_measured_ceilings(void **state)
     run_remove(dir);
 }
 
+/* An app's run (one size, one tiled kernel): the tiles and sizes charts,
+ * which would be a column of points, are skipped, each saying what run
+ * would draw it; the roofline and CGMA charts are drawn. */
+static void one_point_charts_skipped(void **state)
+{
+    need_gnuplot();
+    char dir[256], err[16384], path[700];
+    run_copy(MMPROF_SOURCE_DIR "/examples/profile-h200", dir, sizeof dir);
+    assert_int_equal(run_plot(err, sizeof err, dir, "--format", "svg", NULL), 0);
+    assert_non_null(strstr(err, "tiles chart skipped: one TILE_WIDTH only (16): the chart compares two or more"));
+    assert_non_null(strstr(err, "sizes chart skipped: one matrix size only: the chart compares two or more"));
+    snprintf(path, sizeof path, "%s/plots/tiles.svg", dir);
+    assert_false(file_exists(path));
+    snprintf(path, sizeof path, "%s/plots/roofline.svg", dir);
+    assert_true(file_exists(path));
+    snprintf(path, sizeof path, "%s/plots/cgma.svg", dir);
+    assert_true(file_exists(path));
+    run_remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -302,6 +322,7 @@ int main(void)
         cmocka_unit_test(one_format_renders_only_it),
         cmocka_unit_test(warns_about_points_above_their_roof),
         cmocka_unit_test(roofline_without_measured_ceilings),
+        cmocka_unit_test(one_point_charts_skipped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
