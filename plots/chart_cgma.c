@@ -233,6 +233,8 @@ enum chart_result chart_cgma(const struct plot_data *d, struct chart_job *job)
     sb_printf(job_var(job, "XMAX"), "%.6g", xr[1]);
     sb_printf(job_var(job, "YMIN"), "%.6g", yr[0]);
     sb_printf(job_var(job, "YMAX"), "%.6g", yr[1]);
+    log_tics(job_var(job, "XTICS"), "x", xr[0], xr[1]);
+    log_tics(job_var(job, "YTICS"), "y", yr[0], yr[1]);
     gp_str(job_var(job, "TITLE"), "Theoretical vs measured CGMA (FLOPs per 4-byte global word)");
     free(idx);
     return CHART_DRAW;

@@ -239,6 +239,7 @@ enum chart_result chart_sizes(const struct plot_data *d, struct chart_job *job)
         sb_printf(job_var(job, "XMAX"), "%.6g", x.hi * 1.4);
         sb_printf(job_var(job, "YMIN"), "%.6g", lo);
         sb_printf(job_var(job, "YMAX"), "%.6g", hi);
+        log_tics(job_var(job, "YTICS"), "y", lo, hi);
         char title[200];
         size_t drawn = np ? p[np - 1].first + p[np - 1].count : 0;
         int n = snprintf(title, sizeof title, "Matmul GFLOP/s vs matrix size (lab 004), one panel per group of "

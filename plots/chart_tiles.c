@@ -135,9 +135,11 @@ static void ranges(struct tiles *t, struct chart_job *job)
     span_log_range(&t->time, 1.5, &lo, &hi);
     sb_printf(job_var(job, "TMIN"), "%.6g", lo);
     sb_printf(job_var(job, "TMAX"), "%.6g", hi);
+    log_tics(job_var(job, "TTICS"), "y", lo, hi);
     span_log_range(&t->gflops, 1.5, &lo, &hi);
     sb_printf(job_var(job, "GMIN"), "%.6g", lo);
     sb_printf(job_var(job, "GMAX"), "%.6g", hi);
+    log_tics(job_var(job, "GTICS"), "y", lo, hi);
     sb_printf(job_var(job, "XMIN"), "%.6g", t->xr[0]);
     sb_printf(job_var(job, "XMAX"), "%.6g", t->xr[1]);
 }

@@ -71,6 +71,39 @@ void span_log_range(const struct span *s, double pad, double *lo, double *hi)
         *hi = nice(*lo * 2, 1);
 }
 
+/* Labels at m x 10^d inside [lo, hi] for each m of steps; returns how many. */
+static size_t tics_at(struct strbuf *b, double lo, double hi, const int *steps, size_t nsteps)
+{
+    size_t n = 0;
+    for (int d = (int)floor(log10(lo)) - 1; d <= (int)ceil(log10(hi)); d++)
+        for (size_t i = 0; i < nsteps; i++) {
+            double v = steps[i] * pow(10, d);
+            if (v < lo * (1 - 1e-9) || v > hi * (1 + 1e-9))
+                continue;
+            /* a tic right at the range's start is nudged inside it: gnuplot drops it on a log axis */
+            if (b)
+                sb_printf(b, "%s\"%g\" %.12g", n ? ", " : "", v, v <= lo * (1 + 1e-9) ? v * (1 + 1e-9) : v);
+            n++;
+        }
+    return n;
+}
+
+void log_tics(struct strbuf *b, const char *axis, double lo, double hi)
+{
+    static const int coarse[] = {1, 2, 5}, fine[] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    if (!(lo > 0) || !(hi > lo) || hi / lo >= 100) {
+        sb_printf(b, "set %stics auto", axis);
+        return;
+    }
+    int use_fine = tics_at(NULL, lo, hi, coarse, 3) < 3;
+    sb_printf(b, "set %stics (", axis);
+    if (use_fine)
+        tics_at(b, lo, hi, fine, 9);
+    else
+        tics_at(b, lo, hi, coarse, 3);
+    sb_puts(b, ")");
+}
+
 void human_rate(char *buf, size_t len, double v, const char *unit)
 {
     if (v >= 1000)

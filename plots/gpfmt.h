@@ -28,5 +28,10 @@ int span_empty(const struct span *s);
 /* A log axis range around s with at least `pad` times room on each side,
  * its ends rounded outwards to 1, 2 or 5 times a power of ten. */
 void span_log_range(const struct span *s, double pad, double *lo, double *hi);
+/* The tics of a log axis from lo to hi ("x", "y"): "set ytics auto" when it
+ * spans two decades or more (a label a decade reads well), else labels at
+ * 1, 2 and 5 times each power of ten inside it (1 to 9 times when those are
+ * fewer than three): a narrow range is never left with one label. */
+void log_tics(struct strbuf *b, const char *axis, double lo, double hi);
 
 #endif

@@ -154,6 +154,26 @@ static void log_ranges_end_on_1_2_5(void **state)
     assert_true(fabs(lo - 0.2) < 1e-12 && fabs(hi - 0.5) < 1e-12);
 }
 
+/* A narrow log range gets labels at 1, 2, 5 (or 1..9) times a power of
+ * ten, its start nudged inside; two decades or more are gnuplot's. */
+static void log_tics_label_narrow_ranges(void **state)
+{
+    (void)state;
+    struct strbuf b;
+    sb_init(&b);
+    log_tics(&b, "y", 10, 50);
+    assert_string_equal(sb_str(&b), "set ytics (\"10\" 10.00000001, \"20\" 20, \"50\" 50)");
+    sb_free(&b);
+    sb_init(&b);
+    log_tics(&b, "x", 0.2, 0.5); /* 1-2-5 gives two labels: every step */
+    assert_string_equal(sb_str(&b), "set xtics (\"0.2\" 0.2000000002, \"0.3\" 0.3, \"0.4\" 0.4, \"0.5\" 0.5)");
+    sb_free(&b);
+    sb_init(&b);
+    log_tics(&b, "y", 50, 100000);
+    assert_string_equal(sb_str(&b), "set ytics auto");
+    sb_free(&b);
+}
+
 static void atomic_write_replaces_whole(void **state)
 {
     char dir[] = "/tmp/mmprof_plot_units_XXXXXX", path[128], err[256];
@@ -177,6 +197,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fill_replaces_placeholders),
+        cmocka_unit_test(log_tics_label_narrow_ranges),
         cmocka_unit_test(fill_rejects_unknown_placeholders),
         cmocka_unit_test(every_chart_has_a_template),
         cmocka_unit_test(spread_keeps_order_and_separates),
