@@ -113,11 +113,10 @@ static void print_line(const struct source_kernel *k, const struct source_line *
 
 static void print_kernel(const struct source_kernel *k, long top)
 {
-    char shape[64];
+    char title[128];
     char reasons[1024];
     size_t n = 0;
-    printf("%s %s: %llu samples (%s)\n", k->variant, shape_text(shape, sizeof shape, k->m, k->n, k->k), k->samples,
-           k->function);
+    printf("%s: %llu samples\n", source_kernel_title(k, title, sizeof title), k->samples);
     for (size_t i = 0; i < k->nstalls && i < SOURCE_COMPARE_STALLS && n < sizeof reasons; i++)
         n += (size_t)snprintf(reasons + n, sizeof reasons - n, "%s%s %.1f %%", i ? ", " : "", k->stalls[i].stall,
                               source_pct(k->stalls[i].samples, k->samples));
@@ -174,7 +173,9 @@ static int compare(const struct source_kernel *k, const struct source_opts *o)
             msg_error("source: %s", err);
             return EXIT_USAGE;
         }
-        printf("%s: mmprof %llu samples, ncu %.0f\n", k->variant, k->samples, ncu.sample_count);
+        char title[128];
+        printf("%s: mmprof %llu samples, ncu %.0f\n", source_kernel_title(k, title, sizeof title), k->samples,
+               ncu.sample_count);
         off |= compare_stalls(k, &ncu, o->max_pp);
     }
     if (o->ncu_source && compare_line(k, o->ncu_source, &off) != 0)

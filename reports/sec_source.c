@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/kernel_name.h"
 #include "common/shape_text.h"
 #include "rundir/run_files.h"
 #include "reports/fmt.h"
@@ -37,9 +38,12 @@ static void stall_table(struct report_ctx *c, const struct stall_groups *g)
         grid_head(t, 3 + s, "%s", g->names[s]);
     for (size_t k = 0; k < c->source.n; k++) {
         const struct source_kernel *sk = &c->source.kernels[k];
-        char shape[64], buf[FMT_LEN];
+        char name[256], shape[64], buf[FMT_LEN];
         size_t row = grid_row(t), top = 0;
-        grid_set(t, row, 0, "`%s`", sk->variant);
+        kernel_short_name(sk->variant, name, sizeof name);
+        if (strlen(name) > SOURCE_TITLE_NAME)
+            memcpy(name + SOURCE_TITLE_NAME - 3, "...", 4);
+        grid_set(t, row, 0, "`%s`", name);
         grid_set(t, row, 1, "%s", shape_text(shape, sizeof shape, sk->m, sk->n, sk->k));
         grid_set(t, row, 2, "%llu", sk->samples);
         for (size_t s = 0; s < g->n; s++) {
@@ -71,12 +75,12 @@ static void text_cell(struct grid *g, size_t row, size_t col, const struct sourc
 static void lines_table(struct report_ctx *c, const struct source_kernel *k)
 {
     static const char *const heads[] = {"share", "line", "top stall reasons of the line", "source"};
-    char shape[64];
-    doc_heading(&c->doc, 3, NULL, "`%s` %s", k->variant, shape_text(shape, sizeof shape, k->m, k->n, k->k));
+    char title[128];
+    doc_heading(&c->doc, 3, NULL, "`%s`", source_kernel_title(k, title, sizeof title));
     struct grid *g = ctx_grid(c, heads, COUNT_OF(heads),
-                              "The hottest CUDA source lines of its %llu samples (`%s`); a line's reasons are "
-                              "shares of the line",
-                              k->samples, k->function);
+                              "The hottest CUDA source lines of its %llu samples; a line's reasons are shares of the "
+                              "line",
+                              k->samples);
     if (!g)
         return;
     grid_align(g, 1, 'l');

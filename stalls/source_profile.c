@@ -3,6 +3,9 @@
  * instructions and a few dozen lines. */
 #include "stalls/source_profile.h"
 
+#include "common/kernel_name.h"
+#include "common/shape_text.h"
+
 #include "rundir/run_meta.h"
 
 #include <math.h>
@@ -157,4 +160,16 @@ unsigned long long source_kernel_stall(const struct source_kernel *k, const char
 double source_pct(unsigned long long part, unsigned long long whole)
 {
     return whole ? 100.0 * (double)part / (double)whole : NAN;
+}
+
+const char *source_kernel_title(const struct source_kernel *k, char *buf, size_t len)
+{
+    char name[256], shape[64] = "";
+    kernel_short_name(k->variant, name, sizeof name);
+    if (strlen(name) > SOURCE_TITLE_NAME)
+        memcpy(name + SOURCE_TITLE_NAME - 3, "...", 4);
+    if (k->m > 0)
+        shape_text(shape, sizeof shape, k->m, k->n, k->k);
+    snprintf(buf, len, "%s%s%s", name, shape[0] ? " " : "", shape);
+    return buf;
 }

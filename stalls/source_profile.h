@@ -39,6 +39,13 @@ struct source_profile {
     size_t n;
 };
 
+/* The kernel as a reader names it: its short name (common/kernel_name.h),
+ * cut to SOURCE_TITLE_NAME characters, then a declared kernel's size
+ * ("tiled_t16 1024x1024x1024", "DeviceRadixSortOnesweepKernel<...>");
+ * returns buf. */
+#define SOURCE_TITLE_NAME 60
+const char *source_kernel_title(const struct source_kernel *k, char *buf, size_t len);
+
 /* 0, or -1 when out of memory. Strings point into t, which must outlive p. */
 int source_profile_build(const struct source_table *t, struct source_profile *p);
 /* The run view's source.csv (loaded with RUN_VIEW_SOURCE) folded, the one

@@ -512,8 +512,8 @@ static void source_section(void **state)
                    "dispatch_stall | barrier | other |");
     assert_has(at, "| `naive` | 2048x2048x2048 | 20948 | 21.0 % | 0.086 % | **34.5 %** |");
     assert_has(at, "| `tr_naive` | 2048x2048 | 18707 | **63.6 %** |");
-    static const char *const kernels[] = {"### `naive` 2048x2048x2048", "### `tiled_t16` 2048x2048x2048",
-                                          "### `tr_naive` 2048x2048"};
+    static const char *const kernels[] = {"### `naive 2048x2048x2048`", "### `tiled_t16 2048x2048x2048`",
+                                          "### `tr_naive 2048x2048`"};
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
         assert_has(at, kernels[i]);
     assert_has(at, "| 98.3 % | matmul_naive.cu:19 | lg_throttle 35%, long_scoreboard 21%, not_selected 21% | "

@@ -46,6 +46,11 @@ prun=$(mktemp -d "${TMPDIR:-/tmp}/mmprof-source-cmd.XXXXXX") # a profile run wit
 cp examples/profile-h200/results.csv examples/profile-h200/run.json "$prun"/
 check no_source_profile 2 "$mmprof" source "$prun"
 has fix "(\`mmprof profile --source\` takes them)"
+# an app's kernels by their short names, not CUB's whole demangled signatures
+check app_names 0 "$mmprof" source examples/profile-h200
+has short_name "DeviceRadixSortOnesweepKernel<...>: 1454 samples"
+has declared "tiled_t16 1024x1024x1024: 34746 samples"
+grep -q "samples (" <<<"$out" && { echo "FAIL app_names: a kernel's mangled name in its title"; fail=1; }
 check bad_top 2 "$mmprof" source $fx/run --top 0
 check not_ncu 2 "$mmprof" source $fx/run --kernel naive --ncu-raw $fx/run/source.csv
 rm -rf "$prun"
