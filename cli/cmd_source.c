@@ -116,7 +116,7 @@ static void print_kernel(const struct source_kernel *k, long top)
     char title[128];
     char reasons[1024];
     size_t n = 0;
-    printf("%s: %llu samples\n", source_kernel_title(k, title, sizeof title), k->samples);
+    printf("%s: %llu samples\n", source_kernel_title(k, 60, title, sizeof title), k->samples);
     for (size_t i = 0; i < k->nstalls && i < SOURCE_COMPARE_STALLS && n < sizeof reasons; i++)
         n += (size_t)snprintf(reasons + n, sizeof reasons - n, "%s%s %.1f %%", i ? ", " : "", k->stalls[i].stall,
                               source_pct(k->stalls[i].samples, k->samples));
@@ -174,7 +174,7 @@ static int compare(const struct source_kernel *k, const struct source_opts *o)
             return EXIT_USAGE;
         }
         char title[128];
-        printf("%s: mmprof %llu samples, ncu %.0f\n", source_kernel_title(k, title, sizeof title), k->samples,
+        printf("%s: mmprof %llu samples, ncu %.0f\n", source_kernel_title(k, 60, title, sizeof title), k->samples,
                ncu.sample_count);
         off |= compare_stalls(k, &ncu, o->max_pp);
     }

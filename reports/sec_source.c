@@ -9,13 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/kernel_name.h"
-#include "common/shape_text.h"
 #include "rundir/run_files.h"
 #include "reports/fmt.h"
 #include "reports/sections.h"
 #include "stalls/source_groups.h"
 #include "stalls/source_text.h"
+
+#define SOURCE_TABLE_NAME 36 /* a name's characters in the stall table, which has ten more columns */
 
 static int present(const struct report_ctx *c)
 {
@@ -25,35 +25,30 @@ static int present(const struct report_ctx *c)
 /* One row per kernel: its samples and its share of each group, the largest bold. */
 static void stall_table(struct report_ctx *c, const struct stall_groups *g)
 {
-    struct grid *t = ctx_grid(c, NULL, 3 + g->n,
+    struct grid *t = ctx_grid(c, NULL, 2 + g->n,
                               "Stall reasons, %% of each kernel's PC samples (`selected`: the warp issued); past "
                               "%d reasons the smaller ones are summed as other, as on the chart",
                               SOURCE_STALL_GROUPS - 1);
     if (!t)
         return;
     grid_head(t, 0, "kernel");
-    grid_head(t, 1, "size");
-    grid_head(t, 2, "samples");
+    grid_head(t, 1, "samples");
     for (size_t s = 0; s < g->n; s++)
-        grid_head(t, 3 + s, "%s", g->names[s]);
+        grid_head(t, 2 + s, "%s", g->names[s]);
     for (size_t k = 0; k < c->source.n; k++) {
         const struct source_kernel *sk = &c->source.kernels[k];
-        char name[256], shape[64], buf[FMT_LEN];
+        char title[128], buf[FMT_LEN];
         size_t row = grid_row(t), top = 0;
-        kernel_short_name(sk->variant, name, sizeof name);
-        if (strlen(name) > SOURCE_TITLE_NAME)
-            memcpy(name + SOURCE_TITLE_NAME - 3, "...", 4);
-        grid_set(t, row, 0, "`%s`", name);
-        grid_set(t, row, 1, "%s", shape_text(shape, sizeof shape, sk->m, sk->n, sk->k));
-        grid_set(t, row, 2, "%llu", sk->samples);
+        grid_set(t, row, 0, "`%s`", source_kernel_title(sk, SOURCE_TABLE_NAME, title, sizeof title));
+        grid_set(t, row, 1, "%llu", sk->samples);
         for (size_t s = 0; s < g->n; s++) {
             double share = source_group_share(sk, g, s);
-            grid_set(t, row, 3 + s, "%s", fmt_pct(buf, share));
+            grid_set(t, row, 2 + s, "%s", fmt_pct(buf, share));
             if (share > source_group_share(sk, g, top))
                 top = s;
         }
         if (sk->samples > 0)
-            grid_flag(t, row, 3 + top, CELL_BEST);
+            grid_flag(t, row, 2 + top, CELL_BEST);
     }
     doc_table(&c->doc, t);
     grid_free(t);
@@ -76,7 +71,7 @@ static void lines_table(struct report_ctx *c, const struct source_kernel *k)
 {
     static const char *const heads[] = {"share", "line", "top stall reasons of the line", "source"};
     char title[128];
-    doc_heading(&c->doc, 3, NULL, "`%s`", source_kernel_title(k, title, sizeof title));
+    doc_heading(&c->doc, 3, NULL, "`%s`", source_kernel_title(k, 60, title, sizeof title));
     struct grid *g = ctx_grid(c, heads, COUNT_OF(heads),
                               "The hottest CUDA source lines of its %llu samples; a line's reasons are shares of the "
                               "line",

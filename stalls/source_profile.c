@@ -162,12 +162,12 @@ double source_pct(unsigned long long part, unsigned long long whole)
     return whole ? 100.0 * (double)part / (double)whole : NAN;
 }
 
-const char *source_kernel_title(const struct source_kernel *k, char *buf, size_t len)
+const char *source_kernel_title(const struct source_kernel *k, size_t name_width, char *buf, size_t len)
 {
     char name[256], shape[64] = "";
     kernel_short_name(k->variant, name, sizeof name);
-    if (strlen(name) > SOURCE_TITLE_NAME)
-        memcpy(name + SOURCE_TITLE_NAME - 3, "...", 4);
+    if (name_width >= 4 && name_width < sizeof name && strlen(name) > name_width)
+        memcpy(name + name_width - 3, "...", 4);
     if (k->m > 0)
         shape_text(shape, sizeof shape, k->m, k->n, k->k);
     snprintf(buf, len, "%s%s%s", name, shape[0] ? " " : "", shape);

@@ -40,11 +40,10 @@ struct source_profile {
 };
 
 /* The kernel as a reader names it: its short name (common/kernel_name.h),
- * cut to SOURCE_TITLE_NAME characters, then a declared kernel's size
+ * cut to name_width characters, then a declared kernel's size
  * ("tiled_t16 1024x1024x1024", "DeviceRadixSortOnesweepKernel<...>");
  * returns buf. */
-#define SOURCE_TITLE_NAME 60
-const char *source_kernel_title(const struct source_kernel *k, char *buf, size_t len);
+const char *source_kernel_title(const struct source_kernel *k, size_t name_width, char *buf, size_t len);
 
 /* 0, or -1 when out of memory. Strings point into t, which must outlive p. */
 int source_profile_build(const struct source_table *t, struct source_profile *p);

@@ -508,10 +508,10 @@ static void source_section(void **state)
     const char *at = strstr(md, "<a id=\"source\"></a>\n\n## Where the warps wait: source lines and stall reasons");
     assert_non_null(at);
     assert_true(at < strstr(md, "## Skipped and failed variants"));
-    assert_has(at, "| kernel | size | samples | long_scoreboard | mio_throttle | lg_throttle | drain | not_selected | "
+    assert_has(at, "| kernel | samples | long_scoreboard | mio_throttle | lg_throttle | drain | not_selected | "
                    "dispatch_stall | barrier | other |");
-    assert_has(at, "| `naive` | 2048x2048x2048 | 20948 | 21.0 % | 0.086 % | **34.5 %** |");
-    assert_has(at, "| `tr_naive` | 2048x2048 | 18707 | **63.6 %** |");
+    assert_has(at, "| `naive 2048x2048x2048` | 20948 | 21.0 % | 0.086 % | **34.5 %** |");
+    assert_has(at, "| `tr_naive 2048x2048` | 18707 | **63.6 %** |");
     static const char *const kernels[] = {"### `naive 2048x2048x2048`", "### `tiled_t16 2048x2048x2048`",
                                           "### `tr_naive 2048x2048`"};
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
