@@ -44,10 +44,10 @@ static void executed_cell(struct grid *g, size_t r, size_t col, const struct ana
 
 static void add_row(struct grid *g, const struct analysis_row *a)
 {
-    char buf[FMT_LEN], size[48];
+    char buf[FMT_LEN], size[48], name_buf[49];
     struct shape s = row_shape(a);
     size_t r = grid_row(g);
-    grid_set(g, r, 0, "`%s`", a->variant);
+    grid_set(g, r, 0, "`%s`", analysis_row_name(a, name_buf, sizeof name_buf - 1));
     grid_set(g, r, 1, "%s", shape_label(size, sizeof size, &s));
     grid_set(g, r, 2, "%s", fmt_sig(buf, a->th.cgma, CGMA_SIG));
     grid_set(g, r, 3, "%s", fmt_sig(buf, a->ms.cgma_thread_flop_per_word, CGMA_SIG));

@@ -95,12 +95,12 @@ static void fastest_table(struct report_ctx *c, const char *title, const char *c
     grid_align(g, 1, 'l');
     for (size_t i = 0; i < ns; i++) {
         const struct analysis_row *b = best_at(c, pred, &s[i], by_flops);
-        char buf[FMT_LEN];
+        char buf[FMT_LEN], name_buf[49];
         if (!b)
             continue; /* cannot happen: s[i] came from the same rows */
         size_t r = grid_row(g);
         grid_set(g, r, 0, "%s", shape_label(buf, sizeof buf, &s[i]));
-        grid_set(g, r, 1, "`%s`", b->variant);
+        grid_set(g, r, 1, "`%s`", analysis_row_name(b, name_buf, sizeof name_buf - 1));
         cells(c, b, &s[i], g, r);
     }
     doc_table(&c->doc, g);
@@ -147,14 +147,15 @@ enum { BY_LATENCY = SOL_UNITS };
 
 static void bound_row(struct report_ctx *c, struct grid *g, const struct analysis_row *a, struct bound_count *n)
 {
-    char buf[FMT_LEN], size[48], l1[FMT_LEN], l2[FMT_LEN], dram[FMT_LEN], sol[SOL_UNITS][FMT_LEN], text[256];
+    char buf[FMT_LEN], size[48], l1[FMT_LEN], l2[FMT_LEN], dram[FMT_LEN], sol[SOL_UNITS][FMT_LEN], text[256],
+        name_buf[49];
     int measured;
     struct shape s = row_shape(a);
     double i[ROOF_LEVELS] = {a->ms.intensity_l1_flop_per_byte, a->ms.intensity_l2_flop_per_byte,
                              intensity(a, &measured)};
     struct verdict v = analysis_verdict(a);
     size_t r = grid_row(g);
-    grid_set(g, r, 0, "`%s`", a->variant);
+    grid_set(g, r, 0, "`%s`", analysis_row_name(a, name_buf, sizeof name_buf - 1));
     grid_set(g, r, 1, "%s", shape_label(size, sizeof size, &s));
     grid_set(g, r, 2, "%s · %s · %s%s", fmt_sig(l1, i[ROOF_L1], 3), fmt_sig(l2, i[ROOF_L2], 3),
              fmt_sig(dram, i[ROOF_DRAM], 3), measured ? "" : " (compulsory)");

@@ -76,10 +76,10 @@ static void write_next(struct report_ctx *c)
         struct next_step s;
         if (next_step_for(&c->a, &c->roof, rows[k], &s, err, sizeof err) != 1)
             continue;
-        char size[48], buf[FMT_LEN];
+        char size[48], buf[FMT_LEN], name_buf[49];
         struct shape sh = row_shape(r);
         size_t row = grid_row(g);
-        grid_set(g, row, 0, "`%s`", r->variant);
+        grid_set(g, row, 0, "`%s`", analysis_row_name(r, name_buf, sizeof name_buf - 1));
         grid_set(g, row, 1, "%s", shape_label(size, sizeof size, &sh));
         grid_set(g, row, 2, "%s", s.finding);
         if (!s.next && s.fastest) {

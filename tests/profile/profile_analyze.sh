@@ -31,9 +31,8 @@ grep -q "Hierarchical roofline: the app's kernels" "$work/run/plots/roofline.gp"
 "$mmprof" report "$work/run" > "$work/report.txt" 2>&1 || fail "report: $(cat "$work/report.txt")"
 grep -q 'roofline' "$work/run/report.md" || fail "the report has no roofline"
 # the roofline table names every kernel the chart draws: the declared one by its size, the
-# undeclared ones at their first launch, with no size
-for k in '`tiled_t16` | 1024x1024x1024 |' '`void axpy(float, float const*, float*, int)` | - |' \
-    '`void cutlass::Kernel<sm90_xmma>(Params)` | - |'; do
+# undeclared ones by their short names at their first launch, with no size
+for k in '`tiled_t16` | 1024x1024x1024 |' '`axpy` | - |' '`Kernel<...>` | - |'; do
     sed -n '/^\*\*What binds each variant/,/^At their largest size/p' "$work/run/report.md" |
         grep -qF "$k" || fail "the roofline table lacks $k"
 done
