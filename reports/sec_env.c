@@ -175,15 +175,16 @@ static void roofline_note(struct report_ctx *c)
     char fp32[FMT_LEN], dram[FMT_LEN], ridge[FMT_LEN], kind[64] = "";
     if (!roofline_source(r)) {
         doc_note(&c->doc, RUN_JSON " holds no usable ceilings and names no device the SKU table knows, so the "
-                          "findings below cannot place variants on a roofline. `mmprof collect` measures the "
-                          "ceilings once per run.");
+                          "findings below cannot place %s on a roofline. `mmprof %s` measures the ceilings once per "
+                          "run.",
+                 ctx_is_profile(c) ? "kernels" : "variants", ctx_is_profile(c) ? "profile" : "collect");
         return;
     }
     if (r->has_measured && r->dram_kind[0] && !r->raised_by[ROOF_DRAM][0])
         snprintf(kind, sizeof kind, " (%s, the best of copy, read and write)", r->dram_kind);
-    doc_note(&c->doc, "The findings place variants on the %s roofline%s%s: FP32 %s and DRAM %s%s meet at %s FLOP per "
+    doc_note(&c->doc, "The findings place %s on the %s roofline%s%s: FP32 %s and DRAM %s%s meet at %s FLOP per "
                       "DRAM byte (the ridge point).",
-             roofline_source(r), r->has_measured ? "" : " of the ", r->has_measured ? "" : r->sku,
+             ctx_is_profile(c) ? "kernels" : "variants", roofline_source(r), r->has_measured ? "" : " of the ", r->has_measured ? "" : r->sku,
              fmt_rate_g(fp32, roofline_fp32_gflops(r), "FLOP/s"),
              fmt_rate_g(dram, roofline_bw_gbs(r, ROOF_DRAM), "B/s"), kind, fmt_sig(ridge, roofline_ridge_flop_per_byte(r, ROOF_DRAM), 3));
     char raised[1024];
