@@ -76,5 +76,7 @@ struct shape row_shape(const struct analysis_row *r);
 int row_is_ok(const struct analysis_row *r);
 /* 1 when the run is `mmprof profile`'s (run.json "command"): an app's kernels, nothing verified. */
 int ctx_is_profile(const struct report_ctx *c);
+/* What a row is called in tables and titles: "kernel" in a profile run, "variant" otherwise. */
+const char *ctx_row_noun(const struct report_ctx *c);
 
 #endif

@@ -148,9 +148,14 @@ static size_t present_sections(const struct report_ctx *c, const struct section 
     return n;
 }
 
+const char *section_title(const struct section *s, const struct report_ctx *c)
+{
+    return ctx_is_profile(c) && s->profile_title ? s->profile_title : s->title;
+}
+
 static void write_section(struct report_ctx *c, const struct section *s, int tables)
 {
-    doc_heading(&c->doc, 2, s->anchor, "%s", s->title);
+    doc_heading(&c->doc, 2, s->anchor, "%s", section_title(s, c));
     if (tables)
         s->write(c);
     else
@@ -182,7 +187,7 @@ static void write_document(struct report_ctx *c)
     doc_begin(&c->doc, title, subtitle);
     key_numbers(c);
     for (size_t i = 0; i < n; i++)
-        toc[i] = (struct doc_link){todo[i]->anchor, todo[i]->title};
+        toc[i] = (struct doc_link){todo[i]->anchor, section_title(todo[i], c)};
     doc_toc(&c->doc, toc, n);
     for (size_t i = 0; i < n; i++)
         if (section_is_lab(todo[i])) {

@@ -111,6 +111,11 @@ int ctx_is_profile(const struct report_ctx *c)
     return command && strcmp(command, "profile") == 0;
 }
 
+const char *ctx_row_noun(const struct report_ctx *c)
+{
+    return ctx_is_profile(c) ? "kernel" : "variant";
+}
+
 int ctx_has_counters(const struct report_ctx *c)
 {
     return c->results && c->results->ncols > results_fixed_count();

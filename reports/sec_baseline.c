@@ -87,4 +87,4 @@ static void write_baseline(struct report_ctx *c)
         doc_note(&c->doc, "Roofline overlay not drawn: %s.", c->baseline_chart_note);
 }
 
-const struct section sec_baseline = {"baseline", "Against the baseline", present, write_baseline};
+const struct section sec_baseline = {"baseline", "Against the baseline", present, write_baseline, NULL};

@@ -79,7 +79,7 @@ static void write_cgma(struct report_ctx *c)
     if (!ctx_has_counters(c))
         doc_para(&c->doc, "This run has no hardware counters: the theory columns stand alone and the measured ones "
                           "are empty (see Device and environment).");
-    static const char *const heads[] = {"variant",
+    const char *const heads[] = {ctx_row_noun(c),
                                         "size",
                                         "theory (flop/word)",
                                         "measured (flop/word)",
@@ -93,7 +93,8 @@ static void write_cgma(struct report_ctx *c)
                                         "why they differ (analysis)"};
     struct grid *g = ctx_grid(c, heads, COUNT_OF(heads),
                               "Theoretical vs measured CGMA (useful FLOP per access), largest size "
-                              "of each variant");
+                              "of each %s",
+                              ctx_row_noun(c));
     if (!g)
         return;
     grid_align(g, COUNT_OF(heads) - 1, 'l');
@@ -110,4 +111,4 @@ static void write_cgma(struct report_ctx *c)
              100 * ANALYSIS_EXPLAIN_GAP);
 }
 
-const struct section sec_cgma = {"cgma", "Theoretical vs measured CGMA", present, write_cgma};
+const struct section sec_cgma = {"cgma", "Theoretical vs measured CGMA", present, write_cgma, NULL};

@@ -229,4 +229,4 @@ static void write_env(struct report_ctx *c)
     roofline_note(c);
 }
 
-const struct section sec_env = {"environment", "Device and environment", present, write_env};
+const struct section sec_env = {"environment", "Device and environment", present, write_env, NULL};

@@ -205,13 +205,13 @@ static void bounds(struct report_ctx *c)
     const struct variant *vars[MAX_VARIANTS];
     size_t nv = ctx_variants(c, gpu_matmul, NULL, vars, MAX_VARIANTS);
     char ridge[FMT_LEN];
-    static const char *const heads[] = {"variant", "size", "FLOP per byte: L1 · L2 · DRAM", "bound by",
+    const char *const heads[] = {ctx_row_noun(c), "size", "FLOP per byte: L1 · L2 · DRAM", "bound by",
                                         "GFLOP/s", "% of roof: DRAM · L2 · L1/shared · FP32 · issue"};
     struct grid *g = ctx_grid(c, heads, COUNT_OF(heads),
-                              "What binds each variant at its largest size: the unit nearest its roof (DRAM, "
+                              "What binds each %s at its largest size: the unit nearest its roof (DRAM, "
                               "L2, L1/shared with shared-memory wavefronts, FP32 pipe, issue), latency-bound "
                               "below %.0f %% of every roof (DRAM ridge %s FLOP/byte, %s ceilings)",
-                              VERDICT_BOUND_PCT,
+                              ctx_row_noun(c), VERDICT_BOUND_PCT,
                               fmt_sig(ridge, roofline_ridge_flop_per_byte(&c->roof, ROOF_DRAM), 3),
                               roofline_source(&c->roof));
     if (!g)
@@ -323,7 +323,7 @@ static void theory_gaps(struct report_ctx *c)
 
 static void write_findings(struct report_ctx *c)
 {
-    doc_heading(&c->doc, 3, NULL, "Best variant per size");
+    doc_heading(&c->doc, 3, NULL, "Fastest %s per size", ctx_row_noun(c));
     best_matmul(c);
     best_transpose(c);
     doc_heading(&c->doc, 3, NULL, "Memory- or compute-bound");
@@ -333,4 +333,4 @@ static void write_findings(struct report_ctx *c)
     theory_gaps(c);
 }
 
-const struct section sec_findings = {"findings", "Findings", present, write_findings};
+const struct section sec_findings = {"findings", "Findings", present, write_findings, NULL};

@@ -183,4 +183,4 @@ static void write_kernels(struct report_ctx *c)
     free(k);
 }
 
-const struct section sec_kernels = {"kernels", "Where the GPU time goes", present, write_kernels};
+const struct section sec_kernels = {"kernels", "Where the GPU time goes", present, write_kernels, NULL};

@@ -108,4 +108,4 @@ static void write_next(struct report_ctx *c)
                  chk.faster, chk.steps, chk.within_2x, chk.steps);
 }
 
-const struct section sec_next = {"next", "What to do next", present, write_next};
+const struct section sec_next = {"next", "What to do next", present, write_next, NULL};

@@ -99,4 +99,4 @@ static void write_000(struct report_ctx *c)
     doc_list_end(&c->doc);
 }
 
-const struct section sec_seed000 = {"lab000", "Tile width and matrix size (lab 000)", present, write_000};
+const struct section sec_seed000 = {"lab000", "Tile width and matrix size (lab 000)", present, write_000, NULL};

@@ -128,4 +128,4 @@ static void write_001(struct report_ctx *c)
 }
 
 const struct section sec_seed001 = {"lab001", "Thread granularity: naive vs 1×2 vs 1×4 (lab 001)", present,
-                                    write_001};
+                                    write_001, NULL};

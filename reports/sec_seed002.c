@@ -148,4 +148,4 @@ static void write_002(struct report_ctx *c)
         tile_table(c, &t[i]);
 }
 
-const struct section sec_seed002 = {"lab002", "Matrix transpose against copy (lab 002)", present, write_002};
+const struct section sec_seed002 = {"lab002", "Matrix transpose against copy (lab 002)", present, write_002, NULL};

@@ -245,4 +245,4 @@ static void write_003(struct report_ctx *c)
 }
 
 const struct section sec_seed003 = {"lab003", "Register tiles per thread: the Rx × Ry profiler tables (lab 003)",
-                                    present, write_003};
+                                    present, write_003, NULL};

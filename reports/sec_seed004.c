@@ -197,4 +197,4 @@ static void write_004(struct report_ctx *c)
 }
 
 const struct section sec_seed004 = {"lab004", "Naive vs shared memory across sizes, with the CPU (lab 004)",
-                                    present, write_004};
+                                    present, write_004, NULL};

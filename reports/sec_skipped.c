@@ -26,7 +26,7 @@ static void write_skipped(struct report_ctx *c)
         doc_para(&c->doc, "Every variant ran and passed verification at every size (%zu rows).", c->a.nrows);
         return;
     }
-    static const char *const heads[] = {"variant", "size", "status", "reason"};
+    const char *const heads[] = {ctx_row_noun(c), "size", "status", "reason"};
     struct grid *g = ctx_grid(c, heads, COUNT_OF(heads), "Rows without results");
     if (!g)
         return;
@@ -51,4 +51,5 @@ static void write_skipped(struct report_ctx *c)
                       "failed: it ran but its output did not match the FP64 reference, so no timing is reported.");
 }
 
-const struct section sec_skipped = {"skipped", "Skipped and failed variants", present, write_skipped};
+const struct section sec_skipped = {"skipped", "Skipped and failed variants", present, write_skipped,
+                                    "Launches without counters"};

@@ -118,4 +118,4 @@ static void write_source(struct report_ctx *c)
 }
 
 const struct section sec_source = {"source", "Where the warps wait: source lines and stall reasons", present,
-                                   write_source};
+                                   write_source, NULL};

@@ -175,4 +175,4 @@ static void write_versus(struct report_ctx *c)
         write_pair(c, &p[i]);
 }
 
-const struct section sec_versus = {"versus", "The top rung against the vendor library", present, write_versus};
+const struct section sec_versus = {"versus", "The top rung against the vendor library", present, write_versus, NULL};

@@ -11,7 +11,11 @@ struct section {
     const char *anchor, *title;
     int (*present)(const struct report_ctx *c);
     void (*write)(struct report_ctx *c);
+    const char *profile_title; /* a profile run's title where it differs; NULL: title */
 };
+
+/* s's title for the run c. */
+const char *section_title(const struct section *s, const struct report_ctx *c);
 
 extern const struct section sec_kernels;  /* a profile run: where the GPU time goes, a section per hot kernel */
 extern const struct section sec_env;      /* device, versions, clocks, ceilings */

@@ -33,7 +33,7 @@ grep -q 'roofline' "$work/run/report.md" || fail "the report has no roofline"
 # the roofline table names every kernel the chart draws: the declared one by its size, the
 # undeclared ones by their short names at their first launch, with no size
 for k in '`tiled_t16` | 1024x1024x1024 |' '`axpy` | - |' '`Kernel<...>` | - |'; do
-    sed -n '/^\*\*What binds each variant/,/^At their largest size/p' "$work/run/report.md" |
+    sed -n '/^\*\*What binds each kernel/,/^At their largest size/p' "$work/run/report.md" |
         grep -qF "$k" || fail "the roofline table lacks $k"
 done
 grep -q "The app's undeclared kernels (no size) stand at their first launch" "$work/run/report.md" ||

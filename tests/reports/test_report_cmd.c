@@ -128,7 +128,7 @@ static void assert_analysis_sections(const char *md)
     assert_has(md, "| executed FLOPs, measured (model) | executed beyond 2MNK (padded edge tiles) |");
     assert_only_real_departures(md);
     assert_has(md, "| `rt_b16_4x4` | 1024x1024x1024 |");
-    assert_has(md, "### Best variant per size");
+    assert_has(md, "### Fastest variant per size");
     /* the DRAM roof is the best of copy (3923), read (4517) and write (4365), as on the roofline chart */
     assert_has(md, "ridge 14.5 FLOP/byte, measured ceilings");
     assert_has(md, "FP32 65.4 TFLOP/s and DRAM 4.52 TB/s (read, the best of copy, read and write) meet at 14.5 FLOP");
