@@ -160,13 +160,9 @@ static int copy_inputs(const char *run, const char *out, char *why, size_t why_l
 /* results/<the run's last path component>. */
 static void default_out(const char *run, char *out, size_t len)
 {
-    size_t n = strlen(run);
-    while (n > 1 && run[n - 1] == '/')
-        n--;
-    size_t start = n;
-    while (start > 0 && run[start - 1] != '/')
-        start--;
-    snprintf(out, len, "results/%.*s", (int)(n - start), run + start);
+    char name[1024];
+    run_name(name, sizeof name, run);
+    snprintf(out, len, "results/%s", name);
 }
 
 int run_out_prepare(const char *run, const char *out, const char *command, char *dir, size_t len, char *why,
