@@ -1,11 +1,16 @@
 /* Application replay in place (session.h, session_inplace_*): the app's own
  * profiled launches are the ranges of one pass of the run's config image,
  * each after an L2 flush whose kernels are ranges too (dropped by their
- * count); nothing is replayed or restored. A pass holds at most
+ * count) where the image holds a count the cache state changes (an image of
+ * exact counts only goes without: as in collect); nothing is replayed or
+ * restored. A pass holds at most
  * INPLACE_RANGES_MAX ranges: a Range Profiler object's first Start grows
  * with the ranges a pass may hold (collector/cupti/profiler_measure.c).
  * A launch's row and lines wait for its pass to end, in launch order. */
 #include "profile/session.h"
+
+#include "common/trace.h"
+#include "common/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +43,7 @@ int session_inplace_end(struct profile_session *s)
 {
     if (!s->pass_open)
         return 0;
+    double t0 = now_ms();
     struct current was = {s->verdict, s->status, ""};
     memcpy(was.err, s->err, sizeof was.err);
     char why[sizeof s->err] = "";
@@ -67,6 +73,7 @@ int session_inplace_end(struct profile_session *s)
     s->verdict = was.verdict;
     s->status = was.status;
     memcpy(s->err, was.err, sizeof was.err);
+    trace_since("profile: in place: a pass ended, its launches written", t0);
     return rc;
 }
 
@@ -114,7 +121,7 @@ int session_inplace_before(struct profile_session *s, const struct launch_desc *
         fprintf(stderr, "mmprof profile: writing the rows of a pass's launches failed\n");
     if (!s->pass_open && open_pass(s, d) != 0)
         return 0;
-    int flushed = ops->prepare(ops->ctx, 1);
+    int flushed = ops->prepare(ops->ctx, profiler_image_cold_l2(s->prof, (size_t)s->set.image));
     if (flushed < 0 || flushed > FLUSH_KERNELS_MAX) {
         s->status = PROFILER_ERROR;
         snprintf(s->err, sizeof s->err, "the L2 flush before the launch failed");

@@ -54,12 +54,12 @@ static void group_push(struct config_group *g, const char *name, size_t index)
     g->n++;
 }
 
-static int group_exact(const struct config_group *g)
+int config_group_cold_l2(const struct config_group *g)
 {
     for (size_t j = 0; j < g->n; j++)
         if (metric_class_of(g->names[j]) != METRIC_EXACT)
-            return 0;
-    return 1;
+            return 1;
+    return 0;
 }
 
 /* Metric i into the first group that takes it without needing more passes
@@ -74,7 +74,7 @@ static enum profiler_status join(struct config_plan *plan, const struct chip_ctx
     *placed = 0;
     for (size_t k = 0; k < plan->ngroups; k++) {
         struct config_group *g = &plan->group[k];
-        if (keep_exact && !exact && group_exact(g))
+        if (keep_exact && !exact && !config_group_cold_l2(g))
             continue;
         size_t with;
         group_push(g, names[i], i);

@@ -35,6 +35,11 @@ struct config_group {
     size_t counter_data_size;
 };
 
+/* 1 when some metric of g depends on what L2 holds (metric_class: not
+ * METRIC_EXACT), so each of its kernels is measured after an L2 flush; 0 when
+ * the code and the shape fix every count, and a flush would only cost time. */
+int config_group_cold_l2(const struct config_group *g);
+
 struct config_plan {
     struct config_group *group;
     size_t ngroups;

@@ -154,8 +154,11 @@ enum profiler_status profiler_measure_image(struct profiler *p, size_t image, co
  *                            exactly `ranges` ranges (the kernels counted)
  *   profiler_inplace_values  range i's raw values (ms->nraw, NaN outside the
  *                            image), any number of times until the next begin
- * profiler_image_passes: the passes image takes (0: no such image). */
+ * profiler_image_passes: the passes image takes (0: no such image);
+ * profiler_image_cold_l2: 1 when its kernels are to be measured after an L2
+ * flush (config_group_cold_l2), 0 when every count it holds is exact. */
 size_t profiler_image_passes(const struct profiler *p, size_t image);
+int profiler_image_cold_l2(const struct profiler *p, size_t image);
 enum profiler_status profiler_inplace_begin(struct profiler *p, size_t image, size_t capacity, char *err,
                                             size_t err_len);
 enum profiler_status profiler_inplace_end(struct profiler *p, size_t ranges, char *err, size_t err_len);

@@ -28,6 +28,11 @@ size_t profiler_image_passes(const struct profiler *p, size_t image)
     return image < p->plan.ngroups ? p->plan.group[image].passes : 0;
 }
 
+int profiler_image_cold_l2(const struct profiler *p, size_t image)
+{
+    return image < p->plan.ngroups && config_group_cold_l2(&p->plan.group[image]);
+}
+
 enum profiler_status profiler_inplace_begin(struct profiler *p, size_t image, size_t capacity, char *err,
                                             size_t err_len)
 {

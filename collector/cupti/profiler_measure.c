@@ -1,6 +1,6 @@
 /* Auto range + user replay, once per config image: SetConfig, then per pass
  * Start, and for each range of the batch prepare (the L2 flush, for an image
- * that needs it: needs_cold_l2) and work (the kernel), then Stop; until CUPTI
+ * that needs it: config_group_cold_l2) and work (the kernel), then Stop; until CUPTI
  * has every pass; then DecodeData and the evaluation of that image's metrics.
  *
  * Every kernel launch in a pass is a range of its own (auto range): the
@@ -18,7 +18,6 @@
 
 #include "collector/cupti/cupti_error.h"
 #include "collector/cupti/profiler_impl.h"
-#include "common/metric_class.h"
 #include "common/trace.h"
 #include "common/util.h"
 
@@ -36,7 +35,7 @@ struct replay_set {
     size_t m;
     int *prepare_kernels;
     int *work_kernels;
-    int cold_l2; /* the image's metrics need an empty L2 (needs_cold_l2) */
+    int cold_l2; /* the image's metrics need an empty L2 (config_group_cold_l2) */
 };
 
 /* Auto ranges a pass may hold for a row that says nothing of its kernels,
@@ -74,14 +73,6 @@ static size_t pass_capacity(const struct replay_set *s)
  * (one-pass images then) as one replay of 44 ranges each instead of two of 48
  * and 40, and the flushes of the batch took 110 ms instead of 229 (H100); the
  * default set's one-pass image (l1tex__t_bytes and the sectors) still does. */
-static int needs_cold_l2(const struct config_group *g)
-{
-    for (size_t j = 0; j < g->n; j++)
-        if (metric_class_of(g->names[j]) != METRIC_EXACT)
-            return 1;
-    return 0;
-}
-
 static enum profiler_status fail_at(struct profiler *p, CUptiResult r, const char *call,
                                     char *err, size_t err_len)
 {
@@ -471,7 +462,7 @@ static void measure_ranges_with(struct profiler *p, struct config_group *g,
     for (size_t i = 0; i < n; i++)
         if (ranges[i].status == PROFILER_OK)
             idx[m++] = i;
-    int cold_l2 = needs_cold_l2(g);
+    int cold_l2 = config_group_cold_l2(g);
     for (size_t first = 0; first < m;) {
         size_t end = first + 1;
         struct replay_set chunk = {ranges, &idx[first], 1, kernels, kernels + n, cold_l2};

@@ -267,14 +267,20 @@ static int inplace_flush(void *ctx, int cold_l2)
 {
     char why[320];
     int *device = ctx;
+    double t0 = now_ms();
     int kernels = cold_l2 ? (flush_ready(*device, why, sizeof why) == 0 ? l2_flush_buf_run(&g.flush) : -1) : 0;
-    return kernels >= 0 && cuCtxSynchronize() == CUDA_SUCCESS ? kernels : -1;
+    int ok = kernels >= 0 && cuCtxSynchronize() == CUDA_SUCCESS;
+    trace_since("inject: in place: L2 flush, waited for", t0);
+    return ok ? kernels : -1;
 }
 
 static int inplace_wait(void *ctx)
 {
     (void)ctx;
-    return cuCtxSynchronize() == CUDA_SUCCESS ? 0 : -1;
+    double t0 = now_ms();
+    int ok = cuCtxSynchronize() == CUDA_SUCCESS;
+    trace_since("inject: in place: the app's launch waited for", t0);
+    return ok ? 0 : -1;
 }
 
 static int inplace_device;
@@ -290,7 +296,9 @@ static void on_launch_enter(const CUpti_CallbackData *cb, const struct capture *
     tls.busy = 1;
     lock_session();
     place_before_app(cb->context);
+    double t0 = now_ms();
     describe(cap, cb->symbolName, cb->correlationId);
+    trace_since("inject: launch described", t0);
     if (g.session.range) { /* range replay: the repeat's pass holds it as it runs */
         session_begin(&g.session, &tls.desc);
     } else if (g.session.set.image >= 0) { /* application replay: in place */

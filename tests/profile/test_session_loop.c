@@ -252,6 +252,36 @@ static void application_replay_in_place(void **state)
     replay_log_free(lines, n);
 }
 
+/* In place, an image whose counts the cache state cannot change (exact
+ * counts only, as collect's) measures its launches without a flush: the
+ * pass's ranges are the app's kernels alone. */
+static void application_replay_in_place_exact_image_no_flush(void **state)
+{
+    const char *cols[] = {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"};
+    header(cols, 1);
+    snprintf(set.metrics, sizeof set.metrics, "%s", cols[0]);
+    fake_set_value(cols[0], 64);
+    fake.passes = 1;
+    set.image = 0;
+    set.per_kernel = 0;
+    char why[512];
+    struct profile_session s;
+    assert_int_equal(session_open(&s, &set, 7, why, sizeof why), 0);
+    struct launch_desc k1 = launch("_Z2k1v", "k1()"), k2 = launch("_Z2k2v", "k2()");
+    assert_int_equal(inplace_launch(&s, &k1, 0), FILTER_PROFILE);
+    assert_int_equal(inplace_launch(&s, &k2, 0), FILTER_PROFILE);
+    session_close(&s);
+    assert_int_equal(fake.cold_prepare_calls, 0);
+    assert_int_equal(fake.prepare_calls, 2);
+    struct table *t = results();
+    assert_int_equal(t->nrows, 2);
+    for (size_t r = 0; r < 2; r++) {
+        assert_string_equal(cell(t, r, "status"), "ok");
+        assert_true(table_num(t, r, table_col(t, cols[0])) == 64);
+    }
+    table_free(t);
+}
+
 /* Range replay: the first repeat of the range learns its launches; each
  * later repeat is a pass of the next one-pass image, its kernels measured as
  * they run (no replay, no flush); after one repeat per image, one row per
@@ -339,6 +369,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(profiled_elapsed_against_unprofiled, setup, teardown),
         cmocka_unit_test_setup_teardown(application_replay_joins_runs, setup, teardown),
         cmocka_unit_test_setup_teardown(application_replay_in_place, setup, teardown),
+        cmocka_unit_test_setup_teardown(application_replay_in_place_exact_image_no_flush, setup, teardown),
         cmocka_unit_test_setup_teardown(range_replay, setup, teardown),
         cmocka_unit_test_setup_teardown(range_replay_refuses_a_different_repeat, setup, teardown),
     };
