@@ -43,6 +43,8 @@
 #   GPU_CHECK_SOURCE=1     scripts/source-check.sh: collect --source of naive, tiled_t16, tr_naive
 #                          at 2048 against ncu's warp-state sampling (stall shares, hottest line)
 #                          and its cost: $OUT/source-check.txt and $OUT/source.tgz
+#   GPU_CHECK_TARGETS="..." build only these targets (e.g. "mmprof mmprof_inject mmprof_solver"
+#                          for GPU_CHECK_LOOP=1 GPU_CHECK_TESTS=0 GPU_CHECK_COLLECT=0: a build of ~30 s)
 #   GPU_CHECK_TESTS=0      skip the CPU and GPU test suites
 #   GPU_CHECK_CPU_TESTS=0  skip the CPU suite only (CI runs it; the GPU tests still run)
 #   GPU_CHECK_COLLECT=0    skip the collect
@@ -60,7 +62,7 @@ fi
 exec > >(tee "$OUT/gpu-check.log") 2>&1
 nvidia-smi --query-gpu=name,uuid,driver_version,clocks.sm,clocks.mem,memory.total,temperature.gpu --format=csv
 t0=$(date +%s)
-BUILD_DIR=build-gpu CMAKE_ARGS="-DCMAKE_CUDA_ARCHITECTURES=90 ${CMAKE_ARGS:-}" JOBS=16 scripts/build.sh > "$OUT/logs/build.log" 2>&1 ||
+BUILD_TARGETS=${GPU_CHECK_TARGETS:-} BUILD_DIR=build-gpu CMAKE_ARGS="-DCMAKE_CUDA_ARCHITECTURES=90 ${CMAKE_ARGS:-}" JOBS=16 scripts/build.sh > "$OUT/logs/build.log" 2>&1 ||
     { tail -n 40 "$OUT/logs/build.log"; exit 1; }
 echo "build: $(( $(date +%s) - t0 )) s"
 mmprof=$PWD/build-gpu/cli/mmprof
