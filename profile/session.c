@@ -304,7 +304,7 @@ int session_write_launch(struct profile_session *s, const struct launch_desc *d,
             snprintf(s->err, sizeof s->err, "cannot lock " RESULTS_CSV ": %s", strerror(errno));
             return -1;
         }
-        rc = results_append(s->results, &r);
+        rc = (what & SESSION_UNSYNCED) ? results_append_unsynced(s->results, &r) : results_append(s->results, &r);
         flock(fd, LOCK_UN);
         if (rc == 0 && !failed && write_samples(s, &r) != 0)
             rc = -1;

@@ -101,6 +101,7 @@ int session_end(struct profile_session *s, const struct launch_desc *d);
  * launches.tsv and replay-K.tsv lines (SESSION_LINES). */
 #define SESSION_ROW 1
 #define SESSION_LINES 2
+#define SESSION_UNSYNCED 4 /* the row not yet flushed to disk: the caller's results_sync does it */
 int session_write_launch(struct profile_session *s, const struct launch_desc *d, long launch, int what);
 /* Ends the open pass, if any, writing its launches, then frees everything. */
 void session_close(struct profile_session *s);

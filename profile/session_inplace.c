@@ -11,6 +11,7 @@
 
 #include "common/trace.h"
 #include "common/util.h"
+#include "rundir/results.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,9 +66,11 @@ int session_inplace_end(struct profile_session *s)
         if (st == PROFILER_OK)
             s->status = profiler_inplace_values(s->prof, p->range, s->raw, s->err, sizeof s->err);
         metric_set_evaluate(&s->ms, s->raw, s->values);
-        if (session_write_launch(s, &p->d, p->launch, SESSION_ROW | SESSION_LINES) != 0)
+        if (session_write_launch(s, &p->d, p->launch, SESSION_ROW | SESSION_LINES | SESSION_UNSYNCED) != 0)
             rc = -1;
     }
+    if (s->npending > 0 && s->results && results_sync(s->results) != 0) /* the pass's rows, durable at once */
+        rc = -1;
     s->npending = 0;
     s->pass_ranges = 0;
     s->verdict = was.verdict;

@@ -62,7 +62,7 @@ size_t results_fixed_count(void)
  * fsync'd, so a crash or kill after this loses nothing measured; a write the
  * disk cannot take whole (ENOSPC, EFBIG, EIO) is cut off again, so
  * results.csv holds whole rows only and --resume needs to mend nothing. */
-static int put_row(FILE *f, const char *row, size_t len)
+static int put_row(FILE *f, const char *row, size_t len, int sync)
 {
     struct stat st;
     int fd = fileno(f);
@@ -80,7 +80,7 @@ static int put_row(FILE *f, const char *row, size_t len)
         }
         done += (size_t)w;
     }
-    if (done == len && fsync(fd) == 0)
+    if (done == len && (!sync || fsync(fd) == 0))
         return 0;
     int e = errno;
     int cut = ftruncate(fd, st.st_size); /* the write's error is the one to report */
@@ -92,7 +92,7 @@ static int put_row(FILE *f, const char *row, size_t len)
 /* The row that write_row (a function writing to a FILE) makes, put whole. */
 typedef void (*row_writer)(FILE *m, const void *arg);
 
-static int append_row(FILE *f, row_writer write_row, const void *arg)
+static int append_row(FILE *f, row_writer write_row, const void *arg, int sync)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -100,7 +100,7 @@ static int append_row(FILE *f, row_writer write_row, const void *arg)
     if (!m)
         return -1;
     write_row(m, arg);
-    int rc = fclose(m) == 0 ? put_row(f, buf, len) : -1;
+    int rc = fclose(m) == 0 ? put_row(f, buf, len, sync) : -1;
     free(buf);
     return rc;
 }
@@ -129,7 +129,7 @@ static void write_cells(FILE *f, const void *arg)
 int results_append_cells(FILE *f, const char *const *cells, size_t n)
 {
     struct cells_arg a = {cells, n};
-    return append_row(f, write_cells, &a);
+    return append_row(f, write_cells, &a, 1);
 }
 
 int results_write_header(FILE *f, const char *const *metric_names, size_t nmetrics)
@@ -193,7 +193,17 @@ static void write_result(FILE *f, const void *arg)
 
 int results_append(FILE *f, const struct result_row *r)
 {
-    return append_row(f, write_result, r);
+    return append_row(f, write_result, r, 1);
+}
+
+int results_append_unsynced(FILE *f, const struct result_row *r)
+{
+    return append_row(f, write_result, r, 0);
+}
+
+int results_sync(FILE *f)
+{
+    return fflush(f) == 0 && fsync(fileno(f)) == 0 ? 0 : -1;
 }
 
 /* "--resume DIR" advice for the directory holding path. */

@@ -85,5 +85,10 @@ int results_append_cells(FILE *f, const char *const *cells, size_t n);
 /* Appends one row and flushes it to disk (fsync): whole, or, when the disk
  * cannot take it whole, not at all (-1 with errno). */
 int results_append(FILE *f, const struct result_row *r);
+/* The same, whole or not at all, but not yet flushed to disk: for rows
+ * written together (a profile pass's), made durable at once by results_sync
+ * (0, or -1 with errno). */
+int results_append_unsynced(FILE *f, const struct result_row *r);
+int results_sync(FILE *f);
 
 #endif
