@@ -345,6 +345,7 @@ static int list_noisy(const struct xc_inputs *in, double pct)
 struct emit_ctx {
     struct xc_output *out; /* NULL: only look */
     int elapsed_miss;      /* a row of the elapsed class missed in this series */
+    int upheld;            /* the referee upholds mmprof's elapsed class (xc_referee_upholds) */
 };
 
 static void emit_row(const struct xc_row *row, void *ctx)
@@ -352,9 +353,17 @@ static void emit_row(const struct xc_row *row, void *ctx)
     struct emit_ctx *e = ctx;
     char limit[32];
     xc_limit_text(METRIC_ELAPSED, 0, limit, sizeof limit);
-    e->elapsed_miss |= strcmp(row->limit, limit) == 0 && strncmp(row->result, "MISS", 4) == 0;
-    if (e->out)
-        xc_output_row(e->out, row);
+    int elapsed_miss = strcmp(row->limit, limit) == 0 && strncmp(row->result, "MISS", 4) == 0;
+    e->elapsed_miss |= elapsed_miss;
+    if (!e->out)
+        return;
+    struct xc_row refereed;
+    if (elapsed_miss && e->upheld) {
+        refereed = *row;
+        snprintf(refereed.result, sizeof refereed.result, "%s", XC_REFEREED);
+        row = &refereed;
+    }
+    xc_output_row(e->out, row);
 }
 
 /* --elapsed-misses: the kernels whose elapsed class misses, long enough for
@@ -364,7 +373,7 @@ static int list_elapsed_misses(const struct opts *opt, const struct xc_inputs *i
     const struct xc_referee_sources sources = {&in->activity, &in->timing, &in->placements};
     for (size_t i = 0; i < in->a.n; i++) {
         const struct xc_series *a = &in->a.series[i], *b = partner(in, a);
-        struct emit_ctx e = {NULL, 0};
+        struct emit_ctx e = {NULL, 0, 0};
         if (b)
             xc_compare_series(a, b, &in->metrics, opt->floor_sectors, emit_row, &e);
         int exact;
@@ -445,7 +454,7 @@ static int compare(const struct opts *opt, const struct xc_inputs *in)
     for (size_t i = 0; i < in->a.n; i++) {
         const struct xc_series *a = &in->a.series[i], *b = partner(in, a);
         if (b) {
-            struct emit_ctx e = {&o, 0};
+            struct emit_ctx e = {&o, 0, xc_referee_upholds(&sources, a, &in->metrics)};
             xc_compare_series(a, b, &in->metrics, opt->floor_sectors, emit_row, &e);
             if (e.elapsed_miss)
                 xc_referee_note(&ref, &sources, a, b, &in->metrics);

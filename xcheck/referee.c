@@ -8,6 +8,7 @@
 
 #include "common/stats.h"
 #include "xcheck/compare.h"
+#include "xcheck/tolerance.h"
 
 #define CYCLES "sm__cycles_elapsed.avg"
 #define CLOCK "sm__cycles_elapsed.avg.per_second"
@@ -79,15 +80,40 @@ static void placement_range(FILE *f, const struct xc_series *t, const struct xc_
             t->nvalues[0] + p->nvalues[0], lo, hi, pos_a, pos_b);
 }
 
+/* Series a's unprofiled duration (ms, NaN when none), whether from an
+ * activity record, its median elapsed cycles and its clock (Hz). */
+struct unprofiled {
+    double ms, a_cycles, hz;
+    int exact;
+};
+
+static struct unprofiled unprofiled_of(const struct xc_referee_sources *src, const struct xc_series *a,
+                                       const struct str_list *m)
+{
+    struct unprofiled u = {NAN, NAN, NAN, 0};
+    u.ms = xc_referee_ms(src, a, &u.exact);
+    u.a_cycles = median_of(a, str_list_find(m, CYCLES));
+    u.hz = median_of(a, str_list_find(m, CLOCK));
+    if (!(u.hz > 0) && u.exact) /* the clock not compared (ncu's export has it in GHz): the launch's own */
+        u.hz = median_of(xc_side_match(src->activity, a->variant, &a->shape), 1);
+    return u;
+}
+
+int xc_referee_upholds(const struct xc_referee_sources *src, const struct xc_series *a, const struct str_list *m)
+{
+    struct unprofiled u = unprofiled_of(src, a, m);
+    double cycles = u.ms * 1e-3 * u.hz;
+    return u.exact && cycles > 0 && u.a_cycles > 0 && fabs(u.a_cycles / cycles - 1) <= XC_REL;
+}
+
 void xc_referee_note(struct xc_referee *r, const struct xc_referee_sources *src, const struct xc_series *a,
                      const struct xc_series *b, const struct str_list *m)
 {
-    int exact = 0;
-    double ms = r->notes ? xc_referee_ms(src, a, &exact) : NAN;
-    int cyc = str_list_find(m, CYCLES), clk = str_list_find(m, CLOCK);
-    double a_cyc = median_of(a, cyc), b_cyc = median_of(b, cyc), hz = median_of(a, clk);
-    if (!(hz > 0) && exact) /* the clock not compared (ncu's export has it in GHz): the launch's own */
-        hz = median_of(xc_side_match(src->activity, a->variant, &a->shape), 1);
+    if (!r->notes)
+        return;
+    struct unprofiled u = unprofiled_of(src, a, m);
+    int exact = u.exact;
+    double ms = u.ms, a_cyc = u.a_cycles, hz = u.hz, b_cyc = median_of(b, str_list_find(m, CYCLES));
     if (!(ms > 0 && a_cyc > 0 && b_cyc > 0 && hz > 0))
         return;
     char shape[64];
@@ -110,6 +136,8 @@ void xc_referee_note(struct xc_referee *r, const struct xc_referee_sources *src,
                             : "%-22s %-15s %.4f ms unprofiled (%s) = %.6g cycles at mmprof's clock: mmprof %+.2f %%, "
                               "ncu %+.2f %%",
             a->variant, shape, ms, from, cycles, 100 * (a_cyc / cycles - 1), 100 * (b_cyc / cycles - 1));
+    if (exact && fabs(a_cyc / cycles - 1) <= XC_REL)
+        fprintf(r->notes, ": refereed (mmprof's within %g %%)", 100 * XC_REL);
     if (!exact)
         placement_range(r->notes, t, src->placements, a, hz, a_cyc, b_cyc);
     fputc('\n', r->notes);

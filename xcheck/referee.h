@@ -14,7 +14,12 @@
  * profile` run needs no timing runs: each profiled launch carries its own
  * unprofiled duration, CUPTI's activity record of it (GPU start to end, at
  * any length), read into xc_inputs.activity; where a launch has one it is
- * the referee. The notes are printed after the table. */
+ * the referee. The notes are printed after the table. An activity record
+ * also decides: where mmprof's elapsed cycles lie within the elapsed limit
+ * of the launch's unprofiled duration, its elapsed class is upheld, and a
+ * miss against ncu there is counted "refereed", not a miss (ncu then measured
+ * the launch running at another speed than the app runs it). CUDA events
+ * only inform. */
 #ifndef MMPROF_XCHECK_REFEREE_H
 #define MMPROF_XCHECK_REFEREE_H
 
@@ -47,6 +52,10 @@ int xc_referee_open(struct xc_referee *r, const struct xc_referee_sources *src);
  * else the median of timing's runs; NaN when neither has it. *exact is 1
  * for an activity record (good at any length), 0 for CUDA events. */
 double xc_referee_ms(const struct xc_referee_sources *src, const struct xc_series *a, int *exact);
+
+/* 1 when series a's launch has an activity record and a's median elapsed
+ * cycles lie within XC_REL of its unprofiled duration at a's clock. */
+int xc_referee_upholds(const struct xc_referee_sources *src, const struct xc_series *a, const struct str_list *m);
 
 /* A note for series a (mmprof) against b (ncu), whose elapsed class missed:
  * the unprofiled duration as cycles at a's clock, and how far each side's

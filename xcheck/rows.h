@@ -15,12 +15,15 @@ struct xc_row {
     char a[40], b[40];    /* the two medians, %.17g; "" = not measured */
     char diff[32];        /* |a - b| / |b| (/ 1 when b is 0) as "1.2345%", or "-" */
     char limit[32];       /* "0.1%", "2%|8192", "2%|1pp", "-" */
-    char result[48];      /* ok, MISS, info; " (N kernels)" when ncu summed several */
+    char result[48];      /* ok, MISS, info, XC_REFEREED; " (N kernels)" when ncu summed several */
     char spread_a[32], spread_b[32]; /* (max - min) / median over the runs, or "" */
     char t[32];           /* Welch's t, "inf", or "" (fewer than 3 runs a side) */
 };
 
 #define XC_CSV_FIELDS 11
+/* An elapsed-class miss the launch's unprofiled duration settles for mmprof
+ * (referee.h): not counted as a miss. */
+#define XC_REFEREED "refereed"
 
 /* The column header of the table; labels name the two sides (mmprof, ncu). */
 void xc_print_header(FILE *f, const char *label_a, const char *label_b);

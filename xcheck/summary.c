@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/util.h"
+#include "xcheck/tolerance.h"
 
 /* |t| < 2: the two means are within about two standard errors. */
 static int within_noise(const char *t)
@@ -22,6 +23,8 @@ void xc_tally_row(struct xc_tally *t, const struct xc_row *r)
         t->noise_misses += within_noise(r->t);
     } else if (strncmp(r->result, "ok", 2) == 0) {
         t->within++;
+    } else if (strcmp(r->result, XC_REFEREED) == 0) {
+        t->refereed++;
     }
 }
 
@@ -32,6 +35,11 @@ int xc_print_summary(FILE *f, const struct xc_tally *t, const char *out_dir)
     if (out_dir)
         fprintf(f, "; files in %s", out_dir);
     fputc('\n', f);
+    if (t->refereed > 0)
+        fprintf(f,
+                "ncu-crosscheck: %ld elapsed-class values refereed, not misses: each launch's own unprofiled duration "
+                "(its CUPTI activity record) agrees with mmprof's elapsed cycles within %g %%, not with ncu's\n",
+                t->refereed, 100 * XC_REL);
     if (t->noise_misses > 0)
         fprintf(f,
                 "ncu-crosscheck: %ld of the misses have |t| < 2: the two sides' means are within their own "

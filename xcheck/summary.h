@@ -10,6 +10,7 @@ struct xc_tally {
     long within;       /* rows ok */
     long misses;       /* rows MISS */
     long noise_misses; /* misses whose |t| < 2: within the runs' own noise */
+    long refereed;     /* rows XC_REFEREED: elapsed misses the launch's activity record settles for mmprof */
     long failures;     /* measurements that failed or could not be compared */
 };
 

@@ -305,8 +305,10 @@ static void profile_first_launches_pair_with_every_launch(void **state)
 
 /* A profile run's referee needs no --timing: where elapsed cycles miss, the
  * launch's own activity record (gpu_ms) is its unprofiled duration, also for
- * a kernel of a few microseconds. k: 5 us at 2 GHz = 10000 cycles, mmprof
- * 10200, ncu 11000. */
+ * a kernel of a few microseconds, and it decides: mmprof's cycles within 2 %
+ * of it make the miss "refereed", not a miss. k: 5 us at 2 GHz = 10000
+ * cycles; mmprof 10100 (+1 %) in launch 1, 10400 (+4 %) in launch 2; ncu
+ * 11000 in both. */
 static void profile_referee_from_activity(void **state)
 {
     (void)state;
@@ -315,14 +317,18 @@ static void profile_referee_from_activity(void **state)
     snprintf(text, sizeof text,
              "variant,family,M,N,K,params,status,reason,%s,%s\n"
              "k,kernel,0,0,0,\"kernel=void k(float*);pid=7;launch=1;grid=1,1,1;block=32,1,1;stream=7;nvtx=;"
-             "gpu_ms=0.005\",ok,,10200,2e9\n",
+             "gpu_ms=0.005\",ok,,10100,2e9\n"
+             "k,kernel,0,0,0,\"kernel=void k(float*);pid=7;launch=2;grid=1,1,1;block=32,1,1;stream=7;nvtx=;"
+             "gpu_ms=0.005\",ok,,10400,2e9\n",
              cyc, clk);
     scratch_write(dir, "p/results.csv", text, NULL, 0);
     snprintf(csv, sizeof csv,
              "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
              "\"0\",\"k(float *)\",\"%s\",\"cycle\",\"11000\"\n"
-             "\"0\",\"k(float *)\",\"%s\",\"hz\",\"2,000,000,000\"\n",
-             cyc, clk);
+             "\"0\",\"k(float *)\",\"%s\",\"hz\",\"2,000,000,000\"\n"
+             "\"1\",\"k(float *)\",\"%s\",\"cycle\",\"11000\"\n"
+             "\"1\",\"k(float *)\",\"%s\",\"hz\",\"2,000,000,000\"\n",
+             cyc, clk, cyc, clk);
     scratch_write(dir, "ncu.csv", csv, NULL, 0);
     char runs[512], ncu[512];
     snprintf(runs, sizeof runs, "%s/p", dir);
@@ -330,22 +336,28 @@ static void profile_referee_from_activity(void **state)
     const char *argv[] = {"xcheck", "--mmprof", runs, "--ncu", ncu};
     struct captured c;
     capture(cmd_xcheck, 5, argv, &c);
-    assert_int_equal(c.rc, 1);
+    assert_int_equal(c.rc, 1); /* launch 2 */
     assert_has(c.out, "against the kernel's unprofiled duration (CUPTI activity records of the profiled launches):");
     assert_has(c.out, "#1                     1x1x1           0.005 ms unprofiled (its activity record) = 10000 "
-                      "cycles at mmprof's clock: mmprof +2.00 %, ncu +10.00 %\n");
+                      "cycles at mmprof's clock: mmprof +1.00 %, ncu +10.00 %: refereed (mmprof's within 2 %)\n");
+    assert_has(c.out, "#2                     1x1x1           0.005 ms unprofiled (its activity record) = 10000 "
+                      "cycles at mmprof's clock: mmprof +4.00 %, ncu +10.00 %\n");
+    assert_has(c.out, " refereed ");
+    assert_has(c.out, "2 values within limits, 1 misses, 0 failed runs");
+    assert_has(c.out, "ncu-crosscheck: 1 elapsed-class values refereed, not misses");
     assert_null(strstr(c.out, "too short for CUDA events"));
     captured_free(&c);
     /* the clock not compared (an export with it in GHz): the launch's own from the run */
     const char *cycles_only[] = {"xcheck", "--mmprof", runs, "--ncu", ncu, "--metrics", cyc};
     capture(cmd_xcheck, 7, cycles_only, &c);
     assert_int_equal(c.rc, 1);
-    assert_has(c.out, "0.005 ms unprofiled (its activity record) = 10000 cycles at mmprof's clock: mmprof +2.00 %");
+    assert_has(c.out, "0.005 ms unprofiled (its activity record) = 10000 cycles at mmprof's clock: mmprof +1.00 %");
+    assert_has(c.out, "0 values within limits, 1 misses, 0 failed runs");
     captured_free(&c);
     const char *misses[] = {"xcheck", "--elapsed-misses", "--mmprof", runs, "--ncu", ncu};
     capture(cmd_xcheck, 6, misses, &c);
     assert_int_equal(c.rc, 0);
-    assert_string_equal(c.out, "#1 1x1x1\n");
+    assert_string_equal(c.out, "#1 1x1x1\n#2 1x1x1\n");
     captured_free(&c);
 }
 
