@@ -95,6 +95,26 @@ static int whole_layout(const struct run *r)
     return !r->replay && shard_lays_out_whole_plan(r->opt->shard_index, r->opt->shard_count, r->opt->cpu_alone);
 }
 
+/* Where the whole plan's run first launches a library call (cuBLAS makes its
+ * handle and workspace then) and this shard does not measure that item: one
+ * launch of it on the group's buffers, nothing measured, so the library's
+ * device memory lands where the whole run's does. Output unchecked (a
+ * measured row's verification poisons and rewrites it). */
+static void launch_library_first(struct run *r, const struct group_step *s, struct workload *w)
+{
+    if (!whole_layout(r) || s->library_first == GROUP_NO_ITEM || wanted(r, &r->plan.items[s->library_first]))
+        return;
+    const struct variant *v = r->plan.items[s->library_first].v;
+    struct launch_args a = workload_args(w, 0);
+    cudaError_t e = variant_launch(v, &a, 0);
+    if (e == cudaSuccess)
+        e = cudaDeviceSynchronize();
+    if (e != cudaSuccess)
+        msg_warn("%s, launched where the whole plan first does so that this shard's buffers land as in the whole "
+                 "run, failed: %s; this shard's device memory may be laid out differently",
+                 v->name, cudaGetErrorString(e));
+}
+
 /* Verifies and times one item into row (no counters yet). */
 static int measure_row(struct run *r, const struct plan_item *it, struct workload *w, struct result_row *row,
                        char *params, size_t params_len)
@@ -281,6 +301,7 @@ static int batch_add_group(struct run *r, struct batch *b, const struct group_st
     if (made == 1)
         return 0;
     b->nw++;
+    launch_library_first(r, s, w);
     if (reserve)
         return 0;
     double t0 = now_ms();
@@ -317,10 +338,11 @@ static int replay_item(struct run *r, const struct plan_item *it)
     return row.status == STATUS_FAILED && cuda_sticky_error_in(row.reason) ? context_lost(r, row.reason, 0) : 0;
 }
 
-/* Items [first, end) share a family and a shape, so they share one workload
+/* The items of s share a family and a shape, so they share one workload
  * (without counters: each row is written as soon as it is measured). */
-static int run_group(struct run *r, size_t first, size_t end)
+static int run_group(struct run *r, const struct group_step *s)
 {
+    size_t first = s->first, end = s->end;
     char why[512] = "";
     struct workload w;
     int made = 1, rc = 0, have = 0;
@@ -339,6 +361,8 @@ static int run_group(struct run *r, size_t first, size_t end)
                 msg_error("%s", why);
                 return -1;
             }
+            if (made == 0)
+                launch_library_first(r, s, &w);
         }
         rc = made != 0 ? write_skipped(r, it, why) : measure_item(r, it, &w);
     }
@@ -358,8 +382,10 @@ static int reserve_group(struct run *r, const struct group_step *s)
         msg_error("%s", why);
         return -1;
     }
-    if (made == 0)
+    if (made == 0) {
+        launch_library_first(r, s, &w);
         workload_destroy(&w);
+    }
     return 0;
 }
 
@@ -386,7 +412,7 @@ int collect_items(struct run *r)
     if (r->counters && !r->replay)
         return collect_profiled(r, &g);
     while (!collect_stop_requested && group_walk_next(&g, &s)) {
-        int rc = s.what == GROUP_MEASURE   ? run_group(r, s.first, s.end)
+        int rc = s.what == GROUP_MEASURE   ? run_group(r, &s)
                  : s.what == GROUP_RESERVE ? reserve_group(r, &s)
                                            : 0;
         if (rc != 0)

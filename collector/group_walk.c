@@ -39,12 +39,17 @@ int group_walk_next(struct group_walk *g, struct group_step *s)
     const struct plan *p = g->plan;
     if (g->next >= p->n)
         return 0;
-    *s = (struct group_step){.first = g->next, .end = g->next + 1};
+    *s = (struct group_step){.first = g->next, .end = g->next + 1, .library_first = GROUP_NO_ITEM};
     while (s->end < p->n && same_group(&p->items[s->first], &p->items[s->end]))
         s->end++;
     g->next = s->end;
-    for (size_t i = s->first; i < s->end; i++)
+    for (size_t i = s->first; i < s->end; i++) {
         s->wanted += (size_t)group_item_wanted(&p->items[i], g->shard_index);
+        if (!g->library_seen && variant_on_gpu(p->items[i].v) && !variant_is_kernel(p->items[i].v)) {
+            g->library_seen = 1;
+            s->library_first = i;
+        }
+    }
     /* The whole plan's run measures every item of every group. */
     s->rows = g->whole_layout ? s->end - s->first : s->wanted;
     s->what = s->wanted > 0 ? GROUP_MEASURE : g->whole_layout ? GROUP_RESERVE : GROUP_SKIP;

@@ -3,9 +3,9 @@
  * counters gathered into batches whose caps bound what a batch holds back.
  * A GPU shard of a split run walks the whole plan's groups with the whole
  * plan's counts: every group's device buffers are made (reserved only, where
- * no item is this shard's) and every batch breaks where the whole run's does,
- * so each kernel finds its buffers where the one-GPU run put them. Pure: no
- * CUDA, no files. */
+ * no item is this shard's), every batch breaks where the whole run's does and
+ * cuBLAS first runs where it does, so each kernel finds its buffers where the
+ * one-GPU run put them. Pure: no CUDA, no files. */
 #ifndef MMPROF_GROUP_WALK_H
 #define MMPROF_GROUP_WALK_H
 
@@ -31,7 +31,12 @@ struct group_step {
     size_t rows;         /* rows it counts toward BATCH_ROWS_MAX */
     size_t device_bytes; /* workload_device_bytes of its family and shape */
     int batch_break;     /* the batch so far is finished before this group */
+    /* The plan's first library call (a GPU variant that is no kernel of ours:
+     * cuBLAS, whose first launch makes its handle and workspace), when it is
+     * in this group; else GROUP_NO_ITEM. */
+    size_t library_first;
 };
+#define GROUP_NO_ITEM ((size_t)-1)
 
 struct group_walk {
     const struct plan *plan;
@@ -40,6 +45,7 @@ struct group_walk {
     size_t l2_bytes;
     size_t next;                    /* first item of the next group */
     size_t groups, rows, bytes;     /* the batch being filled, as planned */
+    int library_seen;               /* a group so far had a library call */
 };
 
 /* 1 when an item is measured by shard shard_index (not done by a run resumed). */

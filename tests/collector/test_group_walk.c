@@ -1,7 +1,7 @@
 /* The walk of a collect's plan (collector/group_walk.h): each GPU shard of a
  * 2- and 3-GPU split (with and without --cpu-alone) walks the whole plan's
- * groups, sizes and batch breaks, only which groups it measures and which it
- * reserves differ; the CPU rows' shard and a one-GPU run keep to their own
+ * groups, sizes, batch breaks and first cuBLAS launch, only which groups it
+ * measures and which it reserves differ; the CPU rows' shard and a one-GPU run keep to their own
  * groups; a resumed shard keeps the whole plan's layout. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -80,6 +80,7 @@ static void same_layout(const struct plan *split, int shard, const struct group_
         assert_int_equal(s[i].rows, whole[i].rows);
         assert_int_equal(s[i].device_bytes, whole[i].device_bytes);
         assert_int_equal(s[i].batch_break, whole[i].batch_break);
+        assert_int_equal(s[i].library_first, whole[i].library_first);
         assert_int_equal(whole[i].what, GROUP_MEASURE);
         size_t mine = 0;
         for (size_t k = s[i].first; k < s[i].end; k++)
@@ -166,6 +167,30 @@ static void caps(void **state)
     plan_free(&p);
 }
 
+/* cuBLAS's first launch (its handle and workspace) is marked once, in the
+ * first matmul group; a plan without it marks none. */
+static void library_first(void **state)
+{
+    (void)state;
+    static struct group_step s[MAX_STEPS];
+    struct plan p;
+    build(&p);
+    size_t n = walk(&p, 0, 0, s), marked = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i].library_first != GROUP_NO_ITEM) {
+            marked++;
+            assert_int_equal(i, 0);
+            assert_string_equal(p.items[s[i].library_first].v->name, "cublas");
+        }
+    assert_int_equal(marked, 1);
+    plan_free(&p);
+    build_of(&p, few);
+    n = walk(&p, 0, 0, s);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(s[i].library_first, GROUP_NO_ITEM);
+    plan_free(&p);
+}
+
 /* The CPU rows' shard runs alone: it keeps to the groups of its own items. */
 static void cpu_shard_own_groups(void **state)
 {
@@ -216,7 +241,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_gpus_cpu_alone), cmocka_unit_test(three_gpus_cpu_alone),
         cmocka_unit_test(two_and_three_shards), cmocka_unit_test(caps),
-        cmocka_unit_test(cpu_shard_own_groups), cmocka_unit_test(resume),
+        cmocka_unit_test(library_first), cmocka_unit_test(cpu_shard_own_groups), cmocka_unit_test(resume),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
