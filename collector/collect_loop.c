@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "collector/collect_loop.h"
+#include "collector/group_walk.h"
 #include "collector/measure.h"
 #include "collector/row_times.h"
 #include "collector/source_pass.h"
@@ -58,7 +59,10 @@ static int write_skipped(struct run *r, const struct plan_item *it, const char *
     return append(r, &row);
 }
 
-static int make_workload(struct run *r, const struct plan_item *it, struct workload *w, char *why, size_t why_len)
+/* 0 made, 1 too large for the free device memory (why says so), -1 a CUDA
+ * failure. reserve: its device buffers only (workload_reserve). */
+static int make_workload(struct run *r, const struct plan_item *it, int reserve, struct workload *w, char *why,
+                         size_t why_len)
 {
     size_t free_b = 0, total_b = 0;
     int sets;
@@ -70,7 +74,9 @@ static int make_workload(struct run *r, const struct plan_item *it, struct workl
                  need / 1073741824.0, free_b / 1073741824.0);
         return 1;
     }
-    if (workload_create(w, it->v->family, &it->shape, r->opt->seed, r->dev.l2_bytes, why, why_len) != 0) {
+    int rc = reserve ? workload_reserve(w, it->v->family, &it->shape, r->dev.l2_bytes, why, why_len)
+                     : workload_create(w, it->v->family, &it->shape, r->opt->seed, r->dev.l2_bytes, why, why_len);
+    if (rc != 0) {
         workload_destroy(w);
         return -1;
     }
@@ -79,7 +85,34 @@ static int make_workload(struct run *r, const struct plan_item *it, struct workl
 
 static int wanted(const struct run *r, const struct plan_item *it)
 {
-    return !it->done && it->shard == r->opt->shard_index;
+    return group_item_wanted(it, r->opt->shard_index);
+}
+
+/* A GPU shard of a split run makes every group's device buffers as the whole
+ * plan's run does (group_walk.h); a replay has none. */
+static int whole_layout(const struct run *r)
+{
+    return !r->replay && shard_lays_out_whole_plan(r->opt->shard_index, r->opt->shard_count, r->opt->cpu_alone);
+}
+
+/* Where the whole plan's run first launches a library call (cuBLAS makes its
+ * handle and workspace then) and this shard does not measure that item: one
+ * launch of it on the group's buffers, nothing measured, so the library's
+ * device memory lands where the whole run's does. Output unchecked (a
+ * measured row's verification poisons and rewrites it). */
+static void launch_library_first(struct run *r, const struct group_step *s, struct workload *w)
+{
+    if (!whole_layout(r) || s->library_first == GROUP_NO_ITEM || wanted(r, &r->plan.items[s->library_first]))
+        return;
+    const struct variant *v = r->plan.items[s->library_first].v;
+    struct launch_args a = workload_args(w, 0);
+    cudaError_t e = variant_launch(v, &a, 0);
+    if (e == cudaSuccess)
+        e = cudaDeviceSynchronize();
+    if (e != cudaSuccess)
+        msg_warn("%s, launched where the whole plan first does so that this shard's buffers land as in the whole "
+                 "run, failed: %s; this shard's device memory may be laid out differently",
+                 v->name, cudaGetErrorString(e));
 }
 
 /* Verifies and times one item into row (no counters yet). */
@@ -140,21 +173,11 @@ struct held_row {
     long launch; /* its index in the counters batch, -1 = not profiled */
 };
 
-/* Groups (family x shape) verified and timed one after another, then profiled
- * in one counters batch. Each config image needs a Range Profiler object of
- * its own, whose first Start costs about 170 ms on an H100 (docs/fidelity.md):
- * one batch for many groups pays that once per image, not once per image and
- * group. The caps bound what a batch holds back: rows written late, and the
- * device and pinned host memory of the workloads kept alive meanwhile (beyond
- * them kernels take long enough that a few object starts do not matter). */
-#define BATCH_GROUPS_MAX 32
-#define BATCH_ROWS_MAX 256
-#define BATCH_BYTES_MAX ((size_t)4 << 30)
-
+/* Groups verified and timed one after another, then profiled in one counters
+ * batch; where batches break is group_walk's. */
 struct batch {
-    struct workload w[BATCH_GROUPS_MAX];
+    struct workload w[BATCH_GROUPS_MAX]; /* measured and reserved groups' */
     size_t nw;
-    size_t device_bytes; /* of the workloads, as workload_device_bytes counts */
     struct held_row *held;
     size_t nheld, cap;
 };
@@ -226,19 +249,12 @@ static int batch_finish(struct run *r, struct batch *b, int lost)
     free(cr);
     free(values);
     b->nw = b->nheld = 0;
-    b->device_bytes = 0;
     return rc;
 }
 
-/* Room in b for a group of rows needing need device bytes, the batch
- * written first when it is full. */
-static int batch_make_room(struct run *r, struct batch *b, size_t rows, size_t need)
+/* Room in b to hold rows more rows. */
+static int batch_hold_room(struct batch *b, size_t rows)
 {
-    if (b->nw > 0 && (b->nw == BATCH_GROUPS_MAX || b->nheld + rows > BATCH_ROWS_MAX ||
-                      b->device_bytes + need > BATCH_BYTES_MAX)) {
-        if (batch_finish(r, b, 0) != 0)
-            return -1;
-    }
     if (b->nheld + rows <= b->cap)
         return 0;
     size_t cap = b->nheld + rows > BATCH_ROWS_MAX ? b->nheld + rows : BATCH_ROWS_MAX;
@@ -252,34 +268,27 @@ static int batch_make_room(struct run *r, struct batch *b, size_t rows, size_t n
     return 0;
 }
 
-/* Items [first, end) of one group into the batch: the workload made (a group
- * too large for the memory the batch leaves free is tried again once the
- * batch is written), then each wanted item verified and timed. */
-static int batch_add_group(struct run *r, struct batch *b, size_t first, size_t end)
+/* One group into the batch (the batch written first where s breaks it): the
+ * workload made or reserved (a group too large for the memory the batch
+ * leaves free is tried again once the batch is written), then each wanted
+ * item verified and timed. */
+static int batch_add_group(struct run *r, struct batch *b, const struct group_step *s)
 {
-    size_t rows = 0;
-    const struct plan_item *it0 = NULL;
-    for (size_t i = first; i < end; i++)
-        if (wanted(r, &r->plan.items[i])) {
-            rows++;
-            it0 = it0 ? it0 : &r->plan.items[i];
-        }
-    if (rows == 0)
-        return 0;
-    int sets;
-    size_t need = workload_device_bytes(it0->v->family, &it0->shape, r->dev.l2_bytes, &sets);
-    if (batch_make_room(r, b, rows, need) != 0)
+    size_t first = s->first, end = s->end;
+    const struct plan_item *it0 = &r->plan.items[first];
+    int reserve = s->what == GROUP_RESERVE;
+    if ((s->batch_break && b->nw > 0 && batch_finish(r, b, 0) != 0) || batch_hold_room(b, s->wanted) != 0)
         return -1;
     char why[512] = "";
     struct workload *w = &b->w[b->nw];
     double t_workload = now_ms();
-    int made = make_workload(r, it0, w, why, sizeof why);
+    int made = make_workload(r, it0, reserve, w, why, sizeof why);
     trace_since("collect: make a workload", t_workload);
     if (made == 1 && b->nw > 0) {
         if (batch_finish(r, b, 0) != 0)
             return -1;
         w = &b->w[0];
-        made = make_workload(r, it0, w, why, sizeof why);
+        made = make_workload(r, it0, reserve, w, why, sizeof why);
     }
     if (made < 0) {
         msg_error("%s", why);
@@ -292,7 +301,9 @@ static int batch_add_group(struct run *r, struct batch *b, size_t first, size_t 
     if (made == 1)
         return 0;
     b->nw++;
-    b->device_bytes += need;
+    launch_library_first(r, s, w);
+    if (reserve)
+        return 0;
     double t0 = now_ms();
     for (size_t i = first; i < end && !collect_stop_requested; i++) {
         if (!wanted(r, &r->plan.items[i]))
@@ -327,16 +338,11 @@ static int replay_item(struct run *r, const struct plan_item *it)
     return row.status == STATUS_FAILED && cuda_sticky_error_in(row.reason) ? context_lost(r, row.reason, 0) : 0;
 }
 
-static int same_group(const struct plan_item *a, const struct plan_item *b)
-{
-    return a->v->family == b->v->family && a->shape.m == b->shape.m && a->shape.n == b->shape.n &&
-           a->shape.k == b->shape.k;
-}
-
-/* Items [first, end) share a family and a shape, so they share one workload
+/* The items of s share a family and a shape, so they share one workload
  * (without counters: each row is written as soon as it is measured). */
-static int run_group(struct run *r, size_t first, size_t end)
+static int run_group(struct run *r, const struct group_step *s)
 {
+    size_t first = s->first, end = s->end;
     char why[512] = "";
     struct workload w;
     int made = 1, rc = 0, have = 0;
@@ -350,11 +356,13 @@ static int run_group(struct run *r, size_t first, size_t end)
         }
         if (!have) {
             have = 1;
-            made = make_workload(r, it, &w, why, sizeof why);
+            made = make_workload(r, it, 0, &w, why, sizeof why);
             if (made < 0) {
                 msg_error("%s", why);
                 return -1;
             }
+            if (made == 0)
+                launch_library_first(r, s, &w);
         }
         rc = made != 0 ? write_skipped(r, it, why) : measure_item(r, it, &w);
     }
@@ -363,25 +371,33 @@ static int run_group(struct run *r, size_t first, size_t end)
     return rc;
 }
 
-/* The end of the group (same family and shape) that starts at first. */
-static size_t group_end(const struct run *r, size_t first)
+/* A group no item of this run needs: its device buffers made and freed as
+ * the whole plan's run makes and frees its workload (without counters). */
+static int reserve_group(struct run *r, const struct group_step *s)
 {
-    size_t end = first + 1;
-    while (end < r->plan.n && same_group(&r->plan.items[first], &r->plan.items[end]))
-        end++;
-    return end;
+    char why[512] = "";
+    struct workload w;
+    int made = make_workload(r, &r->plan.items[s->first], 1, &w, why, sizeof why);
+    if (made < 0) {
+        msg_error("%s", why);
+        return -1;
+    }
+    if (made == 0) {
+        launch_library_first(r, s, &w);
+        workload_destroy(&w);
+    }
+    return 0;
 }
 
 /* With counters: groups gathered into batches (struct batch). */
-static int collect_profiled(struct run *r)
+static int collect_profiled(struct run *r, struct group_walk *g)
 {
     struct batch b = {.nw = 0};
+    struct group_step s;
     int rc = 0;
-    for (size_t first = 0; rc == 0 && first < r->plan.n && !collect_stop_requested;) {
-        size_t end = group_end(r, first);
-        rc = batch_add_group(r, &b, first, end);
-        first = end;
-    }
+    while (rc == 0 && !collect_stop_requested && group_walk_next(g, &s))
+        if (s.what != GROUP_SKIP)
+            rc = batch_add_group(r, &b, &s);
     if (rc == 0 && b.nw > 0)
         rc = batch_finish(r, &b, 0);
     free(b.held);
@@ -390,13 +406,17 @@ static int collect_profiled(struct run *r)
 
 int collect_items(struct run *r)
 {
+    struct group_walk g;
+    struct group_step s;
+    group_walk_start(&g, &r->plan, r->opt->shard_index, whole_layout(r), r->dev.l2_bytes);
     if (r->counters && !r->replay)
-        return collect_profiled(r);
-    for (size_t first = 0; first < r->plan.n && !collect_stop_requested;) {
-        size_t end = group_end(r, first);
-        if (run_group(r, first, end) != 0)
+        return collect_profiled(r, &g);
+    while (!collect_stop_requested && group_walk_next(&g, &s)) {
+        int rc = s.what == GROUP_MEASURE   ? run_group(r, &s)
+                 : s.what == GROUP_RESERVE ? reserve_group(r, &s)
+                                           : 0;
+        if (rc != 0)
             return -1;
-        first = end;
     }
     return 0;
 }

@@ -2,12 +2,14 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "collector/cuda_check.h"
 #include "collector/event_timer.h"
 #include "common/rng.h"
+#include "common/trace.h"
 #include "kernels/launch.h"
 #include "kernels/reference_cpu.h"
 
@@ -47,6 +49,8 @@ size_t workload_device_bytes(enum family f, const struct shape *s, size_t l2_byt
     return n * set_bytes + c * sizeof(double) + 64;
 }
 
+/* Every device buffer of a workload, in one order whoever calls it
+ * (workload_create, workload_reserve): verification allocates none later. */
 static int alloc_sets(struct workload *w, char *why, size_t why_len)
 {
     w->d_a = calloc((size_t)w->sets, sizeof *w->d_a);
@@ -65,6 +69,10 @@ static int alloc_sets(struct workload *w, char *why, size_t why_len)
     CUDA_TRY(cudaMalloc((void **)&w->d_ref, w->c_count * sizeof(double)), "cudaMalloc reference");
     CUDA_TRY(cudaMalloc((void **)&w->d_sums, 2 * sizeof(double)), "cudaMalloc sums");
     CUDA_TRY(cudaMalloc((void **)&w->d_nonfinite, sizeof(unsigned long long)), "cudaMalloc count");
+    /* Where they landed, to compare two runs' layouts (MMPROF_TRACE=1). */
+    if (trace_on())
+        fprintf(stderr, "mmprof-trace: workload %s %ldx%ldx%ld: %d sets from %p to %p\n", family_name(w->family),
+                w->shape.m, w->shape.n, w->shape.k, w->sets, (void *)w->d_a[0], (void *)w->d_nonfinite);
     return 0;
 }
 
@@ -93,8 +101,8 @@ static int upload_inputs(struct workload *w, char *why, size_t why_len)
     return 0;
 }
 
-int workload_create(struct workload *w, enum family f, const struct shape *s, uint64_t seed,
-                    size_t l2_bytes, char *why, size_t why_len)
+/* The sizes of a workload, nothing allocated yet. */
+static void workload_init(struct workload *w, enum family f, const struct shape *s, size_t l2_bytes)
 {
     memset(w, 0, sizeof *w);
     w->family = f;
@@ -102,6 +110,19 @@ int workload_create(struct workload *w, enum family f, const struct shape *s, ui
     w->ref_kind = REF_NONE;
     counts(f, s, &w->a_count, &w->b_count, &w->c_count);
     workload_device_bytes(f, s, l2_bytes, &w->sets);
+}
+
+int workload_reserve(struct workload *w, enum family f, const struct shape *s, size_t l2_bytes, char *why,
+                     size_t why_len)
+{
+    workload_init(w, f, s, l2_bytes);
+    return alloc_sets(w, why, why_len);
+}
+
+int workload_create(struct workload *w, enum family f, const struct shape *s, uint64_t seed,
+                    size_t l2_bytes, char *why, size_t why_len)
+{
+    workload_init(w, f, s, l2_bytes);
     CUDA_TRY(cudaMallocHost((void **)&w->h_a, w->a_count * sizeof(float)), "cudaMallocHost A");
     if (w->b_count)
         CUDA_TRY(cudaMallocHost((void **)&w->h_b, w->b_count * sizeof(float)), "cudaMallocHost B");

@@ -29,6 +29,12 @@ size_t workload_device_bytes(enum family f, const struct shape *s, size_t l2_byt
  * l2_bytes sizes the rotation so timed launches do not run from L2. */
 int workload_create(struct workload *w, enum family f, const struct shape *s, uint64_t seed,
                     size_t l2_bytes, char *why, size_t why_len);
+/* Only the device buffers workload_create would allocate, in its order and
+ * sizes (no pinned host memory, no fill, no upload): a split run's GPU shard
+ * holds them for a group it does not measure, so its other buffers land where
+ * the whole plan's run puts them. Freed by workload_destroy. */
+int workload_reserve(struct workload *w, enum family f, const struct shape *s, size_t l2_bytes, char *why,
+                     size_t why_len);
 void workload_destroy(struct workload *w);
 
 /* Launch arguments of buffer set i (mod sets). */

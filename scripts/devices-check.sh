@@ -2,12 +2,20 @@
 # collect --devices against one GPU, on a host with two: ROUNDS times (default
 # 3) a one-GPU collect (--device 0) and a `--devices 0,1` collect of the same
 # variants, sizes and --seed, then `mmprof diff single dual --fail-on changed`
-# at the default threshold (exit 3: a row flagged). Wall times, the speed-up,
-# the diff verdicts and the rows whose timing says host-bound go to
-# $OUT/devices-check.txt; the diffs' text to $OUT/diff-R.txt; the runs (with
-# the dual runs' shards) to $OUT/runs.tgz, logs to $OUT/logs.tgz: at most 8
-# files; logs/gpus.csv samples both GPUs' clocks, temperature and power each
-# second. Exit 0 when no diff flagged a row, 1 otherwise, 77 without 2 GPUs.
+# at the default threshold (exit 3: a row flagged). On a host with one GPU, the
+# placement check instead: ROUNDS times the whole plan (--device 0) and shard 0
+# of the split `--devices 0,1` makes (the same --shard 0/N, --cpu-alone and
+# --seed as its worker), on the same GPU, then `mmprof diff whole shard0
+# --fail-on changed`: the shard's rows only (rows only in the whole run are not
+# flagged); a round also fails when no row was compared or the shard has a row
+# the whole run lacks. Both run with MMPROF_TRACE=1, and the summary says
+# whether the shard's workloads landed at the whole run's device addresses.
+# Wall times, the speed-up, the diff verdicts and the rows whose timing says
+# host-bound go to $OUT/devices-check.txt; the diffs' text to $OUT/diff-R.txt;
+# the runs (with the dual runs' shards) to $OUT/runs.tgz, logs to
+# $OUT/logs.tgz: at most 8 files; logs/gpus.csv samples the GPUs' clocks,
+# temperature and power each second. Exit 0 when no diff flagged a row, 1
+# otherwise, 77 without a GPU.
 #   scripts/devices-check.sh [collect args...]   (default: --variants all --sizes 1024,2048)
 # Environment: MMPROF (a built mmprof; default: build-gpu/cli/mmprof, its
 # target built here when missing), ROUNDS, SEED (default 48), OUT.
@@ -33,8 +41,8 @@ if [ -d "$deps" ]; then
 fi
 : >"$summary"
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
-if [ "${gpus:-0}" -lt 2 ]; then
-    say "devices-check: needs 2 GPUs, this host has ${gpus:-0}"
+if [ "${gpus:-0}" -lt 1 ]; then
+    say "devices-check: needs a GPU, this host has none"
     exit 77
 fi
 nvidia-smi --query-gpu=index,name,clocks.sm,clocks.mem,temperature.gpu --format=csv >>"$summary"
@@ -67,21 +75,69 @@ timed() {
     echo "$t0 $t1" | awk '{ printf "%.1f", $2 - $1 }'
 }
 
+# diff_verdict A B R: `mmprof diff A B` into $OUT/diff-R.txt; its verdict on
+# stdout; 1 when the round fails. With shard=1, B is one shard of A's plan:
+# only the rows both hold count, and B must hold some and none A lacks.
+diff_verdict() {
+    local rc json=$work/runs/diff-$3.json counts compared only_b
+    "$mmprof" diff "$work/runs/$1" "$work/runs/$2" --fail-on changed --json "$json" >"$OUT/diff-$3.txt" 2>&1
+    rc=$?
+    counts=$(tr -d ' \t\n' <"$json" 2>/dev/null | grep -o '"summary":{[^}]*')
+    compared=$(grep -o '"compared":[0-9]*' <<<"$counts" | cut -d: -f2)
+    only_b=$(grep -o '"only_b":[0-9]*' <<<"$counts" | cut -d: -f2)
+    if [ $rc = 3 ]; then
+        echo "rows flagged (see diff-$3.txt)"
+    elif [ $rc != 0 ]; then
+        echo "diff failed, exit $rc (see diff-$3.txt)"
+    elif [ "${shard:-0}" = 1 ] && [ "${compared:-0}" = 0 ]; then
+        echo "no row compared (see diff-$3.txt)"
+    elif [ "${shard:-0}" = 1 ] && [ "${only_b:-0}" != 0 ]; then
+        echo "$only_b rows only in the shard (see diff-$3.txt)"
+    else
+        echo "no row flagged${compared:+ ($compared rows compared)}"
+        return 0
+    fi
+    return 1
+}
+
+# layout NAME: the device addresses of a run's workloads, from its trace.
+layout() { grep '^mmprof-trace: workload ' "$work/logs/$1.log"; }
+
 flagged_rounds=0
-for ((r = 1; r <= rounds; r++)); do
+if [ "$gpus" = 1 ]; then
+    export MMPROF_TRACE=1
+    shard=1
+    for ((r = 1; r <= rounds; r++)); do
+        whole_s=$(timed "whole-$r" --device 0)
+        if [ $r = 1 ]; then
+            # --devices 0,1 adds a last shard, the CPU rows alone, when the selection has a CPU variant.
+            split=(--shard 0/2)
+            if tail -n +2 "$work/runs/whole-1/results.csv" 2>/dev/null | cut -d, -f1 | sort -u |
+                grep -qvxF -f <("$mmprof" list --gpu --names); then
+                split=(--shard 0/3 --cpu-alone)
+            fi
+            say "placement check (one GPU): the whole plan against collect ${split[*]}, both on GPU 0"
+        fi
+        shard_s=$(timed "shard0-$r" --device 0 "${split[@]}")
+        verdict=$(diff_verdict "whole-$r" "shard0-$r" "$r") || flagged_rounds=$((flagged_rounds + 1))
+        workloads=$(layout "whole-$r" | wc -l)
+        if [ "$workloads" = 0 ]; then
+            placed="no workload traced (logs/whole-$r.log)"
+        elif cmp -s <(layout "whole-$r") <(layout "shard0-$r"); then
+            placed="the whole run's addresses ($workloads workloads)"
+        else
+            placed="addresses differ from the whole run's (logs/whole-$r.log, logs/shard0-$r.log)"
+        fi
+        host_bound=$(cat "$work/runs/whole-$r/results.csv" "$work/runs/shard0-$r/results.csv" 2>/dev/null |
+            grep -c 'host-bound timing')
+        say "round $r: whole plan $whole_s s, shard 0 $shard_s s; diff: $verdict; shard's buffers: $placed;" \
+            "host-bound rows (both runs): $host_bound"
+    done
+fi
+for ((r = 1; r <= rounds && gpus >= 2; r++)); do
     single_s=$(timed "single-$r" --device 0)
     dual_s=$(timed "dual-$r" --devices 0,1)
-    "$mmprof" diff "$work/runs/single-$r" "$work/runs/dual-$r" --fail-on changed \
-        --json "$work/runs/diff-$r.json" >"$OUT/diff-$r.txt" 2>&1
-    rc=$?
-    verdict="no row flagged"
-    if [ $rc = 3 ]; then
-        verdict="rows flagged (see diff-$r.txt)"
-        flagged_rounds=$((flagged_rounds + 1))
-    elif [ $rc != 0 ]; then
-        verdict="diff failed, exit $rc (see diff-$r.txt)"
-        flagged_rounds=$((flagged_rounds + 1))
-    fi
+    verdict=$(diff_verdict "single-$r" "dual-$r" "$r") || flagged_rounds=$((flagged_rounds + 1))
     host_bound=$(cat "$work/runs/single-$r/results.csv" "$work/runs/dual-$r/results.csv" 2>/dev/null |
         grep -c 'host-bound timing')
     say "round $r: one GPU $single_s s, two GPUs $dual_s s ($(awk -v a="$single_s" -v b="$dual_s" \
