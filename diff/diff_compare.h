@@ -48,6 +48,13 @@
  * no spread to tell noise from change: its time counts as changed only
  * beyond this, as the host's do. */
 #define DIFF_ONE_LAUNCH_THRESHOLD_PCT 25.0
+/* A kernel under DIFF_SHORT_KERNEL_MS in either run: its median moves between
+ * runs of one build by more than launches within a run spread (where its
+ * buffers land, the events' resolution): to 8.0 % for 7.6-8.2 us transposes
+ * over six runs of one build (H200s of one host, docs/diff.md), under 2.3 %
+ * from 10 us up. Its time counts as changed only beyond this. */
+#define DIFF_SHORT_KERNEL_MS 0.01
+#define DIFF_SHORT_THRESHOLD_PCT 10.0
 /* Standard errors either side of the ratio: a 99 % interval. */
 #define DIFF_INTERVAL_Z 2.576
 
