@@ -136,11 +136,14 @@ static const struct help xcheck_help = {
              "  DRAM read, L2 sectors by operation, LRC requested sectors   2 % or --floor-sectors\n"
              "  .pct_of_peak_sustained_*, .per_cycle_active, elapsed cycles, clock  2 % or 1 point\n"
              "  everything else: information only (docs/fidelity.md says why)\n"
+             "An elapsed-class miss of a `mmprof profile` launch whose CUPTI activity record (its\n"
+             "unprofiled duration) agrees with mmprof's elapsed cycles within 2 % is 'refereed':\n"
+             "counted apart, not a miss.\n"
              "Each input option may be given more than once. A variant and shape must have as\n"
              "many runs on both sides; one that does not is a failure.\n"
              "scripts/ncu-crosscheck.sh measures both sides and calls this.\n",
     .options = xcheck_options,
-    .exit_status = "0 every value within its limit, 1 a miss or a failure, 2 bad usage\n"
+    .exit_status = "0 every value within its limit or refereed, 1 a miss or a failure, 2 bad usage\n"
                    "or a missing or damaged input (one line names the file, the line and the fix)\n",
     .examples = {"mmprof xcheck --mmprof r1,r2,r3 --ncu naive,best@1000x3000x700:ncu.csv --out cmp",
                  "mmprof xcheck --join cmp-a,cmp-b --out cmp   # disjoint variant sets as one",
