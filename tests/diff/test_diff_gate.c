@@ -88,6 +88,13 @@ static void write_samples(const char *dir, const struct draw *special, size_t ns
     table_free(t);
 }
 
+/* A copy of the fixture run in dir with its launch times drawn (write_samples). */
+static void drawn_run(char *dir, size_t len, const struct draw *special, size_t nspecial, uint64_t seed)
+{
+    run_copy(FIXTURE, dir, len);
+    write_samples(dir, special, nspecial, seed);
+}
+
 static void diff(const char *a, const char *b, const char *opt1, const char *opt2, struct captured *c)
 {
     const char *argv[] = {"diff", a, b, opt1, opt2};
@@ -122,10 +129,8 @@ struct pair {
 
 static void make_pair(struct pair *p)
 {
-    run_copy(FIXTURE, p->a, sizeof p->a);
-    run_copy(FIXTURE, p->b, sizeof p->b);
-    write_samples(p->a, noisy, 2, 1);
-    write_samples(p->b, noisy_b, 3, 2);
+    drawn_run(p->a, sizeof p->a, noisy, 2, 1);
+    drawn_run(p->b, sizeof p->b, noisy_b, 3, 2);
     csv_scale(p->b, "rt_b16_4x4", 1024, "runtime_ms", 1.05);
 }
 
@@ -138,10 +143,8 @@ static void other_gpu_compares_times(void **state)
     static const struct draw faster_b[] = {{"rt_b16_4x4", 1024, 0.95, 0.005, 200}};
     char a[64], b[64], line[512];
     struct captured c;
-    run_copy(FIXTURE, a, sizeof a);
-    run_copy(FIXTURE, b, sizeof b);
-    write_samples(a, NULL, 0, 1);
-    write_samples(b, faster_b, 1, 2);
+    drawn_run(a, sizeof a, NULL, 0, 1);
+    drawn_run(b, sizeof b, faster_b, 1, 2);
     csv_scale(b, "rt_b16_4x4", 1024, "runtime_ms", 0.95);
     json_replace(b, "\"NVIDIA H200\"", "\"NVIDIA B200\"");
     json_replace(b, "\"fp32_gflops\": 65387.78087879426", "\"fp32_gflops\": 130775.56175758852");
@@ -172,10 +175,8 @@ static void same_times_drawn_twice_no_change(void **state)
 {
     char a[64], b[64];
     struct captured c;
-    run_copy(FIXTURE, a, sizeof a);
-    run_copy(FIXTURE, b, sizeof b);
-    write_samples(a, noisy, 2, 1);
-    write_samples(b, noisy, 2, 2);
+    drawn_run(a, sizeof a, noisy, 2, 1);
+    drawn_run(b, sizeof b, noisy, 2, 2);
     diff(a, b, "--fail-on=slower>3%", "--fail-on=changed", &c);
     assert_int_equal(c.rc, 0);
     assert_has(c.out, "0 slower, 0 faster");
@@ -230,10 +231,8 @@ static void host_rows_held_to_host_noise(void **state)
     static const struct draw far[] = {{"cpu_blas", 1024, 0.60, 0.01, 10}};
     char a[64], b[64], line[512];
     struct captured c;
-    run_copy(FIXTURE, a, sizeof a);
-    run_copy(FIXTURE, b, sizeof b);
-    write_samples(a, tight, 2, 1);
-    write_samples(b, apart, 2, 2);
+    drawn_run(a, sizeof a, tight, 2, 1);
+    drawn_run(b, sizeof b, apart, 2, 2);
     diff(a, b, "--fail-on=changed", NULL, &c);
     line_of(c.out, "cpu_blas", "1024x1024x1024", line, sizeof line);
     assert_null(strstr(line, "FASTER"));
@@ -241,8 +240,7 @@ static void host_rows_held_to_host_noise(void **state)
     assert_has(line, "FASTER");
     captured_free(&c);
     run_remove(b);
-    run_copy(FIXTURE, b, sizeof b);
-    write_samples(b, far, 1, 2);
+    drawn_run(b, sizeof b, far, 1, 2);
     diff(a, b, "--fail-on=changed", NULL, &c);
     line_of(c.out, "cpu_blas", "1024x1024x1024", line, sizeof line);
     assert_has(line, "FASTER");
@@ -263,10 +261,8 @@ static void short_kernels_held_to_their_run_to_run_moves(void **state)
     static const struct draw far[] = {{"tr_padded", 1024, 1.15, 0.01, 200}, {"tr_coalesced", 1024, 1.15, 0.01, 200}};
     char a[64], b[64], line[512];
     struct captured c;
-    run_copy(FIXTURE, a, sizeof a);
-    run_copy(FIXTURE, b, sizeof b);
-    write_samples(a, tight, 2, 1);
-    write_samples(b, moved, 2, 2);
+    drawn_run(a, sizeof a, tight, 2, 1);
+    drawn_run(b, sizeof b, moved, 2, 2);
     csv_scale(b, "tr_padded", 1024, "runtime_ms", 1.07);
     csv_scale(b, "tr_coalesced", 1024, "runtime_ms", 1.07);
     diff(a, b, "--fail-on=changed", NULL, &c);
@@ -276,8 +272,7 @@ static void short_kernels_held_to_their_run_to_run_moves(void **state)
     assert_has(line, "SLOWER");
     captured_free(&c);
     run_remove(b);
-    run_copy(FIXTURE, b, sizeof b);
-    write_samples(b, far, 2, 2);
+    drawn_run(b, sizeof b, far, 2, 2);
     csv_scale(b, "tr_padded", 1024, "runtime_ms", 1.15);
     csv_scale(b, "tr_coalesced", 1024, "runtime_ms", 1.15);
     diff(a, b, "--fail-on=changed", NULL, &c);
