@@ -296,9 +296,7 @@ static void on_launch_enter(const CUpti_CallbackData *cb, const struct capture *
     tls.busy = 1;
     lock_session();
     place_before_app(cb->context);
-    double t0 = now_ms();
     describe(cap, cb->symbolName, cb->correlationId);
-    trace_since("inject: launch described", t0);
     if (g.session.range) { /* range replay: the repeat's pass holds it as it runs */
         session_begin(&g.session, &tls.desc);
     } else if (g.session.set.image >= 0) { /* application replay: in place */
