@@ -458,6 +458,17 @@ static int replay_joined(const struct profile_args *a, const char *dir, long ima
     return rc ? -1 : 0;
 }
 
+struct passes_job {
+    const struct device_facts_opts *opts;
+    struct device_facts *facts;
+};
+
+static void passes_while_app_runs(void *ctx)
+{
+    struct passes_job *j = ctx;
+    device_facts_passes(j->opts, j->facts);
+}
+
 /* Runs the app in the prepared run directory; the exit code. */
 static int profile_app(struct profile_args *a, char **argv, const char *app_path,
                        const char *dir)
@@ -471,12 +482,19 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
         device_facts_free(&f);
         return EXIT_RUNTIME;
     }
-    trace_since("profile: device facts (context, ceilings, passes, reset)", t0);
+    /* application replay runs the app once per config image: it needs them
+       first; the other modes need the passes only for run.json's end */
+    struct passes_job passes = {&fo, &f};
+    if (a->set.replay == REPLAY_APPLICATION)
+        device_facts_passes(&fo, &f);
+    trace_since("profile: device facts (ceilings or their cache; passes in application replay)", t0);
     if (record(a, argv, app_path, "running", NULL, NULL, 0, &f) != 0) {
         device_facts_free(&f);
         return EXIT_RUNTIME;
     }
-    struct app_injection inj = {MMPROF_INJECT_LIBRARY, MMPROF_CUPTI_LIBRARY, NULL};
+    struct app_injection inj = {MMPROF_INJECT_LIBRARY, MMPROF_CUPTI_LIBRARY, NULL,
+                                a->set.replay == REPLAY_APPLICATION || a->set.list_only ? NULL : passes_while_app_runs,
+                                &passes};
     struct app_status st;
     struct launch_summary sum;
     double t_app = now_ms();

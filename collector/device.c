@@ -33,10 +33,18 @@ static int attr(enum cudaDeviceAttr a, int dev)
 
 int device_open(int index, struct device_info *d, char *why, size_t why_len)
 {
-    struct cudaDeviceProp p;
     cudaError_t e = cudaSetDevice(index);
-    if (e == cudaSuccess)
-        e = cudaGetDeviceProperties(&p, index);
+    if (e != cudaSuccess) {
+        snprintf(why, why_len, "CUDA device %d: %s", index, cudaGetErrorString(e));
+        return -1;
+    }
+    return device_describe(index, d, why, why_len);
+}
+
+int device_describe(int index, struct device_info *d, char *why, size_t why_len)
+{
+    struct cudaDeviceProp p;
+    cudaError_t e = cudaGetDeviceProperties(&p, index);
     if (e != cudaSuccess) {
         snprintf(why, why_len, "CUDA device %d: %s", index, cudaGetErrorString(e));
         return -1;
@@ -46,6 +54,10 @@ int device_open(int index, struct device_info *d, char *why, size_t why_len)
     snprintf(d->name, sizeof d->name, "%s", p.name);
     if (cudaDeviceGetPCIBusId(d->pci_bus_id, sizeof d->pci_bus_id, index) != cudaSuccess)
         d->pci_bus_id[0] = '\0';
+    const unsigned char *u = (const unsigned char *)p.uuid.bytes;
+    snprintf(d->uuid, sizeof d->uuid,
+             "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", u[0], u[1], u[2], u[3],
+             u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
     d->cc_major = p.major;
     d->cc_minor = p.minor;
     d->sm_count = p.multiProcessorCount;

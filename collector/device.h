@@ -11,8 +11,14 @@
  * beyond the runtime's own checks, so it is safe everywhere. */
 int device_count(char *why, size_t why_len);
 
-/* Selects device `index` and reads its properties; -1 with a reason. */
+/* Selects device `index` (which makes its primary context: CUDA 12 and later
+ * create it in cudaSetDevice) and reads its properties; -1 with a reason. */
 int device_open(int index, struct device_info *d, char *why, size_t why_len);
+
+/* Reads device `index`'s properties without making a context: for a caller
+ * that only describes the GPU another process will use, which then has
+ * nothing to release and no context to make first. */
+int device_describe(int index, struct device_info *d, char *why, size_t why_len);
 
 /* Current SM and memory clocks from NVML (loaded at run time); -1 when NVML
  * is not available. The driver version string comes along when asked. */

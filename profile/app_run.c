@@ -118,6 +118,8 @@ int app_run(const char *path, char *const argv[], const struct profile_settings 
     }
     if (pid == 0)
         child(path, argv, set, inj);
+    if (inj && inj->while_app_runs)
+        inj->while_app_runs(inj->while_app_runs_ctx);
     int status;
     pid_t w;
     while ((w = waitpid(pid, &status, 0)) < 0 && errno == EINTR)

@@ -16,6 +16,10 @@ struct app_injection {
     const char *library;      /* CUDA_INJECTION64_PATH */
     const char *nvtx_library; /* NVTX_INJECTION64_PATH (libcupti), unless the user set one */
     const char *output;       /* a file for the app's stdout and stderr; NULL = mmprof's own */
+    /* mmprof's own work done while the app runs, before it is waited for
+       (NULL: none): what the run needs only after the app, off its wall time */
+    void (*while_app_runs)(void *ctx);
+    void *while_app_runs_ctx;
 };
 
 struct app_status {

@@ -102,7 +102,9 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
     cJSON_AddStringToObject(p, "replay", r->set->replay == REPLAY_APPLICATION
                                              ? "the app run once per one-pass config image, one Range "
                                                "Profiler object a run; the app's own launches measured in "
-                                               "place (auto range, many to a pass), L2 flushed before each; "
+                                               "place (auto range, many to a pass), L2 flushed before each "
+                                               "in the runs whose image holds a count the cache state "
+                                               "changes; "
                                                "graph nodes replayed as in kernel mode; the runs' launches "
                                                "paired in order"
                                              : "auto range + user replay (CUPTI Range Profiler) per launch: "

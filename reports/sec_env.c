@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "model/ceilings.h"
 #include "rundir/run_files.h"
@@ -121,8 +122,18 @@ static void ceilings_table(struct report_ctx *c)
 {
     char m[FMT_LEN], d[FMT_LEN], p[FMT_LEN], path[96];
     static const char *const heads[] = {"ceiling", "measured", "datasheet", "measured / datasheet"};
-    struct grid *g = ctx_grid(c, heads, COUNT_OF(heads),
-                              "Ceilings: measured by micro-kernels in this run, and the datasheet's");
+    char caption[160] = "Ceilings: measured by micro-kernels in this run, and the datasheet's";
+    double measured_s = meta_num(&c->meta, "ceilings.measured_unix_s");
+    time_t when = measured_s > 0 ? (time_t)measured_s : 0;
+    const struct tm *tm = when > 0 ? gmtime(&when) : NULL;
+    if (cJSON_IsTrue(meta_at(&c->meta, "ceilings.reused")) && tm) {
+        char at[32];
+        strftime(at, sizeof at, "%Y-%m-%d %H:%M UTC", tm);
+        snprintf(caption, sizeof caption,
+                 "Ceilings: measured by micro-kernels on this GPU at %s, before this run (kept an hour), "
+                 "and the datasheet's", at);
+    }
+    struct grid *g = ctx_grid(c, heads, COUNT_OF(heads), "%s", caption);
     if (!g)
         return;
     for (int id = 0; id < CEIL_COUNT; id++) {

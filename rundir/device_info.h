@@ -10,6 +10,7 @@ struct device_info {
     int index;
     char name[256];
     char pci_bus_id[32];
+    char uuid[48]; /* as nvidia-smi writes it, "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"; "" unknown */
     int cc_major, cc_minor;
     int sm_count;
     size_t memory_bytes;

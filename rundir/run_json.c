@@ -55,6 +55,8 @@ void rundir_add_device(cJSON *root, const struct device_info *d)
     cJSON_AddNumberToObject(j, "index", d->index);
     cJSON_AddStringToObject(j, "name", d->name);
     cJSON_AddStringToObject(j, "pci_bus_id", d->pci_bus_id);
+    if (d->uuid[0])
+        cJSON_AddStringToObject(j, "uuid", d->uuid);
     cJSON_AddStringToObject(j, "cc", cc);
     cJSON_AddNumberToObject(j, "sm_count", d->sm_count);
     cJSON_AddNumberToObject(j, "memory_bytes", (double)d->memory_bytes);

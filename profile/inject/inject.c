@@ -48,6 +48,7 @@ struct thread_state {
     int busy;    /* inside mmprof's own CUDA calls */
     int pending; /* the app's launch is between its ENTER and EXIT callbacks */
     int holds_lock; /* this thread holds g.lock (lock_session) */
+    double launch_call_t0_ms; /* the app's launch call began (its ENTER callback's end) */
     char mangled[KERNEL_NAME_MAX], demangled[KERNEL_NAME_MAX];
     struct launch_desc desc;
 };
@@ -308,10 +309,12 @@ static void on_launch_enter(const CUpti_CallbackData *cb, const struct capture *
     }
     tls.pending = 1;
     tls.busy = 0;
+    tls.launch_call_t0_ms = now_ms();
 }
 
 static void on_launch_exit(void)
 {
+    trace_since("inject: the app's launch call (driver and CUPTI)", tls.launch_call_t0_ms);
     tls.busy = 1;
     if (session_end(&g.session, &tls.desc) != 0)
         fprintf(stderr, "mmprof profile: writing the row of %s failed\n", tls.desc.demangled);

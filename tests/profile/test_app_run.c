@@ -1,7 +1,9 @@
 /* The app run once per config image (app_run_per_image): each run sees its
  * image in MMPROF_PROFILE_IMAGE; the first run's output goes where mmprof's
  * does, each later run's to replay-K.log, so the user sees it once; the runs
- * stop at the first that fails, which is named. Stand-in apps: shell scripts. */
+ * stop at the first that fails, which is named. mmprof's own work meant to
+ * overlap the app (while_app_runs) runs while the app does, before the wait.
+ * Stand-in apps: shell scripts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,6 +28,10 @@ static int setup(void **state)
     FILE *f = fopen(app, "w");
     assert_non_null(f);
     fputs("#!/bin/sh\necho \"run of image $MMPROF_PROFILE_IMAGE\"\n"
+          "if [ -n \"$GO_FILE\" ]; then\n" /* waits (5 s at most) for the file mmprof makes meanwhile */
+          "  i=0; while [ ! -e \"$GO_FILE\" ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i + 1)); done\n"
+          "  [ -e \"$GO_FILE\" ] || exit 9\n"
+          "fi\n"
           "[ \"$MMPROF_PROFILE_IMAGE\" != \"${FAIL_IMAGE:-none}\" ]\n", f);
     fclose(f);
     assert_int_equal(chmod(app, 0755), 0);
@@ -39,6 +45,7 @@ static int teardown(void **state)
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     assert_int_equal(system(cmd), 0);
     unsetenv("FAIL_IMAGE");
+    unsetenv("GO_FILE");
     return 0;
 }
 
@@ -70,7 +77,7 @@ static int run(long images, struct app_status *st, long *failed)
     fflush(stdout);
     int saved = dup(STDOUT_FILENO);
     assert_non_null(freopen(out, "w", stdout));
-    int rc = app_run_per_image(app, argv, &set, &(struct app_injection){"/dev/null", "/dev/null", NULL}, images,
+    int rc = app_run_per_image(app, argv, &set, &(struct app_injection){"/dev/null", "/dev/null", NULL, NULL, NULL}, images,
                                st, failed, why, sizeof why);
     fflush(stdout);
     dup2(saved, STDOUT_FILENO);
@@ -104,11 +111,42 @@ static void stops_at_the_first_failed_run(void **state)
     assert_string_equal(text_of("replay-2.log"), ""); /* not run */
 }
 
+static int meanwhile_calls;
+
+static void make_go_file(void *ctx)
+{
+    meanwhile_calls++;
+    FILE *f = fopen(ctx, "w");
+    assert_non_null(f);
+    fclose(f);
+}
+
+/* The app waits for a file only the meanwhile-work makes: had it run after
+ * the wait, the app would end with status 9 after 5 s. */
+static void meanwhile_work_overlaps_the_app(void **state)
+{
+    (void)state;
+    char go[128], why[256];
+    snprintf(go, sizeof go, "%s/go", dir);
+    setenv("GO_FILE", go, 1);
+    struct profile_settings set;
+    settings_init(&set);
+    snprintf(set.dir, sizeof set.dir, "%s", dir);
+    char *argv[] = {app, NULL};
+    struct app_injection inj = {"/dev/null", "/dev/null", NULL, make_go_file, go};
+    struct app_status st;
+    meanwhile_calls = 0;
+    assert_int_equal(app_run(app, argv, &set, &inj, &st, why, sizeof why), 0);
+    assert_true(app_status_ok(&st));
+    assert_int_equal(meanwhile_calls, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(each_image_once_output_once, setup, teardown),
         cmocka_unit_test_setup_teardown(stops_at_the_first_failed_run, setup, teardown),
+        cmocka_unit_test_setup_teardown(meanwhile_work_overlaps_the_app, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,9 @@
  * run.json holds is shown (driver, CUDA, CUPTI versions, clocks before and
  * after), and what a profile run does not have (input seed, warm-up
  * launches) is left out rather than shown as "—". The versions and clocks
- * are those the H200 profile example recorded. */
+ * are those the H200 profile example recorded. Ceilings a profile reused
+ * from an earlier measurement are labelled with when they were measured,
+ * never as this run's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -48,10 +50,45 @@ static void profile_run_versions_and_clocks(void **state)
     run_remove(dir);
 }
 
+static char *report_of_copy(const char *from, const char *to, char *dir, size_t dir_len, struct captured *c)
+{
+    run_copy(PROFILE_EXAMPLE, dir, dir_len);
+    if (from)
+        json_replace(dir, from, to);
+    const char *argv[] = {"report", dir};
+    capture(cmd_report, 2, argv, c);
+    assert_int_equal(c->rc, 0);
+    char *md = run_read(dir, "report.md");
+    assert_non_null(md);
+    return md;
+}
+
+static void reused_ceilings_say_when_they_were_measured(void **state)
+{
+    (void)state;
+    char dir[64];
+    struct captured c;
+    char *md = report_of_copy(NULL, NULL, dir, sizeof dir, &c);
+    assert_non_null(strstr(md, "Ceilings: measured by micro-kernels in this run"));
+    free(md);
+    captured_free(&c);
+    run_remove(dir);
+    /* 1796412000 s: 2026-12-04 19:20 UTC */
+    md = report_of_copy("\"measured\":", "\"reused\": true, \"measured_unix_s\": 1796412000, \"measured\":", dir,
+                        sizeof dir, &c);
+    assert_null(strstr(md, "micro-kernels in this run"));
+    assert_non_null(strstr(md, "Ceilings: measured by micro-kernels on this GPU at 2026-12-04 19:20 UTC, before "
+                               "this run (kept an hour)"));
+    free(md);
+    captured_free(&c);
+    run_remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(profile_run_versions_and_clocks),
+        cmocka_unit_test(reused_ceilings_say_when_they_were_measured),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
