@@ -30,6 +30,10 @@
  *   first H200 run measured its kernel at 8 warps per SM and 90 % issue
  *   utilisation).
  *
+ * - Options (best_configs.def's opts, enum best_opt): fragments
+ *   double-buffered across k-tiles (PREFETCH), the FFMA order (SERPENTINE),
+ *   the block order (RASTER8); each is described where it is applied.
+ *
  * Tiles: best_configs.def; which one runs at a shape: best_config_for()
  * (the `mmprof tune` table, else the default). Any M, N, K >= 1: edge
  * elements are zero-filled by cp.async (src-size 0) and stores guarded. */
@@ -127,7 +131,63 @@ struct best_min_blocks {
     static constexpr int value = (WM / 4) * (WN / 8) <= 64 ? 2 : 1;
 };
 
-template <int BM, int BN, int BK, int WM, int WN, int STAGES>
+/* The C tile (row, column of blocks) this block computes. Plain: the grid's
+ * own order (blockIdx.x fastest, along N), so the blocks resident at one
+ * time span few block rows and every block column: on a wide C they read
+ * all of B. BEST_OPT_RASTER8: consecutive blocks walk down groups of 8 block
+ * rows first, so W resident blocks read 8 row panels of A and about W/8
+ * column panels of B, and more of each read hits in L2. */
+template <unsigned OPTS>
+static __device__ __forceinline__ void block_coords(int &by, int &bx)
+{
+    if constexpr ((OPTS & BEST_OPT_RASTER8) != 0) {
+        constexpr int GROUP = 8;
+        const int nbx = (int)gridDim.x, nby = (int)gridDim.y;
+        const int pid = (int)blockIdx.y * nbx + (int)blockIdx.x;
+        const int group = pid / (GROUP * nbx), first = group * GROUP;
+        const int rows = min(nby - first, GROUP), r = pid - group * GROUP * nbx;
+        by = first + r % rows;
+        bx = r / rows;
+    } else {
+        by = (int)blockIdx.y;
+        bx = (int)blockIdx.x;
+    }
+}
+
+/* A thread's fragments at k-offset kk of a stage: TM values of A (As[kk][m])
+ * and TN of B, 16-byte loads 16 rows / 32 columns apart. */
+template <int BM, int BN, int TM, int TN>
+static __device__ __forceinline__ void load_frags(float (&ra)[TM], float (&rb)[TN], const float *as, const float *bs,
+                                                  int kk, int a_col, int b_col)
+{
+#pragma unroll
+    for (int i = 0; i < TM / 4; i++)
+        lds4(&ra[4 * i], &as[kk * (BM + A_PAD) + a_col + i * 16]);
+#pragma unroll
+    for (int j = 0; j < TN / 4; j++)
+        lds4(&rb[4 * j], &bs[kk * BN + b_col + j * 32]);
+}
+
+/* acc += ra x rb. BEST_OPT_SERPENTINE: odd rows run j backwards, so the
+ * FFMA that starts a row reads the B register the previous one ended with
+ * (one more operand the reuse cache can serve per row). */
+template <unsigned OPTS, int TM, int TN>
+static __device__ __forceinline__ void ffma_block(float (&acc)[TM][TN], const float (&ra)[TM], const float (&rb)[TN])
+{
+    if constexpr ((OPTS & BEST_OPT_SERPENTINE) != 0) {
+#pragma unroll
+        for (int i = 0; i < TM; i++)
+#pragma unroll
+            for (int jj = 0; jj < TN; jj++) {
+                const int j = i % 2 ? TN - 1 - jj : jj;
+                acc[i][j] = fmaf(ra[i], rb[j], acc[i][j]);
+            }
+    } else {
+        outer_product(acc, ra, rb);
+    }
+}
+
+template <int BM, int BN, int BK, int WM, int WN, int STAGES, unsigned OPTS>
 __global__ void __launch_bounds__(MM_FAST_THREADS, (best_min_blocks<WM, WN>::value))
     mm_best(const float *__restrict__ a, const float *__restrict__ b, float *__restrict__ c, int m, int n, int k)
 {
@@ -143,49 +203,80 @@ __global__ void __launch_bounds__(MM_FAST_THREADS, (best_min_blocks<WM, WN>::val
     const int tid = flat_tid(), warp = tid / 32, lane = tid % 32;
     const int wm0 = (warp / (BN / WN)) * WM, wn0 = (warp % (BN / WN)) * WN;
     const int lm = lane / 8, ln = lane % 8;
-    const int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
+    const int a_col = wm0 + lm * 4, b_col = wn0 + ln * 4; /* this thread's first fragment columns */
+    int by, bx;
+    block_coords<OPTS>(by, bx);
+    const int row0 = by * BM, col0 = bx * BN;
     const bool b_vec = rows_are_float4(b, n), c_vec = rows_are_float4(c, n);
     const int ktiles = (k + BK - 1) / BK;
     const copy_plan plan = plan_copies<BM, BN>(m, n, k, row0, col0, tid);
 
-    /* prologue: STAGES-1 tiles in flight, one commit group each (empty
-     * groups past the end keep the group count uniform) */
-#pragma unroll
-    for (int s = 0; s < STAGES - 1; s++) {
-        if (s < ktiles)
-            load_stage<BM, BN, BK>(a, b, As[s], Bs[s], plan, n, k, col0, s * BK, tid, b_vec);
+    /* one commit group per k-tile: its copies, or none past the end (empty
+     * groups keep the group count uniform) */
+    auto copy_tile = [&](int t) {
+        if (t < ktiles)
+            load_stage<BM, BN, BK>(a, b, As[t % STAGES], Bs[t % STAGES], plan, n, k, col0, t * BK, tid, b_vec);
         cp_async_commit();
-    }
+    };
+    /* prologue: STAGES-1 tiles in flight */
+#pragma unroll
+    for (int s = 0; s < STAGES - 1; s++)
+        copy_tile(s);
 
     float acc[TM][TN] = {};
-    float ra[TM], rb[TN];
-    for (int kt = 0; kt < ktiles; kt++) {
-        /* STAGES-1+kt groups committed; at most STAGES-2 pending means
-         * tile kt has landed (for this thread); the barrier makes every
-         * thread's copies visible and guarantees that tile kt-1 is no longer
-         * read, so its buffer can take tile kt+STAGES-1 */
+    if constexpr ((OPTS & BEST_OPT_PREFETCH) != 0) {
+        /* Fragments double-buffered in registers, one k ahead, across
+         * k-tiles too: the barrier sits before the last k of a tile, and the
+         * first fragments of tile kt+1 load while the last FFMAs of tile kt
+         * run. Iteration kt copies tile kt+STAGES-1 into the buffer of tile
+         * kt-1, which every thread finished reading before the previous
+         * barrier (its last fragments were loaded one k earlier). At the
+         * barrier STAGES+kt groups are committed; at most STAGES-2 pending
+         * means tile kt+1 has landed. */
+        float ra[2][TM], rb[2][TN];
         cp_async_wait<STAGES - 2>();
         __syncthreads();
-        int next = kt + STAGES - 1;
-        if (next < ktiles)
-            load_stage<BM, BN, BK>(a, b, As[next % STAGES], Bs[next % STAGES], plan, n, k, col0, next * BK, tid,
-                                   b_vec);
-        cp_async_commit();
+        load_frags<BM, BN>(ra[0], rb[0], As[0], Bs[0], 0, a_col, b_col);
+        for (int kt = 0; kt < ktiles; kt++) {
+            copy_tile(kt + STAGES - 1);
+            const float *as = As[kt % STAGES], *bs = Bs[kt % STAGES];
+#pragma unroll
+            for (int kk = 0; kk < BK; kk++) {
+                if (kk < BK - 1) {
+                    load_frags<BM, BN>(ra[(kk + 1) % 2], rb[(kk + 1) % 2], as, bs, kk + 1, a_col, b_col);
+                } else {
+                    cp_async_wait<STAGES - 2>();
+                    __syncthreads();
+                    /* unconditional: after the last tile it reads an idle
+                     * buffer, unused (a branch here costs reuse and
+                     * registers in the FFMA stream; the theory counts it) */
+                    load_frags<BM, BN>(ra[(kk + 1) % 2], rb[(kk + 1) % 2], As[(kt + 1) % STAGES],
+                                       Bs[(kt + 1) % STAGES], 0, a_col, b_col);
+                }
+                ffma_block<OPTS>(acc, ra[kk % 2], rb[kk % 2]);
+            }
+        }
+    } else {
+        float ra[TM], rb[TN];
+        for (int kt = 0; kt < ktiles; kt++) {
+            /* STAGES-1+kt groups committed; at most STAGES-2 pending means
+             * tile kt has landed (for this thread); the barrier makes every
+             * thread's copies visible and guarantees that tile kt-1 is no
+             * longer read, so its buffer can take tile kt+STAGES-1 */
+            cp_async_wait<STAGES - 2>();
+            __syncthreads();
+            copy_tile(kt + STAGES - 1);
 
-        const float *as = As[kt % STAGES], *bs = Bs[kt % STAGES];
-        /* 8 k at a time fully unrolled: at bk = 16 a full unroll hoists
-         * enough shared loads to spill past the 128-register cap */
+            const float *as = As[kt % STAGES], *bs = Bs[kt % STAGES];
+            /* 8 k at a time fully unrolled: at bk = 16 a full unroll hoists
+             * enough shared loads to spill past the 128-register cap */
 #pragma unroll 1
-        for (int k8 = 0; k8 < BK; k8 += 8)
+            for (int k8 = 0; k8 < BK; k8 += 8)
 #pragma unroll
-        for (int kk = k8; kk < k8 + 8; kk++) {
-#pragma unroll
-            for (int i = 0; i < TM / 4; i++)
-                lds4(&ra[4 * i], &as[kk * (BM + A_PAD) + wm0 + i * 16 + lm * 4]);
-#pragma unroll
-            for (int j = 0; j < TN / 4; j++)
-                lds4(&rb[4 * j], &bs[kk * BN + wn0 + j * 32 + ln * 4]);
-            outer_product(acc, ra, rb);
+                for (int kk = k8; kk < k8 + 8; kk++) {
+                    load_frags<BM, BN>(ra, rb, as, bs, kk, a_col, b_col);
+                    ffma_block<OPTS>(acc, ra, rb);
+                }
         }
     }
     /* no copy is pending here except empty groups: nothing to drain */
@@ -195,7 +286,7 @@ __global__ void __launch_bounds__(MM_FAST_THREADS, (best_min_blocks<WM, WN>::val
 /* best is tuned per shape (KF_TUNED): its kernel table holds one instance
  * per configuration, in best_configs.def order (best_configs()). */
 static const mm_kernel_fn best_fns[] = {
-#define BEST_CONFIG(id, bm_, bn_, bk_, wm_, wn_, stages_) mm_best<bm_, bn_, bk_, wm_, wn_, stages_>,
+#define BEST_CONFIG(id, bm_, bn_, bk_, wm_, wn_, stages_, opts_) mm_best<bm_, bn_, bk_, wm_, wn_, stages_, opts_>,
 #include "model/best_configs.def"
 };
 

@@ -14,8 +14,8 @@
 #define LINE_LEN 512
 
 static const struct best_config configs[] = {
-#define BEST_CONFIG(id, bm_, bn_, bk_, wm_, wn_, stages_) \
-    {#id, bm_, bn_, bk_, wm_, wn_, stages_},
+#define BEST_CONFIG(id, bm_, bn_, bk_, wm_, wn_, stages_, opts_) \
+    {#id, bm_, bn_, bk_, wm_, wn_, stages_, opts_},
 #include "model/best_configs.def"
 };
 

@@ -39,11 +39,20 @@ extern "C" {
 #define BEST_THREADS 256
 #define BEST_BLOCK_SIDE 16
 
+/* Techniques a configuration adds to the plain kernel (best_configs.def's
+ * opts column, an OR of these; matmul_best.cu says what each does). */
+enum best_opt {
+    BEST_OPT_SERPENTINE = 1 << 0, /* odd rows of the FFMA block run backwards */
+    BEST_OPT_PREFETCH = 1 << 1,   /* fragments double-buffered in registers, across k-tiles */
+    BEST_OPT_RASTER8 = 1 << 2,    /* blocks take C tiles in groups of 8 block rows */
+};
+
 struct best_config {
     const char *name; /* e.g. "b128x128k8s3" */
     int bm, bn, bk;   /* block tile: bm rows x bn columns of C, bk of K per stage */
     int wm, wn;       /* warp tile */
     int stages;       /* shared-memory buffers in flight */
+    unsigned opts;    /* enum best_opt bits; 0: the plain kernel */
 };
 
 /* All compiled-in configurations, the default first. */

@@ -202,6 +202,8 @@ void theory_mm_best(const struct variant *v, const struct shape *s, struct theor
     const struct best_config *c = best_config_for(s);
     int tm = c->wm / 4, tn = c->wn / 8;
     fast_counts(v, c->bm, c->bn, c->bk, tm, tn, s, t);
+    if (c->opts & BEST_OPT_PREFETCH) /* the last tile loads one more k of fragments, unused */
+        t->shared_ld_words += (double)t->grid_blocks * BEST_THREADS * (tm + tn);
     struct best_traffic g;
     best_traffic(c, s, &g);
     t->gld_sectors = g.ld.sectors;

@@ -123,6 +123,7 @@ enum fast_kind { FAST_BT2D, FAST_VEC, FAST_BEST };
 struct fast_tile {
     int bm, bn, bk, wm, wn; /* wm = 0: outputs per thread adjacent (bt2d, vec), tm = bm/16, tn = bn/16 */
     enum fast_kind loader;
+    int prefetch; /* best's BEST_OPT_PREFETCH: the last tile loads the fragments of one more k */
 };
 
 static void fast_step_loads(const struct fast_tile *f, long row0, long col0, long k0, int tid, const struct shape *s,
@@ -241,6 +242,8 @@ static void count_fast(const struct fast_tile *f, const struct shape *s, struct 
                     c->fmas += (double)f->bk * tm * tn;
                     c->shared_ld += (double)f->bk * (tm + tn);
                 }
+                if (f->prefetch)
+                    c->shared_ld += tm + tn;
                 fast_outputs(f, tid, rows, cols);
                 for (int o = 0; o < per_thread; o++)
                     c->stores += by * f->bm + rows[o] < s->m && bx * f->bn + cols[o] < s->n;
@@ -252,8 +255,8 @@ static void brute_force(const struct variant *v, const struct shape *s, struct c
     struct counts zero = {0};
     *c = zero;
     const struct best_config *b = best_config_for(s);
-    struct fast_tile road = {v->bs * v->ry, v->bs * v->rx, 8, 0, 0, FAST_BT2D};
-    struct fast_tile best = {b->bm, b->bn, b->bk, b->wm, b->wn, FAST_BEST};
+    struct fast_tile road = {v->bs * v->ry, v->bs * v->rx, 8, 0, 0, FAST_BT2D, 0};
+    struct fast_tile best = {b->bm, b->bn, b->bk, b->wm, b->wn, FAST_BEST, (b->opts & BEST_OPT_PREFETCH) != 0};
     switch (v->kind) {
     case KIND_MM_BT2D:
         count_fast(&road, s, c);

@@ -147,6 +147,40 @@ static void write_file(const char *path, const char *text)
     assert_int_equal(fclose(f), 0);
 }
 
+/* Every configuration's options are known techniques, and its id ends in
+ * "s<stages>" and their letters (P, S, R, in that order), so a tune table
+ * line names what runs; no two ids are equal. */
+static void config_ids_name_their_options(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned bit;
+        char letter;
+    } opts[] = {{BEST_OPT_PREFETCH, 'p'}, {BEST_OPT_SERPENTINE, 's'}, {BEST_OPT_RASTER8, 'r'}};
+    unsigned known = 0;
+    for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++)
+        known |= opts[o].bit;
+    size_t n;
+    const struct best_config *cs = best_configs(&n);
+    assert_int_equal(cs[0].opts, 0u); /* the default is the plain kernel */
+    for (size_t i = 0; i < n; i++) {
+        char tail[32];
+        int len = snprintf(tail, sizeof tail, "s%d", cs[i].stages);
+        for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++)
+            if (cs[i].opts & opts[o].bit)
+                tail[len++] = opts[o].letter;
+        tail[len] = '\0';
+        if ((cs[i].opts & ~known) != 0)
+            fail_msg("%s: unknown option bits 0x%x", cs[i].name, cs[i].opts & ~known);
+        size_t name_len = strlen(cs[i].name);
+        if (name_len < (size_t)len || strcmp(cs[i].name + name_len - (size_t)len, tail) != 0)
+            fail_msg("%s: the id should end in %s", cs[i].name, tail);
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(cs[i].name, cs[j].name) == 0)
+                fail_msg("two configurations named %s", cs[i].name);
+    }
+}
+
 /* Every compiled-in tile has its own instance; a tune table picks the one
  * best launches (kernel and geometry) per shape, and survives a save and
  * a load. */
@@ -228,6 +262,7 @@ int main(void)
         cmocka_unit_test(cublas_fails_cleanly_without_a_gpu),
         cmocka_unit_test(best_registry_entry_is_the_default_tile),
         cmocka_unit_test(tune_table_picks_the_instance),
+        cmocka_unit_test(config_ids_name_their_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
