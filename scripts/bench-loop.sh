@@ -8,7 +8,7 @@
 # the runs that take a device's minutes). Then:
 #   - the app's output (residual, checksum) is the same in every run
 #   - every launch has a GPU time, and the kernels' shares add up to them
-#   - activity times against CUDA events (the app's "events" mode), per kernel
+#   - activity times against CUDA events (the app's "events" mode, run alone), per kernel
 #   - mmprof's application replay against ncu's, launch by launch, and the
 #     default run's first launches against ncu's kernel replay (xcheck; the
 #     launches' activity records referee elapsed cycles)
@@ -119,14 +119,18 @@ grep -c ',ok,' "$out/range.1/results.csv" | grep -qx 3; check $? "range replay: 
 awk -F, 'NR > 1 && $0 ~ /,ok,/ { n++ } END { exit !(n == 3) }' "$out/appdefault.1/results.csv"
 check $? "application replay, each kernel's first launch: 3 rows"
 
-# activity times against CUDA events, per kernel (the app's "events" mode)
+# activity times against CUDA events, per kernel (the app's "events" mode): the events of the app
+# run alone, as a user times it, and of the same run as the activity records (under CUPTI)
+"$app" "${args[@]}" events > "$out/events-alone.out" 2> "$out/events-alone.err"
+check $? "the app timing itself with events, alone"
 "$MMPROF" profile --list --out "$out/events" -- "$app" "${args[@]}" events > "$out/events.out" 2> "$out/events.err"
 check $? "--list of the app timing itself with events"
 for k in jacobi_step residual_blocks residual_total; do
-    ev=$(awk -v k="$k" '$1 == "event_ms" && $2 == k { print $3 }' "$out/events.err")
+    ev=$(awk -v k="$k" '$1 == "event_ms" && $2 == k { print $3 }' "$out/events-alone.err")
+    ev_under=$(awk -v k="$k" '$1 == "event_ms" && $2 == k { print $3 }' "$out/events.err")
     act=$(awk -F'\t' -v k="$k" 'NR > 1 && index($8, k) { print $5 }' "$out/events/launches.tsv" | sort -g |
           awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
-    line=$(awk -v k="$k" -v e="$ev" -v a="$act" 'BEGIN { printf "%s: activity median %.4f ms, events %.4f ms (%+.2f %%)", k, a, e, 100 * (a - e) / e }')
+    line=$(awk -v k="$k" -v e="$ev" -v u="$ev_under" -v a="$act" 'BEGIN { printf "%s: activity median %.4f ms, events %.4f ms alone (%+.2f %%), %.4f ms under --list", k, a, e, 100 * (a - e) / e, u }')
     echo "$line" | tee -a "$out/activity-vs-events.txt"
     awk -v e="$ev" -v a="$act" 'BEGIN { exit !(e < 0.05 || (a - e) / e < 0.02 && (e - a) / e < 0.02) }'
     check $? "$k: activity within 2 % of events (kernels of 50 us or more)"
