@@ -8,7 +8,7 @@
  * median); params gains gpu_ms=, the profiled launch's own unprofiled run;
  * the reason notes when the counters' elapsed time
  * (sm__cycles_elapsed.avg / .per_second) is more than ROW_TIMING_DRIFT_PCT
- * off it. results.csv is rewritten whole (a new file renamed over it).
+ * off the row's median. results.csv is rewritten whole (a new file renamed over it).
  * Each row's launch times also go to samples.csv, in launch order, for
  * diff's intervals, when no other row has its key (variant and size: an
  * undeclared kernel's size is 0x0x0, so two rows of one kernel name share

@@ -146,6 +146,34 @@ static void profiled_elapsed_against_unprofiled(void **state)
     table_free(t);
 }
 
+/* A kernel profiled at its first launch, which ran cold: its counters'
+ * elapsed time is weighed against the median of its launches, not against
+ * that first one. */
+static void profiled_elapsed_against_the_kernels_median(void **state)
+{
+    const char *cols[] = {"sm__cycles_elapsed.avg", "sm__cycles_elapsed.avg.per_second"};
+    header(cols, 2);
+    snprintf(set.metrics, sizeof set.metrics, "%s,%s", cols[0], cols[1]);
+    fake_set_value(cols[0], 2e6);
+    fake_set_value(cols[1], 2e9); /* 1 ms under the profiler */
+    struct profile_session s;
+    open_session(&s);
+    struct launch_desc a = launch("_Z1av", "a()"), b = launch("_Z1bv", "b()");
+    assert_int_equal(run_launch(&s, &a, 1.3), FILTER_PROFILE); /* cold */
+    assert_int_equal(run_launch(&s, &a, 1.0), FILTER_REPEAT);
+    assert_int_equal(run_launch(&s, &a, 0.99), FILTER_REPEAT);
+    assert_int_equal(run_launch(&s, &b, 1.0), FILTER_PROFILE);
+    assert_int_equal(run_launch(&s, &b, 0.8), FILTER_REPEAT);
+    assert_int_equal(run_launch(&s, &b, 0.9), FILTER_REPEAT);
+    session_close(&s);
+    app_ended();
+    struct table *t = results();
+    assert_string_equal(cell(t, 0, "reason"), "");
+    assert_non_null(strstr(cell(t, 1, "reason"),
+                           "profiled elapsed 1 ms is +11.1 % off the unprofiled 0.9 ms (median of 3 launches)"));
+    table_free(t);
+}
+
 /* An application replay: one run per config image (here two, one metric
  * each), each a session that measures its image only; the first run writes
  * the rows, the join fills them from both runs' raw values. A run that
@@ -367,6 +395,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(first_launch_per_kernel_all_timed, setup, teardown),
         cmocka_unit_test_setup_teardown(graph_nodes_pair_by_geometry, setup, teardown),
         cmocka_unit_test_setup_teardown(profiled_elapsed_against_unprofiled, setup, teardown),
+        cmocka_unit_test_setup_teardown(profiled_elapsed_against_the_kernels_median, setup, teardown),
         cmocka_unit_test_setup_teardown(application_replay_joins_runs, setup, teardown),
         cmocka_unit_test_setup_teardown(application_replay_in_place, setup, teardown),
         cmocka_unit_test_setup_teardown(application_replay_in_place_exact_image_no_flush, setup, teardown),
