@@ -138,7 +138,8 @@ static const struct help xcheck_help = {
              "  everything else: information only (docs/fidelity.md says why)\n"
              "An elapsed-class miss of a `mmprof profile` launch whose CUPTI activity record (its\n"
              "unprofiled duration) agrees with mmprof's elapsed cycles within 2 % is 'refereed':\n"
-             "counted apart, not a miss.\n"
+             "counted apart, not a miss; not when the record was taken in the run that measured\n"
+             "the counters (application replay), which shares CUPTI's kernel timing with them.\n"
              "Each input option may be given more than once. A variant and shape must have as\n"
              "many runs on both sides; one that does not is a failure.\n"
              "scripts/ncu-crosscheck.sh measures both sides and calls this.\n",
@@ -369,11 +370,17 @@ static void emit_row(const struct xc_row *row, void *ctx)
     xc_output_row(e->out, row);
 }
 
+/* The referee's durations from the inputs (referee.h). */
+static struct xc_referee_sources referee_sources(const struct xc_inputs *in)
+{
+    return (struct xc_referee_sources){&in->activity, &in->timing, &in->placements, in->activity_with_counters};
+}
+
 /* --elapsed-misses: the kernels whose elapsed class misses, long enough for
  * the referee's events when --timing says how long. */
 static int list_elapsed_misses(const struct opts *opt, const struct xc_inputs *in)
 {
-    const struct xc_referee_sources sources = {&in->activity, &in->timing, &in->placements};
+    const struct xc_referee_sources sources = referee_sources(in);
     for (size_t i = 0; i < in->a.n; i++) {
         const struct xc_series *a = &in->a.series[i], *b = partner(in, a);
         struct emit_ctx e = {NULL, 0, 0};
@@ -431,7 +438,7 @@ static int compare(const struct opts *opt, const struct xc_inputs *in)
 {
     struct xc_output o;
     struct xc_referee ref;
-    const struct xc_referee_sources sources = {&in->activity, &in->timing, &in->placements};
+    const struct xc_referee_sources sources = referee_sources(in);
     if (xc_referee_open(&ref, &sources) != 0) {
         msg_error("xcheck: out of memory");
         return EXIT_RUNTIME;

@@ -54,7 +54,7 @@ static const struct run_view *run_of(struct xc_inputs *in, const char *dir, char
         snprintf(err, err_len, "out of memory reading %s", dir);
         return NULL;
     }
-    if (run_view_load(dir, RUN_VIEW_RESULTS, v, err, err_len) != 0) {
+    if (run_view_load(dir, RUN_VIEW_RESULTS | RUN_VIEW_META_IF_ANY, v, err, err_len) != 0) {
         free(v);
         return NULL;
     }
@@ -95,10 +95,13 @@ static int read_run(const char *dir, void *p)
         msg_error("xcheck: %s%s", c->option, err);
         return -1;
     }
-    if (c->st && c->in->launches.n == 0 && (xc_run_launches(v, &c->in->launches) != 0 ||
-                                            add_activity(&c->in->launches, &c->in->activity) != 0)) {
-        msg_error("xcheck: out of memory reading %s", dir);
-        return -1;
+    if (c->st && c->in->launches.n == 0) {
+        if (xc_run_launches(v, &c->in->launches) != 0 || add_activity(&c->in->launches, &c->in->activity) != 0) {
+            msg_error("xcheck: out of memory reading %s", dir);
+            return -1;
+        }
+        const char *mode = v->meta.root ? meta_str(&v->meta, "profiling.replay_mode") : NULL;
+        c->in->activity_with_counters = c->in->launches.n > 0 && mode && strcmp(mode, "application") == 0;
     }
     if (c->verbose)
         printf("%s/" RESULTS_CSV ": read (%zu new variant-shape series)\n", dir, c->side ? c->side->n - before : 0);

@@ -19,7 +19,11 @@
  * of the launch's unprofiled duration, its elapsed class is upheld, and a
  * miss against ncu there is counted "refereed", not a miss (ncu then measured
  * the launch running at another speed than the app runs it). CUDA events
- * only inform. */
+ * only inform. Not where the records were taken in the run that measured
+ * the counters (an application replay's first run): on Hopper CUPTI times
+ * kernels by instrumenting them, which slows kernels of many blocks (the
+ * solver's jacobi_step: 4-5 %, docs/fidelity.md), so such a record and the
+ * counters share the slowdown and agreeing proves nothing; the note says so. */
 #ifndef MMPROF_XCHECK_REFEREE_H
 #define MMPROF_XCHECK_REFEREE_H
 
@@ -36,6 +40,7 @@ struct xc_referee_sources {
     const struct xc_side *activity;   /* a profile run's launches (inputs.h): ms, then the launch's clock */
     const struct xc_side *timing;     /* --timing: collect's CUDA events */
     const struct xc_side *placements; /* --timing-placements */
+    int activity_with_counters;       /* activity taken in the counters' own run: notes, no verdict */
 };
 
 struct xc_referee {
@@ -53,8 +58,9 @@ int xc_referee_open(struct xc_referee *r, const struct xc_referee_sources *src);
  * for an activity record (good at any length), 0 for CUDA events. */
 double xc_referee_ms(const struct xc_referee_sources *src, const struct xc_series *a, int *exact);
 
-/* 1 when series a's launch has an activity record and a's median elapsed
- * cycles lie within XC_REL of its unprofiled duration at a's clock. */
+/* 1 when series a's launch has an activity record taken apart from its
+ * counters and a's median elapsed cycles lie within XC_REL of its
+ * unprofiled duration at a's clock. */
 int xc_referee_upholds(const struct xc_referee_sources *src, const struct xc_series *a, const struct str_list *m);
 
 /* A note for series a (mmprof) against b (ncu), whose elapsed class missed:
