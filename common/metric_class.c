@@ -4,6 +4,9 @@
 #include <fnmatch.h>
 #include <stddef.h>
 
+/* The counters CUPTI takes by patching the kernel's code. */
+#define SASS_PATCHED "*sass_*"
+
 struct rule {
     const char *pattern;
     enum metric_class cls;
@@ -52,7 +55,7 @@ static const struct rule counters[] = {
     {"*requests*", METRIC_EXACT},
     {"*sectors*", METRIC_EXACT},
     {"*inst_executed*", METRIC_EXACT},
-    {"*sass_*", METRIC_EXACT},
+    {SASS_PATCHED, METRIC_EXACT},
     {"l1tex__t_bytes*", METRIC_EXACT},
     {"*", METRIC_INFO},
 };
@@ -67,4 +70,9 @@ static enum metric_class first_match(const struct rule *rules, const char *metri
 enum metric_class metric_class_of(const char *metric)
 {
     return fnmatch("*.sum", metric, 0) == 0 ? first_match(counters, metric) : first_match(not_counters, metric);
+}
+
+int metric_is_sass_patched(const char *metric)
+{
+    return fnmatch(SASS_PATCHED, metric, 0) == 0;
 }

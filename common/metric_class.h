@@ -18,4 +18,9 @@ enum metric_class {
 
 enum metric_class metric_class_of(const char *metric);
 
+/* 1 for a counter CUPTI takes by patching the kernel's SASS (sm__sass_*,
+ * smsp__sass_*): such counters read 0 while CUPTI's kernel records are on
+ * (docs/profile.md). */
+int metric_is_sass_patched(const char *metric);
+
 #endif

@@ -80,6 +80,40 @@ static void default_group_plan(void **state)
     metric_set_free(&ms);
 }
 
+/* The default set in one-pass images (application replay): 5 images, and the
+ * first, whose run has CUPTI's kernel records on, holds no elapsed-class and
+ * no SASS-patched counter (exact l1tex counts here); the elapsed class and
+ * the SASS counters sit in images measured without the records. */
+static void one_pass_plan_times_a_quiet_image(void **state)
+{
+    (void)state;
+    struct metric_set ms;
+    struct config_plan plan;
+    char err[1024];
+    metric_set_init(&ms);
+    assert_int_equal(metric_set_parse(&ms, "default", err, sizeof err), METRIC_SET_OK);
+    assert_int_equal(config_plan_build(&plan, cupti_api(), CHIP, NULL, -1, ms.raw, ms.nraw,
+                                       PROFILER_ONE_PASS_IMAGES, err, sizeof err),
+                     PROFILER_OK);
+    assert_int_equal(plan.ngroups, 5);
+    size_t elapsed_in = plan.ngroups, sass_in = plan.ngroups;
+    for (size_t k = 0; k < plan.ngroups; k++) {
+        assert_int_equal(plan.group[k].passes, 1);
+        for (size_t j = 0; j < plan.group[k].n; j++) {
+            if (metric_class_of(plan.group[k].names[j]) == METRIC_ELAPSED)
+                elapsed_in = k;
+            if (metric_is_sass_patched(plan.group[k].names[j]))
+                sass_in = k;
+        }
+    }
+    assert_true(elapsed_in > 0 && elapsed_in < plan.ngroups);
+    assert_true(sass_in > 0 && sass_in < plan.ngroups);
+    for (size_t j = 0; j < plan.group[0].n; j++)
+        assert_int_equal(metric_class_of(plan.group[0].names[j]), METRIC_EXACT);
+    config_plan_free(&plan);
+    metric_set_free(&ms);
+}
+
 struct listed {
     const char *names[64];
     size_t n;
@@ -236,6 +270,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(default_group_costs_five_passes),
         cmocka_unit_test(default_group_plan),
+        cmocka_unit_test(one_pass_plan_times_a_quiet_image),
         cmocka_unit_test(split_safe_names_exist),
         cmocka_unit_test(every_group_is_valid),
         cmocka_unit_test(design_pass_counts),
