@@ -22,7 +22,7 @@
  * only inform. Not where the records were taken in the run that measured
  * the counters (an application replay's first run): on Hopper CUPTI times
  * kernels by instrumenting them, which slows kernels of many blocks (the
- * solver's jacobi_step: 4-5 %, docs/fidelity.md), so such a record and the
+ * solver's jacobi_step, docs/fidelity.md), so such a record and the
  * counters share the slowdown and agreeing proves nothing; the note says so. */
 #ifndef MMPROF_XCHECK_REFEREE_H
 #define MMPROF_XCHECK_REFEREE_H
