@@ -48,17 +48,23 @@ static void default_group_costs_five_passes(void **state)
  * other counter in one image that CUPTI splits over 4 passes: 2 Range Profiler
  * objects for the 5 passes that took 5 one-pass images. CUPTI's split of the
  * whole set in one image takes 5 passes too. */
+/* The default set's plan on CHIP, scheduled how. */
+static void default_plan(struct metric_set *ms, struct config_plan *plan, enum profiler_schedule how)
+{
+    char err[1024];
+    metric_set_init(ms);
+    assert_int_equal(metric_set_parse(ms, "default", err, sizeof err), METRIC_SET_OK);
+    assert_int_equal(config_plan_build(plan, cupti_api(), CHIP, NULL, -1, ms->raw, ms->nraw, how, err, sizeof err),
+                     PROFILER_OK);
+}
+
 static void default_group_plan(void **state)
 {
     struct metric_set ms;
     struct config_plan plan;
     char err[1024];
     size_t passes = 0, configs = 0;
-    metric_set_init(&ms);
-    assert_int_equal(metric_set_parse(&ms, "default", err, sizeof err), METRIC_SET_OK);
-    assert_int_equal(config_plan_build(&plan, cupti_api(), CHIP, NULL, -1, ms.raw, ms.nraw,
-                                       PROFILER_WHOLE_COUNTERS, err, sizeof err),
-                     PROFILER_OK);
+    default_plan(&ms, &plan, PROFILER_WHOLE_COUNTERS);
     assert_int_equal(plan.ngroups, 2);
     assert_int_equal(plan.passes, 5);
     const struct config_group *whole = &plan.group[0], *split = &plan.group[1];
@@ -89,12 +95,7 @@ static void one_pass_plan_times_a_quiet_image(void **state)
     (void)state;
     struct metric_set ms;
     struct config_plan plan;
-    char err[1024];
-    metric_set_init(&ms);
-    assert_int_equal(metric_set_parse(&ms, "default", err, sizeof err), METRIC_SET_OK);
-    assert_int_equal(config_plan_build(&plan, cupti_api(), CHIP, NULL, -1, ms.raw, ms.nraw,
-                                       PROFILER_ONE_PASS_IMAGES, err, sizeof err),
-                     PROFILER_OK);
+    default_plan(&ms, &plan, PROFILER_ONE_PASS_IMAGES);
     assert_int_equal(plan.ngroups, 5);
     size_t elapsed_in = plan.ngroups, sass_in = plan.ngroups;
     for (size_t k = 0; k < plan.ngroups; k++) {

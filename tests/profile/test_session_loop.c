@@ -126,15 +126,21 @@ static void graph_nodes_pair_by_geometry(void **state)
 
 /* The counters' elapsed time beside the unprofiled one: a row more than
  * 3 % off says so in its reason. */
-static void profiled_elapsed_against_unprofiled(void **state)
+/* A session whose every profiled launch took 1 ms under the profiler. */
+static void open_session_of_1ms_kernels(struct profile_session *s)
 {
     const char *cols[] = {"sm__cycles_elapsed.avg", "sm__cycles_elapsed.avg.per_second"};
     header(cols, 2);
     snprintf(set.metrics, sizeof set.metrics, "%s,%s", cols[0], cols[1]);
     fake_set_value(cols[0], 2e6);
-    fake_set_value(cols[1], 2e9); /* 1 ms under the profiler */
+    fake_set_value(cols[1], 2e9);
+    open_session(s);
+}
+
+static void profiled_elapsed_against_unprofiled(void **state)
+{
     struct profile_session s;
-    open_session(&s);
+    open_session_of_1ms_kernels(&s);
     struct launch_desc a = launch("_Z1av", "a()"), b = launch("_Z1bv", "b()");
     run_launch(&s, &a, 0.98);
     run_launch(&s, &b, 0.9);
@@ -151,13 +157,8 @@ static void profiled_elapsed_against_unprofiled(void **state)
  * that first one. */
 static void profiled_elapsed_against_the_kernels_median(void **state)
 {
-    const char *cols[] = {"sm__cycles_elapsed.avg", "sm__cycles_elapsed.avg.per_second"};
-    header(cols, 2);
-    snprintf(set.metrics, sizeof set.metrics, "%s,%s", cols[0], cols[1]);
-    fake_set_value(cols[0], 2e6);
-    fake_set_value(cols[1], 2e9); /* 1 ms under the profiler */
     struct profile_session s;
-    open_session(&s);
+    open_session_of_1ms_kernels(&s);
     struct launch_desc a = launch("_Z1av", "a()"), b = launch("_Z1bv", "b()");
     assert_int_equal(run_launch(&s, &a, 1.3), FILTER_PROFILE); /* cold */
     assert_int_equal(run_launch(&s, &a, 1.0), FILTER_REPEAT);
