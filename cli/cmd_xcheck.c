@@ -138,8 +138,8 @@ static const struct help xcheck_help = {
              "  everything else: information only (docs/fidelity.md says why)\n"
              "An elapsed-class miss of a `mmprof profile` launch whose CUPTI activity record (its\n"
              "unprofiled duration) agrees with mmprof's elapsed cycles within 2 % is 'refereed':\n"
-             "counted apart, not a miss; not when the record was taken in the run that measured\n"
-             "the counters (application replay), which shares CUPTI's kernel timing with them.\n"
+             "counted apart, not a miss; not in an application replay, whose records come from\n"
+             "one of its counting runs, under CUPTI's kernel timing.\n"
              "Each input option may be given more than once. A variant and shape must have as\n"
              "many runs on both sides; one that does not is a failure.\n"
              "scripts/ncu-crosscheck.sh measures both sides and calls this.\n",

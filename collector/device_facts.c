@@ -57,6 +57,16 @@ static cJSON *measure_ceilings(struct device_facts *f, int *made_context, int *s
     return c;
 }
 
+static void say_reused(const cJSON *ceilings)
+{
+    time_t when = (time_t)cJSON_GetObjectItemCaseSensitive(ceilings, "measured_unix_s")->valuedouble;
+    char at[32] = "?";
+    const struct tm *tm = gmtime(&when);
+    if (tm)
+        strftime(at, sizeof at, "%H:%M UTC", tm);
+    fprintf(stderr, "mmprof: ceilings of this GPU as measured at %s (kept an hour; --no-ceilings skips them)\n", at);
+}
+
 int device_facts(const struct device_facts_opts *o, struct device_facts *f)
 {
     char why[512];
@@ -74,7 +84,9 @@ int device_facts(const struct device_facts_opts *o, struct device_facts *f)
     f->clock_before_sm_mhz = f->clock_before_mem_mhz = -1;
     device_clocks_mhz(&f->dev, &f->clock_before_sm_mhz, &f->clock_before_mem_mhz);
     int sticky = 0, made_context = 0;
-    if (!o->no_ceilings && !(f->ceilings = ceilings_cache_load(&f->dev, f->driver, time(NULL))))
+    if (!o->no_ceilings && (f->ceilings = ceilings_cache_load(&f->dev, f->driver, time(NULL))))
+        say_reused(f->ceilings);
+    else if (!o->no_ceilings)
         f->ceilings = measure_ceilings(f, &made_context, &sticky);
     if (!f->ceilings)
         f->datasheet = datasheet_json(&f->dev);

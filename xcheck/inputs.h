@@ -32,8 +32,8 @@ struct xc_inputs {
     struct xc_side timing;        /* --timing: one metric, runtime_ms (XC_TIMING_METRIC) */
     struct xc_side placements;    /* --timing-placements: the same, a value a placement */
     struct xc_side activity;      /* launches' own unprofiled durations (referee.h), ms, and clocks, Hz */
-    int activity_with_counters;   /* those records were taken in the run that measured the counters
-                                     (an application replay's first run): no referee (referee.h) */
+    int activity_with_counters;   /* those records were taken in a counting run (an application
+                                     replay's first): no referee verdict (referee.h) */
     struct str_list timing_metric;
     struct xc_launches launches;  /* the first --mmprof profile run's (runs.h); none for collect runs */
     struct str_list unpaired;     /* "ncu #K<TAB>why": ncu's launches no launch of launches pairs with */

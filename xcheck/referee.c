@@ -138,8 +138,8 @@ void xc_referee_note(struct xc_referee *r, const struct xc_referee_sources *src,
                               "ncu %+.2f %%",
             a->variant, shape, ms, from, cycles, 100 * (a_cyc / cycles - 1), 100 * (b_cyc / cycles - 1));
     if (exact && src->activity_with_counters)
-        fprintf(r->notes, ": no verdict (the record was taken in the run that measured these counters, under "
-                          "the same CUPTI kernel timing)");
+        fprintf(r->notes, ": no verdict (an application replay's record, taken in one of its counting runs "
+                          "under CUPTI's kernel timing)");
     else if (exact && fabs(a_cyc / cycles - 1) <= XC_REL)
         fprintf(r->notes, ": refereed (mmprof's within %g %%)", 100 * XC_REL);
     if (!exact)

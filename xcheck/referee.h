@@ -19,11 +19,12 @@
  * of the launch's unprofiled duration, its elapsed class is upheld, and a
  * miss against ncu there is counted "refereed", not a miss (ncu then measured
  * the launch running at another speed than the app runs it). CUDA events
- * only inform. Not where the records were taken in the run that measured
- * the counters (an application replay's first run): on Hopper CUPTI times
- * kernels by instrumenting them, which slows kernels of many blocks (the
- * solver's jacobi_step, docs/fidelity.md), so such a record and the
- * counters share the slowdown and agreeing proves nothing; the note says so. */
+ * only inform. Not in an application replay: its records are taken in one
+ * of its counting runs (the first), and on Hopper CUPTI times kernels by
+ * instrumenting them, which slows kernels of many blocks (the solver's
+ * jacobi_step, docs/fidelity.md): where that run measured the elapsed class,
+ * record and counters share the slowdown and agreeing proves nothing; the
+ * note says "no verdict". */
 #ifndef MMPROF_XCHECK_REFEREE_H
 #define MMPROF_XCHECK_REFEREE_H
 
@@ -40,7 +41,7 @@ struct xc_referee_sources {
     const struct xc_side *activity;   /* a profile run's launches (inputs.h): ms, then the launch's clock */
     const struct xc_side *timing;     /* --timing: collect's CUDA events */
     const struct xc_side *placements; /* --timing-placements */
-    int activity_with_counters;       /* activity taken in the counters' own run: notes, no verdict */
+    int activity_with_counters;       /* an application replay's records: notes, no verdict */
 };
 
 struct xc_referee {

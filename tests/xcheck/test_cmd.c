@@ -359,13 +359,13 @@ static void profile_referee_from_activity(void **state)
     assert_int_equal(c.rc, 0);
     assert_string_equal(c.out, "#1 1x1x1\n#2 1x1x1\n");
     captured_free(&c);
-    /* an application replay's records come from the run that measured the counters: no verdict */
+    /* an application replay's records come from one of its counting runs: no verdict */
     scratch_write(dir, "p/run.json", "{\"profiling\": {\"replay_mode\": \"application\"}}\n", NULL, 0);
     capture(cmd_xcheck, 5, argv, &c);
     assert_int_equal(c.rc, 1);
     assert_has(c.out, "#1                     1x1x1           0.005 ms unprofiled (its activity record) = 10000 "
-                      "cycles at mmprof's clock: mmprof +1.00 %, ncu +10.00 %: no verdict (the record was taken in "
-                      "the run that measured these counters, under the same CUPTI kernel timing)\n");
+                      "cycles at mmprof's clock: mmprof +1.00 %, ncu +10.00 %: no verdict (an application replay's "
+                      "record, taken in one of its counting runs under CUPTI's kernel timing)\n");
     assert_has(c.out, "2 values within limits, 2 misses, 0 failed runs");
     assert_null(strstr(c.out, "refereed"));
     captured_free(&c);
