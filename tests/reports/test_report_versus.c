@@ -19,10 +19,15 @@
             fail_msg("expected to find:\n%s\n--- in:\n%.600s", (part), (text));                                   \
     } while (0)
 
-static void report(const char *dir, struct captured *c)
+/* `mmprof report dir`, which must succeed; its report.md (free it). */
+static char *report_md(const char *dir, struct captured *c)
 {
     const char *argv[] = {"report", dir};
     capture(cmd_report, 2, argv, c);
+    assert_int_equal(c->rc, 0);
+    char *md = run_read(dir, "report.md");
+    assert_non_null(md);
+    return md;
 }
 
 /* The top rung against cuBLAS on the committed H100 run: at each size the
@@ -36,9 +41,7 @@ static void versus_section(void **state)
     char dir[64];
     struct captured c;
     run_copy(EXAMPLE, dir, sizeof dir);
-    report(dir, &c);
-    assert_int_equal(c.rc, 0);
-    char *md = run_read(dir, "report.md");
+    char *md = report_md(dir, &c);
     const char *at = strstr(md, "## The top rung against the vendor library");
     assert_non_null(at);
     assert_true(at > strstr(md, "## Findings"));
@@ -55,9 +58,7 @@ static void versus_section(void **state)
     captured_free(&c);
 
     csv_scale(dir, "best", 2048, "runtime_ms", 0.5);
-    report(dir, &c);
-    assert_int_equal(c.rc, 0);
-    md = run_read(dir, "report.md");
+    md = report_md(dir, &c);
     assert_has(md, "runs at **1.786** of `cublas`'s speed");
     free(md);
     captured_free(&c);
@@ -65,9 +66,7 @@ static void versus_section(void **state)
 
     /* an app's declared matmul beside cuBLAS's kernel of the same executed FLOPs */
     run_copy(MMPROF_SOURCE_DIR "/examples/profile-h200", dir, sizeof dir);
-    report(dir, &c);
-    assert_int_equal(c.rc, 0);
-    md = run_read(dir, "report.md");
+    md = report_md(dir, &c);
     at = strstr(md, "## The top rung against the vendor library");
     assert_non_null(at);
     assert_has(at, "### 1024x1024x1024: `tiled_t16` beside `sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesi...`");
@@ -81,18 +80,14 @@ static void versus_section(void **state)
     captured_free(&c);
     /* the same kernel named as the app's own ("my_gemm"): not a library's, no section */
     assert_true(text_replace_all(dir, "results.csv", "sm80_xmma_gemm", "my_gemm") > 0);
-    report(dir, &c);
-    assert_int_equal(c.rc, 0);
-    md = run_read(dir, "report.md");
+    md = report_md(dir, &c);
     assert_null(strstr(md, "## The top rung"));
     free(md);
     captured_free(&c);
     run_remove(dir);
 
     run_copy(FIXTURE, dir, sizeof dir);
-    report(dir, &c);
-    assert_int_equal(c.rc, 0);
-    md = run_read(dir, "report.md");
+    md = report_md(dir, &c);
     assert_null(strstr(md, "## The top rung"));
     free(md);
     captured_free(&c);
