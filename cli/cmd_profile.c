@@ -32,7 +32,7 @@
 #include "rundir/run_files.h"
 
 enum { OPT_SKIP = 256, OPT_NVTX, OPT_MODEL, OPT_METRICS, OPT_LIST, OPT_OUT, OPT_NO_CEILINGS, OPT_SOURCE, OPT_MEMORY_OFFSET,
-       OPT_PER_KERNEL, OPT_REPLAY };
+       OPT_PER_KERNEL, OPT_REPLAY, OPT_TIMING };
 
 static const struct help_option profile_options[] = {
     {"kernel-name", required_argument, 'k', "NAME",
@@ -53,6 +53,12 @@ static const struct help_option profile_options[] = {
      "NVTX range (--nvtx-include NAME/, or mmprof.h's iteration mark)\n"
      "is a pass, its kernels measured in place in the app's own cache\n"
      "state"},
+    {"kernel-timing", required_argument, OPT_TIMING, "HOW",
+     "how every launch is timed (CUPTI's kernel records): serial\n"
+     "(default): kernels one at a time, as ncu runs them, each\n"
+     "record ~2 us over the kernel's own run; concurrent: kernels\n"
+     "keep their overlap across streams, but CUPTI instruments each\n"
+     "block, which slows kernels of many short blocks"},
     {"nvtx-include", required_argument, OPT_NVTX, "[DOMAIN@]A/B/",
      "only launches inside NVTX push/pop range A, with B directly\n"
      "inside it ('*' = one or more ranges); repeatable (any of them)"},
@@ -142,6 +148,12 @@ static int apply(struct profile_args *a, int c, const char *val, const char *wor
     case OPT_REPLAY:
         if (replay_mode_parse(val, &s->replay) != 0) {
             snprintf(why, why_len, "--replay-mode '%s': give kernel, application or range", val);
+            return EXIT_USAGE;
+        }
+        return 0;
+    case OPT_TIMING:
+        if (kernel_timing_parse(val, &s->timing) != 0) {
+            snprintf(why, why_len, "--kernel-timing '%s': give serial or concurrent", val);
             return EXIT_USAGE;
         }
         return 0;
@@ -509,7 +521,7 @@ static int profile_app(struct profile_args *a, char **argv, const char *app_path
                      ? replay_joined(a, dir, (long)f.configs)
                      : 0;
     if (ran != 0 || launch_times_join(dir, NULL, why, sizeof why) != 0 ||
-        row_timing_apply(dir, why, sizeof why) != 0 || launch_log_summarize(dir, &sum, why, sizeof why) != 0) {
+        row_timing_apply(dir, a->set.timing, why, sizeof why) != 0 || launch_log_summarize(dir, &sum, why, sizeof why) != 0) {
         msg_error("%s", why);
         device_facts_free(&f);
         return EXIT_RUNTIME;

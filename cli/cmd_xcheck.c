@@ -373,7 +373,8 @@ static void emit_row(const struct xc_row *row, void *ctx)
 /* The referee's durations from the inputs (referee.h). */
 static struct xc_referee_sources referee_sources(const struct xc_inputs *in)
 {
-    return (struct xc_referee_sources){&in->activity, &in->timing, &in->placements, in->activity_with_counters};
+    return (struct xc_referee_sources){&in->activity, &in->timing, &in->placements, in->activity_with_counters,
+                                       in->activity_serial};
 }
 
 /* --elapsed-misses: the kernels whose elapsed class misses, long enough for

@@ -39,6 +39,7 @@ struct timing {
     size_t no;
     struct kernel_key *k;
     size_t nk;
+    double slack_ms; /* a difference this small is the records' own, not drift */
 };
 
 static void timing_free(struct timing *t)
@@ -154,6 +155,7 @@ static int ascending(const void *a, const void *b)
 static void retime(const struct table *tb, size_t r, const char **cells, char (*text)[REWRITE_CELL_MAX],
                    void *arg)
 {
+    const double slack_ms = ((struct timing *)arg)->slack_ms;
     struct owner *o = owner_of(arg, table_str(tb, r, table_col(tb, "params")));
     if (!o)
         return;
@@ -191,7 +193,8 @@ static void retime(const struct table *tb, size_t r, const char **cells, char (*
     /* against the kernel's median: the profiled launch is often its first,
        which runs on cold TLBs and caches (docs/profile.md) */
     double profiled_ms = cycles / hz * 1e3, off_pct = 100 * (profiled_ms - median) / median;
-    if (why >= 0 && isfinite(off_pct) && fabs(off_pct) > ROW_TIMING_DRIFT_PCT) {
+    if (why >= 0 && isfinite(off_pct) && fabs(off_pct) > ROW_TIMING_DRIFT_PCT &&
+        fabs(profiled_ms - median) > slack_ms) {
         const char *was = table_str(tb, r, why);
         char of[48] = "";
         if (o->n > 1)
@@ -235,13 +238,14 @@ static int write_samples(const char *dir, const struct timing *t, char *why, siz
     return rc;
 }
 
-int row_timing_apply(const char *dir, char *why, size_t why_len)
+int row_timing_apply(const char *dir, enum kernel_timing timing, char *why, size_t why_len)
 {
     char path[4200];
     run_path(path, sizeof path, dir, RESULTS_CSV);
     if (access(path, F_OK) != 0)
         return 0;
     struct timing t = {0};
+    t.slack_ms = timing == KERNEL_TIMING_SERIAL ? ROW_TIMING_SERIAL_SLACK_MS : 0;
     int rc = read_launches(dir, &t, why, why_len);
     if (!rc)
         rc = results_rewrite(dir, retime, &t, why, why_len);

@@ -8,7 +8,9 @@
  * median); params gains gpu_ms=, the profiled launch's own unprofiled run;
  * the reason notes when the counters' elapsed time
  * (sm__cycles_elapsed.avg / .per_second) is more than ROW_TIMING_DRIFT_PCT
- * off the row's median. results.csv is rewritten whole (a new file renamed over it).
+ * off the row's median and, with serial kernel timing, more than
+ * ROW_TIMING_SERIAL_SLACK_MS (a serial record holds ~2 us beyond the
+ * kernel's run, which would flag every kernel under ~70 us). results.csv is rewritten whole (a new file renamed over it).
  * Each row's launch times also go to samples.csv, in launch order, for
  * diff's intervals, when no other row has its key (variant and size: an
  * undeclared kernel's size is 0x0x0, so two rows of one kernel name share
@@ -18,9 +20,13 @@
 
 #include <stddef.h>
 
-#define ROW_TIMING_DRIFT_PCT 3.0
+#include "profile/settings.h"
 
-/* 0, or 1 with why. A run without results.csv (--list) is left alone. */
-int row_timing_apply(const char *dir, char *why, size_t why_len);
+#define ROW_TIMING_DRIFT_PCT 3.0
+#define ROW_TIMING_SERIAL_SLACK_MS 0.003
+
+/* timing: how the launches were timed. 0, or 1 with why. A run without
+ * results.csv (--list) is left alone. */
+int row_timing_apply(const char *dir, enum kernel_timing timing, char *why, size_t why_len);
 
 #endif

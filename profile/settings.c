@@ -21,6 +21,7 @@
 #define ENV_PER_KERNEL "MMPROF_PROFILE_PER_KERNEL"
 #define ENV_IMAGE "MMPROF_PROFILE_IMAGE"
 #define ENV_REPLAY "MMPROF_PROFILE_REPLAY"
+#define ENV_TIMING "MMPROF_PROFILE_KERNEL_TIMING"
 
 const char *replay_mode_name(enum replay_mode m)
 {
@@ -40,6 +41,22 @@ int replay_mode_parse(const char *word, enum replay_mode *m)
         *m = REPLAY_APPLICATION;
     else if (strcmp(word, "range") == 0)
         *m = REPLAY_RANGE;
+    else
+        return -1;
+    return 0;
+}
+
+const char *kernel_timing_name(enum kernel_timing t)
+{
+    return t == KERNEL_TIMING_CONCURRENT ? "concurrent" : "serial";
+}
+
+int kernel_timing_parse(const char *word, enum kernel_timing *t)
+{
+    if (strcmp(word, "serial") == 0)
+        *t = KERNEL_TIMING_SERIAL;
+    else if (strcmp(word, "concurrent") == 0)
+        *t = KERNEL_TIMING_CONCURRENT;
     else
         return -1;
     return 0;
@@ -69,7 +86,7 @@ int settings_export(const struct profile_settings *s)
         setenv(ENV_MODEL, s->model, 1) || setenv(ENV_METRICS, s->metrics, 1) ||
         setenv(ENV_SOURCE, s->source ? "1" : "0", 1) || setenv(ENV_MEMORY_OFFSET, offset, 1) ||
         setenv(ENV_PER_KERNEL, per_kernel, 1) || setenv(ENV_IMAGE, image, 1) ||
-        setenv(ENV_REPLAY, replay_mode_name(s->replay), 1))
+        setenv(ENV_REPLAY, replay_mode_name(s->replay), 1) || setenv(ENV_TIMING, kernel_timing_name(s->timing), 1))
         return -1;
     return 0;
 }
@@ -123,6 +140,11 @@ int settings_import(struct profile_settings *s, char *why, size_t why_len)
     const char *replay = getenv(ENV_REPLAY);
     if (replay && *replay && replay_mode_parse(replay, &s->replay) != 0) {
         snprintf(why, why_len, "%s='%s' is not a replay mode", ENV_REPLAY, replay);
+        return 2;
+    }
+    const char *timing = getenv(ENV_TIMING);
+    if (timing && *timing && kernel_timing_parse(timing, &s->timing) != 0) {
+        snprintf(why, why_len, "%s='%s' is not a kernel timing", ENV_TIMING, timing);
         return 2;
     }
     const char *image = getenv(ENV_IMAGE);

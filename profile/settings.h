@@ -19,6 +19,12 @@
  * repeat of one NVTX range is a pass of one config image, in place). */
 enum replay_mode { REPLAY_KERNEL, REPLAY_APPLICATION, REPLAY_RANGE };
 
+/* --kernel-timing: how CUPTI times every launch (profile/inject/activity.h).
+ * serial: kernels one at a time, start and end written by the GPU's command
+ * stream around each; concurrent: kernels keep their overlap, CUPTI
+ * instruments each block to time them. */
+enum kernel_timing { KERNEL_TIMING_SERIAL, KERNEL_TIMING_CONCURRENT };
+
 struct profile_settings {
     char dir[SETTINGS_PATH_MAX];    /* the run directory */
     int list_only;                  /* --list: launches.tsv only, no counters */
@@ -34,6 +40,7 @@ struct profile_settings {
     char metrics[SETTINGS_SPEC_MAX]; /* --metrics spec, "" = the default group */
     int source;                     /* --source: PC sampling of each profiled launch */
     long memory_offset_mib;         /* --memory-offset-mb: held before the app's first allocation */
+    enum kernel_timing timing;      /* --kernel-timing */
 };
 
 /* Defaults: no filter, FILTER_LAUNCH_COUNT_DEFAULT, FILTER_PER_KERNEL_DEFAULT,
@@ -43,6 +50,9 @@ void settings_init(struct profile_settings *s);
 /* "kernel" / "application" / "range"; replay_mode_parse: 0, or -1 for another word. */
 const char *replay_mode_name(enum replay_mode m);
 int replay_mode_parse(const char *word, enum replay_mode *m);
+/* "serial" / "concurrent"; kernel_timing_parse: 0, or -1 for another word. */
+const char *kernel_timing_name(enum kernel_timing t);
+int kernel_timing_parse(const char *word, enum kernel_timing *t);
 
 /* The config images the settings' replay measures: one-pass images, one an
  * app run or a range's repeat, for an application or range replay

@@ -102,6 +102,8 @@ static int read_run(const char *dir, void *p)
         }
         const char *mode = v->meta.root ? meta_str(&v->meta, "profiling.replay_mode") : NULL;
         c->in->activity_with_counters = c->in->launches.n > 0 && mode && strcmp(mode, "application") == 0;
+        const char *timing = v->meta.root ? meta_str(&v->meta, "timing.kernel_timing") : NULL;
+        c->in->activity_serial = timing && strcmp(timing, "serial") == 0;
     }
     if (c->verbose)
         printf("%s/" RESULTS_CSV ": read (%zu new variant-shape series)\n", dir, c->side ? c->side->n - before : 0);

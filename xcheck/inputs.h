@@ -34,6 +34,9 @@ struct xc_inputs {
     struct xc_side activity;      /* launches' own unprofiled durations (referee.h), ms, and clocks, Hz */
     int activity_with_counters;   /* those records were taken in a counting run (an application
                                      replay's first): no referee verdict (referee.h) */
+    int activity_serial;          /* those records are serial kernel timing's: ~2 us each over
+                                     the kernel's run (run.json's timing.kernel_timing; a run
+                                     without it timed concurrently) */
     struct str_list timing_metric;
     struct xc_launches launches;  /* the first --mmprof profile run's (runs.h); none for collect runs */
     struct str_list unpaired;     /* "ncu #K<TAB>why": ncu's launches no launch of launches pairs with */

@@ -32,13 +32,21 @@ static double median_of(const struct xc_series *s, int i)
     return sum.runs ? sum.median : NAN;
 }
 
-double xc_referee_ms(const struct xc_referee_sources *src, const struct xc_series *a, int *exact)
+/* The series holding series a's unprofiled duration: its activity record,
+ * else timing's runs; NULL when neither has it. */
+static const struct xc_series *duration_of(const struct xc_referee_sources *src, const struct xc_series *a)
 {
     const struct xc_series *t = xc_side_match(src->activity, a->variant, &a->shape);
-    *exact = t != NULL;
-    if (!t)
-        t = xc_side_match(src->timing, a->variant, &a->shape);
-    return t ? median_of(t, 0) : NAN;
+    return t ? t : xc_side_match(src->timing, a->variant, &a->shape);
+}
+
+double xc_referee_ms(const struct xc_referee_sources *src, const struct xc_series *a, int *exact)
+{
+    const struct xc_series *t = duration_of(src, a);
+    double ms = t ? median_of(t, 0) : NAN;
+    *exact = t && t == xc_side_match(src->activity, a->variant, &a->shape) &&
+             (!src->activity_serial || ms >= XC_REFEREE_MIN_MS);
+    return ms;
 }
 
 /* Where cycles c fall in [lo, hi]: "inside", or how far above or below. */
@@ -119,34 +127,40 @@ void xc_referee_note(struct xc_referee *r, const struct xc_referee_sources *src,
         return;
     char shape[64];
     xc_shape_text(xc_row_shape(a, b), shape, sizeof shape);
+    const struct xc_series *t = duration_of(src, a);
+    const int record = t == xc_side_match(src->activity, a->variant, &a->shape);
     if (!exact && ms < XC_REFEREE_MIN_MS) {
-        fprintf(r->notes, "%-22s %-15s %.4f ms: too short for CUDA events (the gap between launches)\n",
-                a->variant, shape, ms);
-        r->by_events++;
+        if (record)
+            fprintf(r->notes, "%-22s %-15s %.4f ms: too short for its serial kernel record (~2 us over the "
+                              "kernel's own run)\n", a->variant, shape, ms);
+        else
+            fprintf(r->notes, "%-22s %-15s %.4f ms: too short for CUDA events (the gap between launches)\n",
+                    a->variant, shape, ms);
+        r->by_activity += record;
+        r->by_events += !record;
         return;
     }
     double cycles = ms * 1e-3 * hz;
-    const struct xc_series *t = xc_side_match(exact ? src->activity : src->timing, a->variant, &a->shape);
     char from[64];
-    if (exact)
+    if (record)
         snprintf(from, sizeof from, "its activity record");
     else
         snprintf(from, sizeof from, "%zu timing run%s", t->nvalues[0], t->nvalues[0] == 1 ? "" : "s");
-    fprintf(r->notes, exact ? "%-22s %-15s %.4g ms unprofiled (%s) = %.6g cycles at mmprof's clock: mmprof %+.2f %%, "
+    fprintf(r->notes, record ? "%-22s %-15s %.4g ms unprofiled (%s) = %.6g cycles at mmprof's clock: mmprof %+.2f %%, "
                               "ncu %+.2f %%"
                             : "%-22s %-15s %.4f ms unprofiled (%s) = %.6g cycles at mmprof's clock: mmprof %+.2f %%, "
                               "ncu %+.2f %%",
             a->variant, shape, ms, from, cycles, 100 * (a_cyc / cycles - 1), 100 * (b_cyc / cycles - 1));
-    if (exact && src->activity_with_counters)
+    if (record && src->activity_with_counters)
         fprintf(r->notes, ": no verdict (an application replay's record, taken in one of its counting runs "
                           "under CUPTI's kernel timing)");
     else if (exact && fabs(a_cyc / cycles - 1) <= XC_REL)
         fprintf(r->notes, ": refereed (mmprof's within %g %%)", 100 * XC_REL);
-    if (!exact)
+    if (!record)
         placement_range(r->notes, t, src->placements, a, hz, a_cyc, b_cyc);
     fputc('\n', r->notes);
-    r->by_activity += exact;
-    r->by_events += !exact;
+    r->by_activity += record;
+    r->by_events += !record;
 }
 
 void xc_referee_close(struct xc_referee *r, FILE *out)

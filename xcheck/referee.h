@@ -14,7 +14,10 @@
  * profile` run needs no timing runs: each profiled launch carries its own
  * unprofiled duration, CUPTI's activity record of it (GPU start to end, at
  * any length), read into xc_inputs.activity; where a launch has one it is
- * the referee. The notes are printed after the table. An activity record
+ * the referee. Serial kernel records (`--kernel-timing serial`, the
+ * default) hold the ~2 us the command stream takes to write a kernel's start
+ * and end, a fixed cost like the events' gap: under XC_REFEREE_MIN_MS they
+ * inform only, as events do. The notes are printed after the table. An activity record
  * also decides: where mmprof's elapsed cycles lie within the elapsed limit
  * of the launch's unprofiled duration, its elapsed class is upheld, and a
  * miss against ncu there is counted "refereed", not a miss (ncu then measured
@@ -42,6 +45,7 @@ struct xc_referee_sources {
     const struct xc_side *timing;     /* --timing: collect's CUDA events */
     const struct xc_side *placements; /* --timing-placements */
     int activity_with_counters;       /* an application replay's records: notes, no verdict */
+    int activity_serial;              /* serial kernel records: a fixed ~2 us in each */
 };
 
 struct xc_referee {
@@ -56,7 +60,8 @@ int xc_referee_open(struct xc_referee *r, const struct xc_referee_sources *src);
 
 /* The unprofiled duration of series a's kernel (ms): its activity record,
  * else the median of timing's runs; NaN when neither has it. *exact is 1
- * for an activity record (good at any length), 0 for CUDA events. */
+ * for an activity record good at this length (concurrent timing: any; serial:
+ * XC_REFEREE_MIN_MS or more), 0 for CUDA events or a shorter serial record. */
 double xc_referee_ms(const struct xc_referee_sources *src, const struct xc_series *a, int *exact);
 
 /* 1 when series a's launch has an activity record taken apart from its

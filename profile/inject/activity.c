@@ -21,6 +21,7 @@ static struct {
     int fd;
     long pid;
     int enabled;
+    CUpti_ActivityKind kind; /* KERNEL (serial timing) or CONCURRENT_KERNEL */
 } act = {.fd = -1};
 
 static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records)
@@ -77,6 +78,14 @@ static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream, uint8_t *b
     free(buffer);
 }
 
+/* "cuptiActivityEnable(KERNEL)" and the like, for messages. */
+static const char *kind_call(int enable)
+{
+    if (act.kind == CUPTI_ACTIVITY_KIND_KERNEL)
+        return enable ? "cuptiActivityEnable(KERNEL)" : "cuptiActivityDisable(KERNEL)";
+    return enable ? "cuptiActivityEnable(CONCURRENT_KERNEL)" : "cuptiActivityDisable(CONCURRENT_KERNEL)";
+}
+
 static int cupti_ok(CUptiResult r, const char *call, char *why, size_t why_len)
 {
     if (r == CUPTI_SUCCESS)
@@ -87,11 +96,12 @@ static int cupti_ok(CUptiResult r, const char *call, char *why, size_t why_len)
     return 0;
 }
 
-int activity_start(const char *dir, long pid, char *why, size_t why_len)
+int activity_start(const char *dir, long pid, enum kernel_timing timing, char *why, size_t why_len)
 {
     char path[4200];
     run_path(path, sizeof path, dir, ACTIVITY_TSV);
     act.pid = pid;
+    act.kind = timing == KERNEL_TIMING_CONCURRENT ? CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL : CUPTI_ACTIVITY_KIND_KERNEL;
     act.fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
     if (act.fd < 0) {
         snprintf(why, why_len, "cannot open %s: %s", path, strerror(errno));
@@ -99,8 +109,7 @@ int activity_start(const char *dir, long pid, char *why, size_t why_len)
     }
     if (!cupti_ok(cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed),
                   "cuptiActivityRegisterCallbacks", why, why_len) ||
-        !cupti_ok(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL),
-                  "cuptiActivityEnable(CONCURRENT_KERNEL)", why, why_len)) {
+        !cupti_ok(cuptiActivityEnable(act.kind), kind_call(1), why, why_len)) {
         close(act.fd);
         act.fd = -1;
         return -1;
@@ -113,12 +122,10 @@ void activity_pause(int paused)
 {
     if (!act.enabled)
         return;
-    CUptiResult r = paused ? cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL)
-                           : cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+    CUptiResult r = paused ? cuptiActivityDisable(act.kind) : cuptiActivityEnable(act.kind);
     if (r != CUPTI_SUCCESS)
-        fprintf(stderr, "mmprof profile: cuptiActivity%s(CONCURRENT_KERNEL) failed: %s\n",
-                paused ? "Disable" : "Enable", paused ? "the replays may lose their SASS counters"
-                                                      : "later launches go untimed");
+        fprintf(stderr, "mmprof profile: %s failed: %s\n", kind_call(!paused),
+                paused ? "the replays may lose their SASS counters" : "later launches go untimed");
 }
 
 void activity_flush(void)

@@ -559,7 +559,7 @@ int InitializeInjection(void)
         session_close(&g.session);
         return 1;
     }
-    if (set.image <= 0 && activity_start(set.dir, (long)getpid(), why, sizeof why) != 0)
+    if (set.image <= 0 && activity_start(set.dir, (long)getpid(), set.timing, why, sizeof why) != 0)
         fprintf(stderr, "mmprof profile: %s; launches go untimed\n", why);
     g.session.timing_pause = activity_pause;
     for (size_t i = 0; i < sizeof driver_cbids / sizeof driver_cbids[0]; i++)

@@ -117,7 +117,7 @@ void app_ended(void)
 {
     char why[256];
     long timed = 0;
-    if (launch_times_join(dir, &timed, why, sizeof why) != 0 || row_timing_apply(dir, why, sizeof why) != 0)
+    if (launch_times_join(dir, &timed, why, sizeof why) != 0 || row_timing_apply(dir, set.timing, why, sizeof why) != 0)
         fail_msg("%s", why);
 }
 

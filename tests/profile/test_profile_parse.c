@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -17,6 +18,8 @@
 
 static struct profile_args a;
 static char why[512];
+
+static void refuse(int rc, const char *reason);
 
 /* profile_parse on the words of line ('' is an empty word). */
 static int parse(const char *line)
@@ -71,6 +74,32 @@ static void source_reaches_the_injection(void **state)
     assert_int_equal(settings_import(&in, why2, sizeof why2), 0);
     assert_int_equal(in.source, 0);
     assert_int_equal(in.memory_offset_mib, 0);
+}
+
+/* --kernel-timing: serial by default, concurrent on request, carried to the
+ * injection library; another word is refused, and so is a bad variable. */
+static void kernel_timing_reaches_the_injection(void **state)
+{
+    struct profile_settings in;
+    char why2[256];
+    assert_int_equal(parse("./app"), 0);
+    assert_int_equal(a.set.timing, KERNEL_TIMING_SERIAL);
+    assert_int_equal(parse("--kernel-timing concurrent ./app"), 0);
+    assert_int_equal(a.set.timing, KERNEL_TIMING_CONCURRENT);
+    snprintf(a.set.dir, sizeof a.set.dir, "/tmp/run");
+    assert_int_equal(settings_export(&a.set), 0);
+    assert_int_equal(settings_import(&in, why2, sizeof why2), 0);
+    assert_int_equal(in.timing, KERNEL_TIMING_CONCURRENT);
+    assert_int_equal(parse("--kernel-timing serial ./app"), 0);
+    snprintf(a.set.dir, sizeof a.set.dir, "/tmp/run");
+    assert_int_equal(settings_export(&a.set), 0);
+    assert_int_equal(settings_import(&in, why2, sizeof why2), 0);
+    assert_int_equal(in.timing, KERNEL_TIMING_SERIAL);
+    refuse(parse("--kernel-timing fast ./app"), "give serial or concurrent");
+    setenv("MMPROF_PROFILE_KERNEL_TIMING", "both", 1);
+    assert_int_equal(settings_import(&in, why2, sizeof why2), 2);
+    assert_non_null(strstr(why2, "is not a kernel timing"));
+    unsetenv("MMPROF_PROFILE_KERNEL_TIMING");
 }
 
 static void defaults_and_app_without_dashes(void **state)
@@ -131,6 +160,7 @@ int main(void)
         cmocka_unit_test(every_option),
         cmocka_unit_test(defaults_and_app_without_dashes),
         cmocka_unit_test(source_reaches_the_injection),
+        cmocka_unit_test(kernel_timing_reaches_the_injection),
         cmocka_unit_test(refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -369,6 +369,16 @@ static void profile_referee_from_activity(void **state)
     assert_has(c.out, "2 values within limits, 2 misses, 0 failed runs");
     assert_null(strstr(c.out, "refereed"));
     captured_free(&c);
+    /* serial kernel records hold ~2 us of their own: a 5 us record informs no verdict */
+    scratch_write(dir, "p/run.json", "{\"timing\": {\"kernel_timing\": \"serial\"}}\n", NULL, 0);
+    capture(cmd_xcheck, 5, argv, &c);
+    assert_int_equal(c.rc, 1);
+    assert_has(c.out, "#1                     1x1x1           0.0050 ms: too short for its serial kernel record (~2 us "
+                      "over the kernel's own run)\n");
+    assert_has(c.out, "(CUPTI activity records of the profiled launches):");
+    assert_has(c.out, "2 values within limits, 2 misses, 0 failed runs");
+    assert_null(strstr(c.out, "refereed"));
+    captured_free(&c);
 }
 
 /* --timing: where elapsed cycles miss, the kernel's unprofiled duration
