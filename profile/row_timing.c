@@ -193,8 +193,8 @@ static void retime(const struct table *tb, size_t r, const char **cells, char (*
     /* against the kernel's median: the profiled launch is often its first,
        which runs on cold TLBs and caches (docs/profile.md) */
     double profiled_ms = cycles / hz * 1e3, off_pct = 100 * (profiled_ms - median) / median;
-    if (why >= 0 && isfinite(off_pct) && fabs(off_pct) > ROW_TIMING_DRIFT_PCT &&
-        fabs(profiled_ms - median) > slack_ms) {
+    if (why >= 0 && isfinite(off_pct) &&
+        fabs(profiled_ms - median) > ROW_TIMING_DRIFT_PCT / 100 * median + slack_ms) {
         const char *was = table_str(tb, r, why);
         char of[48] = "";
         if (o->n > 1)

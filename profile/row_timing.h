@@ -8,9 +8,9 @@
  * median); params gains gpu_ms=, the profiled launch's own unprofiled run;
  * the reason notes when the counters' elapsed time
  * (sm__cycles_elapsed.avg / .per_second) is more than ROW_TIMING_DRIFT_PCT
- * off the row's median and, with serial kernel timing, more than
- * ROW_TIMING_SERIAL_SLACK_MS (a serial record holds ~2 us beyond the
- * kernel's run, which would flag every kernel under ~70 us). results.csv is rewritten whole (a new file renamed over it).
+ * off the row's median, plus ROW_TIMING_SERIAL_SLACK_MS with serial kernel
+ * timing (a serial record holds ~2 us beyond the kernel's run, which would
+ * flag kernels under ~70 us, and tip others over). results.csv is rewritten whole (a new file renamed over it).
  * Each row's launch times also go to samples.csv, in launch order, for
  * diff's intervals, when no other row has its key (variant and size: an
  * undeclared kernel's size is 0x0x0, so two rows of one kernel name share
