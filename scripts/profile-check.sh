@@ -115,9 +115,17 @@ check $? "the sampled lines are in mmprof_example.cu"
 # where mmprof's wall time goes: the launch list alone (injection, no counters), then the
 # counters without the ceiling micro-benchmarks, with MMPROF_TRACE's phase times
 t0=$(now)
-"$MMPROF" profile --list --out "$out/run-list" -- "$app" "$size" > /dev/null 2> "$out/profile-list.log"
+"$MMPROF" profile --list --out "$out/run-list" -- "$app" "$size" > "$out/profile-list.txt" 2> "$out/profile-list.log"
 rc=$?
 echo "wall time: mmprof profile --list $(since "$t0") s (rc $rc)"
+# every launch timed, the graph's node and the libraries' kernels too, by each kernel timing
+for timing in serial concurrent; do
+    "$MMPROF" profile --list --kernel-timing "$timing" --out "$out/run-list-$timing" -- "$app" "$size" \
+        > "$out/profile-list-$timing.txt" 2>> "$out/profile-list.log"
+    check $? "--list --kernel-timing $timing exits 0"
+    ! grep -q 'have no GPU time' "$out/profile-list-$timing.txt" && grep -qE '^ +[0-9]+ +[0-9]+ +[0-9.]+ .*axpy' "$out/profile-list-$timing.txt"
+    check $? "--kernel-timing $timing: every launch has a GPU time, the graph's axpy node too"
+done
 t0=$(now)
 MMPROF_TRACE=1 "$MMPROF" profile --metrics "$spec" --no-ceilings -c "$count" --launches-per-kernel 0 --out "$out/run-no-ceilings" -- "$app" "$size" \
     > /dev/null 2> "$out/profile-trace.log"
