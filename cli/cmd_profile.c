@@ -98,8 +98,9 @@ static const struct help profile_help = {
              "and timed on the GPU (CUPTI activity records); each kernel's first launches\n"
              "that the filters pass are profiled with collect's metric set, L2 flushed\n"
              "before each pass and device memory restored between passes, one row each in\n"
-             RESULTS_CSV " with the times of all the kernel's launches. analyze, plot, report and diff read the run directory as a\n"
-             "collect run's. The app's output is its own (docs/profile.md).\n",
+             RESULTS_CSV " with the times of all the kernel's launches. analyze, plot,\n"
+             "report and diff read the run directory as a collect run's. The app's\n"
+             "output is its own (docs/profile.md).\n",
     .options = profile_options,
     .shorts = profile_shorts,
     .exit_status = "0 ok; 1 the app failed, no launch matched, or counters failed (rows\n"
