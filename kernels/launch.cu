@@ -70,7 +70,8 @@ extern "C" char *variant_params_at(const struct variant *v, const struct shape *
     variant_params(v, buf, len);
     if ((kind_of(v)->flags & KF_TUNED) && s) {
         const struct best_config *c = variant_best_config(s);
-        /* the tile that actually runs at s: its bs/rx/ry and its name */
+        /* the tile that actually runs at s: its bs/rx/ry (bs the block's x
+         * extent; its threads are the row's threads_per_block) and its name */
         snprintf(buf, len, "bs=%d;rx=%d;ry=%d;config=%s", BEST_BLOCK_SIDE, c->bn / BEST_BLOCK_SIDE,
                  c->bm / BEST_BLOCK_SIDE, c->name);
     }

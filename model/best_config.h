@@ -35,8 +35,13 @@
 extern "C" {
 #endif
 
-/* Threads of every best block: 16 x 16, so the registry's bs is 16. */
-#define BEST_THREADS 256
+/* Threads of a best block: one warp of 32 lanes per wm x wn warp tile of
+ * the bm x bn block tile. The one formula the kernel (its static_asserts and
+ * launch bounds), the launch geometry and the theory all use. */
+#define BEST_CONFIG_THREADS(bm, bn, wm, wn) (32 * ((bm) / (wm)) * ((bn) / (wn)))
+
+/* x extent of every best block (the registry's bs): a block is
+ * BEST_BLOCK_SIDE x threads/BEST_BLOCK_SIDE threads, flattened by the kernel. */
 #define BEST_BLOCK_SIDE 16
 
 /* Techniques a configuration adds to the plain kernel (best_configs.def's
@@ -63,6 +68,9 @@ const struct best_config *best_config_default(void);
 /* The configuration `best` uses at shape s: the tune table's entry for s,
  * else the default. Never NULL. */
 const struct best_config *best_config_for(const struct shape *s);
+
+/* Threads of one block of c: BEST_CONFIG_THREADS of its tiles. */
+int best_config_threads(const struct best_config *c);
 
 /* Shared memory of one block of c, bytes (all static). */
 long best_config_smem_bytes(const struct best_config *c);

@@ -30,7 +30,8 @@ void variant_geometry(const struct variant *v, const struct shape *s, struct lau
         return;
     case GEOM_MM_TUNED: {
         const struct best_config *c = best_config_for(s);
-        g->block[0] = g->block[1] = BEST_BLOCK_SIDE;
+        g->block[0] = BEST_BLOCK_SIDE;
+        g->block[1] = (unsigned)(best_config_threads(c) / BEST_BLOCK_SIDE);
         g->grid[0] = ceil_div(s->n, c->bn);
         g->grid[1] = ceil_div(s->m, c->bm);
         return;

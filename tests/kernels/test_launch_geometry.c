@@ -76,7 +76,8 @@ static void geometry_covers_every_shape(void **state)
                 covers(v->name, g.grid[1], v->tile_dim, shapes[j].m);
             } else if (v->kind == KIND_MM_BEST) {
                 const struct best_config *c = variant_best_config(&shapes[j]);
-                assert_int_equal(g.block[0] * g.block[1], BEST_THREADS);
+                assert_int_equal(g.block[0], BEST_BLOCK_SIDE);
+                assert_int_equal(g.block[0] * g.block[1], best_config_threads(c));
                 covers(v->name, g.grid[0], c->bn, shapes[j].n);
                 covers(v->name, g.grid[1], c->bm, shapes[j].m);
             } else {
@@ -133,7 +134,11 @@ static void best_registry_entry_is_the_default_tile(void **state)
     const struct variant *v = registry_find("best");
     const struct best_config *c = best_config_default();
     assert_non_null(v);
-    assert_int_equal(v->bs * v->bs, BEST_THREADS);
+    assert_int_equal(v->bs * v->bs, best_config_threads(c));
+    /* one warp per warp tile: 4 x 2 warps of 32 x 128 on 128 x 256; 2 on 64 x 128 */
+    assert_int_equal(best_config_threads(c), 256);
+    assert_int_equal(best_config_threads(best_config_find("b64x128w32x128k8s3ps")), 64);
+    assert_int_equal(best_config_threads(best_config_find("b32x128w32x128k8s4ps")), 32);
     assert_int_equal(v->bs * v->rx, c->bn);
     assert_int_equal(v->bs * v->ry, c->bm);
     assert_null(variant_kernel(registry_find("cublas")));
@@ -217,6 +222,7 @@ static void tune_table_picks_the_instance(void **state)
             if (seen[j] == seen[i])
                 fail_msg("configurations %s and %s share a kernel", cs[i].name, cs[j].name);
         variant_geometry(best, &s, &g);
+        assert_int_equal(g.block[0] * g.block[1], best_config_threads(&cs[i]));
         covers(cs[i].name, g.grid[0], cs[i].bn, s.n);
         covers(cs[i].name, g.grid[1], cs[i].bm, s.m);
         variant_params_at(best, &s, params, sizeof params);
