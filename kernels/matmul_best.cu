@@ -205,9 +205,22 @@ __global__ void __launch_bounds__(BEST_CONFIG_THREADS(BM, BN, WM, WN),
     static_assert(BK % 8 == 0, "a warp copies 8 consecutive k of A");
     static_assert(BK * BN % THREADS == 0, "whole B words per thread");
     static_assert(4 * THREADS % BN == 0, "whole B rows per pass of 16-byte chunks");
-    static_assert(STAGES >= 2 && 4 * STAGES * BK * (BM + A_PAD + BN) <= 49152, "static shared memory");
-    __shared__ __align__(16) float As[STAGES][BK * (BM + A_PAD)];
-    __shared__ __align__(16) float Bs[STAGES][BK * BN];
+    constexpr int A_STAGE = BK * (BM + A_PAD), B_STAGE = BK * BN; /* words */
+    constexpr int SMEM_BYTES = 4 * STAGES * (A_STAGE + B_STAGE);
+    static_assert(STAGES >= 2 && SMEM_BYTES <= BEST_SHARED_MAX_BYTES, "shared memory");
+    /* The stages, A's then B's: static arrays up to the 48 KiB a block gets
+     * without opting in, else dynamic shared memory (the launch passes its
+     * size and opts in: kernel_opt_in_shared). */
+    float(*As)[A_STAGE], (*Bs)[B_STAGE];
+    if constexpr (SMEM_BYTES <= SHARED_WITHOUT_OPT_IN_BYTES) {
+        __shared__ __align__(16) float as_static[STAGES][A_STAGE], bs_static[STAGES][B_STAGE];
+        As = as_static;
+        Bs = bs_static;
+    } else {
+        extern __shared__ __align__(16) float best_dynamic_smem[];
+        As = reinterpret_cast<float(*)[A_STAGE]>(best_dynamic_smem);
+        Bs = reinterpret_cast<float(*)[B_STAGE]>(best_dynamic_smem + STAGES * A_STAGE);
+    }
     const int tid = flat_tid(), warp = tid / 32, lane = tid % 32;
     const int wm0 = (warp / (BN / WN)) * WM, wn0 = (warp % (BN / WN)) * WN;
     const int lm = lane / 8, ln = lane % 8;

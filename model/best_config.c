@@ -62,6 +62,12 @@ long best_config_smem_bytes(const struct best_config *c)
     return 4L * c->stages * c->bk * (c->bm + 4 + c->bn); /* A rows padded by 4 words */
 }
 
+long best_config_dynamic_smem_bytes(const struct best_config *c)
+{
+    long bytes = best_config_smem_bytes(c);
+    return bytes <= SHARED_WITHOUT_OPT_IN_BYTES ? 0 : bytes;
+}
+
 static int same_shape(const struct shape *a, const struct shape *b)
 {
     return a->m == b->m && a->n == b->n && a->k == b->k;

@@ -29,6 +29,7 @@
 
 #include <stddef.h>
 
+#include "model/launch_geometry.h"
 #include "model/registry.h"
 
 #ifdef __cplusplus
@@ -69,11 +70,20 @@ const struct best_config *best_config_default(void);
  * else the default. Never NULL. */
 const struct best_config *best_config_for(const struct shape *s);
 
+/* Shared memory of a best block, bytes: up to SHARED_WITHOUT_OPT_IN_BYTES
+ * (launch_geometry.h) its stages are static arrays; above, they are dynamic
+ * shared memory, which the launch passes and opts in to, up to
+ * BEST_SHARED_MAX_BYTES (the opt-in maximum of compute capability 9.0). */
+#define BEST_SHARED_MAX_BYTES 232448
+
 /* Threads of one block of c: BEST_CONFIG_THREADS of its tiles. */
 int best_config_threads(const struct best_config *c);
 
-/* Shared memory of one block of c, bytes (all static). */
+/* Shared memory of one block of c, bytes, static or dynamic. */
 long best_config_smem_bytes(const struct best_config *c);
+
+/* The dynamic part of it: 0 up to SHARED_WITHOUT_OPT_IN_BYTES, else all. */
+long best_config_dynamic_smem_bytes(const struct best_config *c);
 
 /* Replaces the tune table with the file at path. 0, or -1 with why (the
  * table is then left empty). */
