@@ -61,6 +61,7 @@ int variant_resources(const struct variant *v, const struct shape *s, const stru
     if (too_few_threads(&fa, threads, d, why, why_len) || too_much_shared(&fa, g.dyn_smem_bytes, d, why, why_len) ||
         grid_too_large(&g, d, why, why_len))
         return 1;
+    CUDA_TRY(kernel_opt_in_shared(fn, &g), "cudaFuncSetAttribute (dynamic shared memory)");
     CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fn, threads, g.dyn_smem_bytes),
              "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     occupancy_limits(d, threads, fa.numRegs, (size_t)row->smem_bytes_per_block, &lim);

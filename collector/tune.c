@@ -74,40 +74,37 @@ static int tune_shape(const struct tune_options *o, const struct device_info *d,
     size_t n;
     const struct best_config *cs = best_configs(&n);
     const struct variant *best = registry_find("best");
-    struct trial trials[32];
-    if (n > sizeof trials / sizeof trials[0])
-        n = sizeof trials / sizeof trials[0];
+    struct trial t, win = {0}; /* win.c NULL: none verified yet */
     if (workload_create(&w, FAMILY_MATMUL, s, o->seed, d->l2_bytes, why, sizeof why) != 0) {
         msg_error("%ldx%ldx%ld: %s", s->m, s->n, s->k, why);
         workload_destroy(&w);
         return -1;
     }
     printf("\n%s (MxNxK)\n", shape_text(shape, sizeof shape, s->m, s->n, s->k));
-    printf("  %-16s %10s %10s %10s %10s\n", "config", "median_ms", "min_ms", "GFLOP/s", "rel_error");
-    int win = -1, lost = 0;
+    printf("  %-21s %10s %10s %10s %10s\n", "config", "median_ms", "min_ms", "GFLOP/s", "rel_error");
+    int lost = 0;
     for (size_t i = 0; i < n && !lost; i++) {
-        run_trial(o, best, &w, &cs[i], &trials[i]);
-        const struct trial *t = &trials[i];
-        if (!t->ok) {
-            printf("  %-16s failed: %s\n", cs[i].name, t->why);
-            lost = t->sticky;
+        run_trial(o, best, &w, &cs[i], &t);
+        if (!t.ok) {
+            printf("  %-21s failed: %s\n", cs[i].name, t.why);
+            lost = t.sticky;
             continue;
         }
-        printf("  %-16s %10.4f %10.4f %10.1f %10.2g\n", cs[i].name, t->ms, t->min_ms, gflops(s, t->ms), t->rel_err);
-        if (win < 0 || t->ms < trials[win].ms)
-            win = (int)i;
+        printf("  %-21s %10.4f %10.4f %10.1f %10.2g\n", cs[i].name, t.ms, t.min_ms, gflops(s, t.ms), t.rel_err);
+        if (!win.c || t.ms < win.ms)
+            win = t;
     }
     workload_destroy(&w);
     if (lost) {
         msg_error("the CUDA context was lost; stopping");
         return -2;
     }
-    if (win < 0) {
+    if (!win.c) {
         msg_error("%ldx%ldx%ld: no configuration verified; best keeps its default there", s->m, s->n, s->k);
         return -1;
     }
-    best_tune_set(s, trials[win].c, trials[win].ms, gflops(s, trials[win].ms));
-    printf("  chosen: %s (%.1f GFLOP/s)\n", trials[win].c->name, gflops(s, trials[win].ms));
+    best_tune_set(s, win.c, win.ms, gflops(s, win.ms));
+    printf("  chosen: %s (%.1f GFLOP/s)\n", win.c->name, gflops(s, win.ms));
     return 0;
 }
 

@@ -70,7 +70,8 @@ extern "C" char *variant_params_at(const struct variant *v, const struct shape *
     variant_params(v, buf, len);
     if ((kind_of(v)->flags & KF_TUNED) && s) {
         const struct best_config *c = variant_best_config(s);
-        /* the tile that actually runs at s: its bs/rx/ry and its name */
+        /* the tile that actually runs at s: its bs/rx/ry (bs the block's x
+         * extent; its threads are the row's threads_per_block) and its name */
         snprintf(buf, len, "bs=%d;rx=%d;ry=%d;config=%s", BEST_BLOCK_SIDE, c->bn / BEST_BLOCK_SIDE,
                  c->bm / BEST_BLOCK_SIDE, c->name);
     }
@@ -95,6 +96,13 @@ static int shape_fits_int(const struct variant *v, const struct shape *s)
     return 1;
 }
 
+extern "C" cudaError_t kernel_opt_in_shared(const void *fn, const struct launch_geometry *g)
+{
+    if (g->dyn_smem_bytes <= SHARED_WITHOUT_OPT_IN_BYTES)
+        return cudaSuccess;
+    return cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)g->dyn_smem_bytes);
+}
+
 extern "C" cudaError_t variant_launch(const struct variant *v, const struct launch_args *a,
                                       cudaStream_t stream)
 {
@@ -110,6 +118,9 @@ extern "C" cudaError_t variant_launch(const struct variant *v, const struct laun
         return cudaErrorInvalidDeviceFunction;
     struct launch_geometry g;
     variant_geometry(v, &a->shape, &g);
+    cudaError_t err = kernel_opt_in_shared(fn, &g);
+    if (err != cudaSuccess)
+        return err;
     dim3 grid(g.grid[0], g.grid[1], g.grid[2]);
     dim3 block(g.block[0], g.block[1], g.block[2]);
     int m = (int)a->shape.m, n = (int)a->shape.n, k = (int)a->shape.k;

@@ -47,6 +47,12 @@ const struct best_config *variant_best_config(const struct shape *s);
  * status), or "". */
 const char *variant_last_error_detail(const struct variant *v);
 
+/* Lets kernel fn take the dynamic shared memory of launch g where that is
+ * more than SHARED_WITHOUT_OPT_IN_BYTES: needed before such a launch and
+ * before the occupancy API is asked about it. cudaSuccess when nothing was
+ * needed. */
+cudaError_t kernel_opt_in_shared(const void *fn, const struct launch_geometry *g);
+
 /* Enqueue one launch; returns the launch error (cudaGetLastError). */
 cudaError_t variant_launch(const struct variant *v, const struct launch_args *a, cudaStream_t stream);
 

@@ -24,11 +24,13 @@
  *   warp's shared loads read 128-byte segments of B and 64 bytes of A
  *   (broadcast to the other lanes); each thread does 64 FFMA per 4 LDS.128
  *   at 8 x 8 outputs, 128 FFMA per 6 LDS.128 at 8 x 16 or 16 x 8.
- * - Occupancy: 8 x 8 outputs per thread fit 128 registers, 2 blocks (16
- *   warps) per SM; 8 x 16 tiles take up to 255 registers, 1 block (8 warps)
- *   per SM, and fewer non-FFMA instructions per FFMA (what cuBLAS does: the
- *   first H200 run measured its kernel at 8 warps per SM and 90 % issue
- *   utilisation).
+ * - Threads: one warp per warp tile, BEST_CONFIG_THREADS (32 to 256 here).
+ *   Fewer warps per block means barriers that wait for fewer warps and
+ *   more, smaller blocks resident per SM for the same warps per SM.
+ * - Occupancy (best_min_blocks): up to 8 x 8 outputs per thread fit 128
+ *   registers, more take up to 255; the launch bounds ask for as many
+ *   blocks per SM as that register budget allows (256 threads at 8 x 16: 1
+ *   block of 8 warps, what cuBLAS's kernel runs per SM; 64 threads: 4).
  *
  * - Options (best_configs.def's opts, enum best_opt): fragments
  *   double-buffered across k-tiles (PREFETCH), the FFMA order (SERPENTINE),
@@ -48,23 +50,31 @@
 
 /* Per-thread parts of the copy addresses, computed once per block: the
  * copies of a k-tile then cost an add and a compare each, and keep few
- * registers live next to the 64 accumulators.
+ * registers live next to the accumulators. T = THREADS, R = T/8 rows of A
+ * per pass.
  *
- * A: element e = i*256 + tid of a stage goes to k = e % 8 + 8*(e / (8*BM)),
+ * A: element e = i*T + tid of a stage goes to k = e % 8 + 8*(e / (8*BM)),
  * row = (e / 8) % BM, so a warp (32 consecutive e) copies 4 rows x 8
- * consecutive k. For copy i that is row tid/8 + 32*(i % (BM/32)) and k
- * tid%8 + 8*(i / (BM/32)), so the shared offset k*(BM+A_PAD) + row is a
+ * consecutive k. For copy i that is row tid/8 + R*(i % (BM/R)) and k
+ * tid%8 + 8*(i / (BM/R)), so the shared offset k*(BM+A_PAD) + row is a
  * per-thread base plus constants.
  *
- * B (16-byte path): chunk e = i*256 + tid holds row e / (BN/4), columns
+ * B (16-byte path): chunk e = i*T + tid holds row e / (BN/4), columns
  * 4*(e % (BN/4)) .. +3, i.e. shared offset 4e, and global row
- * tid / (BN/4) + i * (1024/BN). */
+ * tid / (BN/4) + i * (4T/BN).
+ *
+ * B (word path): word e = i*T + tid holds row e / BN, column e % BN, i.e.
+ * shared offset e. With G = BN/T column groups when T < BN (else 1) and
+ * W = T/BN rows per pass when T > BN (else 1), copy i is column
+ * tid%BN + T*(i % G) and row tid/BN + W*(i / G). */
 struct copy_plan {
     unsigned a_gmem; /* (row0 + tid/8) * k + tid%8; unsigned: rows past m (never read) may pass INT_MAX */
-    int a_rows;      /* m - (row0 + tid/8): copy i's row is in range iff 32*(i % (BM/32)) < a_rows */
+    int a_rows;      /* m - (row0 + tid/8): copy i's row is in range iff R*(i % (BM/R)) < a_rows */
     int a_smem;      /* shared offset of copy 0 */
     int b_gmem;      /* (tid / (BN/4)) * n + col0 + 4*(tid % (BN/4)) */
     bool b_col_ok;   /* col0 + 4*(tid % (BN/4)) < n */
+    int b4_gmem;     /* (tid / BN) * n + col0 + tid % BN */
+    int b4_cols;     /* n - (col0 + tid % BN): word copy i's column is in range iff T*(i % G) < b4_cols */
 };
 
 template <int BM, int BN>
@@ -78,57 +88,63 @@ static __device__ __forceinline__ copy_plan plan_copies(int m, int n, int k, int
     int cq = 4 * (tid % (BN / 4));
     p.b_gmem = (tid / (BN / 4)) * n + col0 + cq;
     p.b_col_ok = col0 + cq < n;
+    p.b4_gmem = (tid / BN) * n + col0 + tid % BN;
+    p.b4_cols = n - (col0 + tid % BN);
     return p;
 }
 
 /* Issues the copies of one k-tile (k0 .. k0+BK) into one stage. */
-template <int BM, int BN, int BK>
+template <int BM, int BN, int BK, int THREADS>
 static __device__ __forceinline__ void load_stage(const float *__restrict__ a, const float *__restrict__ b,
-                                                  float *As, float *Bs, const copy_plan &p, int n, int k,
-                                                  int col0, int k0, int tid, bool b_vec)
+                                                  float *As, float *Bs, const copy_plan &p, int n, int k, int k0,
+                                                  int tid, bool b_vec)
 {
-    constexpr int A_ROW_GROUPS = BM / 32;
+    constexpr int A_ROWS_PER_PASS = THREADS / 8, A_ROW_GROUPS = BM / A_ROWS_PER_PASS;
     const int a_k_left = k - k0 - tid % 8; /* copy i's k is in range iff 8*(i / A_ROW_GROUPS) < a_k_left */
 #pragma unroll
-    for (int i = 0; i < BM * BK / MM_FAST_THREADS; i++) {
+    for (int i = 0; i < BM * BK / THREADS; i++) {
         int rg = i % A_ROW_GROUPS, kg = i / A_ROW_GROUPS;
-        bool ok = 32 * rg < p.a_rows && 8 * kg < a_k_left;
+        bool ok = A_ROWS_PER_PASS * rg < p.a_rows && 8 * kg < a_k_left;
         /* 32-bit offset (in range it is < m*k <= INT_MAX; out of range it
          * is never used), unsigned so that wrapping is defined */
-        unsigned off = p.a_gmem + (unsigned)(k0 + 8 * kg) + 32u * (unsigned)rg * (unsigned)k;
+        unsigned off = p.a_gmem + (unsigned)(k0 + 8 * kg) + (unsigned)(A_ROWS_PER_PASS * rg) * (unsigned)k;
         const float *src = a + off;
-        cp_async4(&As[p.a_smem + kg * 8 * (BM + A_PAD) + 32 * rg], ok ? src : a, ok);
+        cp_async4(&As[p.a_smem + kg * 8 * (BM + A_PAD) + A_ROWS_PER_PASS * rg], ok ? src : a, ok);
     }
     if (b_vec) {
-        constexpr int CHUNKS = BK * BN / 4, ROWS_PER_PASS = 4 * MM_FAST_THREADS / BN;
+        constexpr int CHUNKS = BK * BN / 4, ROWS_PER_PASS = 4 * THREADS / BN;
         const int b_k_left = k - k0 - tid / (BN / 4);
 #pragma unroll
-        for (int i = 0; i < (CHUNKS + MM_FAST_THREADS - 1) / MM_FAST_THREADS; i++) {
-            if (CHUNKS % MM_FAST_THREADS == 0 || i * MM_FAST_THREADS + tid < CHUNKS) {
+        for (int i = 0; i < (CHUNKS + THREADS - 1) / THREADS; i++) {
+            if (CHUNKS % THREADS == 0 || i * THREADS + tid < CHUNKS) {
                 bool ok = p.b_col_ok && ROWS_PER_PASS * i < b_k_left; /* N % 4 == 0: whole chunks */
                 unsigned off = (unsigned)p.b_gmem + (unsigned)(k0 + ROWS_PER_PASS * i) * (unsigned)n;
                 const float *src = b + off;
-                cp_async16(&Bs[4 * (i * MM_FAST_THREADS + tid)], ok ? src : b, ok);
+                cp_async16(&Bs[4 * (i * THREADS + tid)], ok ? src : b, ok);
             }
         }
     } else {
-        /* rows not 16-byte aligned: word copies, element e -> row e / BN,
-         * column e % BN (a warp copies 32 consecutive columns) */
+        /* rows not 16-byte aligned: word copies (a warp copies 32
+         * consecutive columns) */
+        constexpr int GROUPS = BN > THREADS ? BN / THREADS : 1, ROWS_PER_PASS = THREADS > BN ? THREADS / BN : 1;
+        const int b_k_left = k - k0 - tid / BN; /* copy i's row is in range iff ROWS_PER_PASS*(i / GROUPS) < b_k_left */
 #pragma unroll
-        for (int i = 0; i < BK * BN / MM_FAST_THREADS; i++) {
-            int e = i * MM_FAST_THREADS + tid, kk = e / BN, col = e % BN;
-            int gk = k0 + kk, gc = col0 + col;
-            bool ok = gk < k && gc < n;
-            cp_async4(&Bs[kk * BN + col], ok ? &b[gk * n + gc] : b, ok);
+        for (int i = 0; i < BK * BN / THREADS; i++) {
+            int cg = i % GROUPS, rg = i / GROUPS;
+            bool ok = THREADS * cg < p.b4_cols && ROWS_PER_PASS * rg < b_k_left;
+            unsigned off = (unsigned)p.b4_gmem + (unsigned)(k0 + ROWS_PER_PASS * rg) * (unsigned)n + THREADS * cg;
+            const float *src = b + off;
+            cp_async4(&Bs[i * THREADS + tid], ok ? src : b, ok);
         }
     }
 }
 
-/* Blocks per SM the register budget is cut for: 2 (128 registers) up to
- * 8 x 8 outputs per thread, else 1 (255). */
-template <int WM, int WN>
+/* Blocks per SM the register budget is cut for: as many as an SM's 64 Ki
+ * registers hold at 128 registers per thread up to 8 x 8 outputs per
+ * thread, else at 256 (the cap is 255): at 256 threads 2 and 1 blocks. */
+template <int THREADS, int OUTPUTS>
 struct best_min_blocks {
-    static constexpr int value = (WM / 4) * (WN / 8) <= 64 ? 2 : 1;
+    static constexpr int value = 65536 / (THREADS * (OUTPUTS <= 64 ? 128 : 256));
 };
 
 /* The C tile (row, column of blocks) this block computes. Plain: the grid's
@@ -188,18 +204,36 @@ static __device__ __forceinline__ void ffma_block(float (&acc)[TM][TN], const fl
 }
 
 template <int BM, int BN, int BK, int WM, int WN, int STAGES, unsigned OPTS>
-__global__ void __launch_bounds__(MM_FAST_THREADS, (best_min_blocks<WM, WN>::value))
+__global__ void __launch_bounds__(BEST_CONFIG_THREADS(BM, BN, WM, WN),
+                                  (best_min_blocks<BEST_CONFIG_THREADS(BM, BN, WM, WN), (WM / 4) * (WN / 8)>::value))
     mm_best(const float *__restrict__ a, const float *__restrict__ b, float *__restrict__ c, int m, int n, int k)
 {
     constexpr int TM = WM / 4, TN = WN / 8; /* lanes: 4 along M, 8 along N */
-    static_assert((BM / WM) * (BN / WN) * 32 == MM_FAST_THREADS, "8 warps of 32 lanes");
+    constexpr int THREADS = BEST_CONFIG_THREADS(BM, BN, WM, WN);
+    static_assert(BM % WM == 0 && BN % WN == 0, "whole warp tiles");
+    static_assert(THREADS % BEST_BLOCK_SIDE == 0 && THREADS <= 1024, "a BEST_BLOCK_SIDE x rows block");
     static_assert(WM % 16 == 0 && WN % 32 == 0, "4x4 sub-tiles 16 rows / 32 columns apart");
-    static_assert(BM % 32 == 0, "a warp copies 32 rows of A per pass");
+    static_assert(BM % (THREADS / 8) == 0, "whole passes of THREADS/8 rows of A");
     static_assert(BK % 8 == 0, "a warp copies 8 consecutive k of A");
-    static_assert(BM * BK % MM_FAST_THREADS == 0 && BK * BN % MM_FAST_THREADS == 0, "whole tiles per thread");
-    static_assert(STAGES >= 2 && 4 * STAGES * BK * (BM + A_PAD + BN) <= 49152, "static shared memory");
-    __shared__ __align__(16) float As[STAGES][BK * (BM + A_PAD)];
-    __shared__ __align__(16) float Bs[STAGES][BK * BN];
+    static_assert(BK * BN % THREADS == 0, "whole B words per thread");
+    static_assert(4 * THREADS % BN == 0, "whole B rows per pass of 16-byte chunks");
+    static_assert(BN % THREADS == 0 || THREADS % BN == 0, "whole column groups or rows of B words per pass");
+    constexpr int A_STAGE = BK * (BM + A_PAD), B_STAGE = BK * BN; /* words */
+    constexpr int SMEM_BYTES = 4 * STAGES * (A_STAGE + B_STAGE);
+    static_assert(STAGES >= 2 && SMEM_BYTES <= BEST_SHARED_MAX_BYTES, "shared memory");
+    /* The stages, A's then B's: static arrays up to the 48 KiB a block gets
+     * without opting in, else dynamic shared memory (the launch passes its
+     * size and opts in: kernel_opt_in_shared). */
+    float(*As)[A_STAGE], (*Bs)[B_STAGE];
+    if constexpr (SMEM_BYTES <= SHARED_WITHOUT_OPT_IN_BYTES) {
+        __shared__ __align__(16) float as_static[STAGES][A_STAGE], bs_static[STAGES][B_STAGE];
+        As = as_static;
+        Bs = bs_static;
+    } else {
+        extern __shared__ __align__(16) float best_dynamic_smem[];
+        As = reinterpret_cast<float(*)[A_STAGE]>(best_dynamic_smem);
+        Bs = reinterpret_cast<float(*)[B_STAGE]>(best_dynamic_smem + STAGES * A_STAGE);
+    }
     const int tid = flat_tid(), warp = tid / 32, lane = tid % 32;
     const int wm0 = (warp / (BN / WN)) * WM, wn0 = (warp % (BN / WN)) * WN;
     const int lm = lane / 8, ln = lane % 8;
@@ -215,7 +249,7 @@ __global__ void __launch_bounds__(MM_FAST_THREADS, (best_min_blocks<WM, WN>::val
      * groups keep the group count uniform) */
     auto copy_tile = [&](int t) {
         if (t < ktiles)
-            load_stage<BM, BN, BK>(a, b, As[t % STAGES], Bs[t % STAGES], plan, n, k, col0, t * BK, tid, b_vec);
+            load_stage<BM, BN, BK, THREADS>(a, b, As[t % STAGES], Bs[t % STAGES], plan, n, k, t * BK, tid, b_vec);
         cp_async_commit();
     };
     /* prologue: STAGES-1 tiles in flight */

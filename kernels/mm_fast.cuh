@@ -6,7 +6,8 @@
 
 #include <stdint.h>
 
-/* Threads of every fast matmul block: 16 x 16, flattened. */
+/* Threads of the road's blocks (bt2d, vec, warptile): 16 x 16, flattened.
+ * best's follow from its tiles (BEST_CONFIG_THREADS). */
 #define MM_FAST_THREADS 256
 
 static __device__ __forceinline__ int flat_tid()

@@ -52,9 +52,20 @@ const struct best_config *best_config_default(void)
     return &configs[0];
 }
 
+int best_config_threads(const struct best_config *c)
+{
+    return BEST_CONFIG_THREADS(c->bm, c->bn, c->wm, c->wn);
+}
+
 long best_config_smem_bytes(const struct best_config *c)
 {
     return 4L * c->stages * c->bk * (c->bm + 4 + c->bn); /* A rows padded by 4 words */
+}
+
+long best_config_dynamic_smem_bytes(const struct best_config *c)
+{
+    long bytes = best_config_smem_bytes(c);
+    return bytes <= SHARED_WITHOUT_OPT_IN_BYTES ? 0 : bytes;
 }
 
 static int same_shape(const struct shape *a, const struct shape *b)

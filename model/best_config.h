@@ -29,14 +29,20 @@
 
 #include <stddef.h>
 
+#include "model/launch_geometry.h"
 #include "model/registry.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Threads of every best block: 16 x 16, so the registry's bs is 16. */
-#define BEST_THREADS 256
+/* Threads of a best block: one warp of 32 lanes per wm x wn warp tile of
+ * the bm x bn block tile. The one formula the kernel (its static_asserts and
+ * launch bounds), the launch geometry and the theory all use. */
+#define BEST_CONFIG_THREADS(bm, bn, wm, wn) (32 * ((bm) / (wm)) * ((bn) / (wn)))
+
+/* x extent of every best block (the registry's bs): a block is
+ * BEST_BLOCK_SIDE x threads/BEST_BLOCK_SIDE threads, flattened by the kernel. */
 #define BEST_BLOCK_SIDE 16
 
 /* Techniques a configuration adds to the plain kernel (best_configs.def's
@@ -64,8 +70,20 @@ const struct best_config *best_config_default(void);
  * else the default. Never NULL. */
 const struct best_config *best_config_for(const struct shape *s);
 
-/* Shared memory of one block of c, bytes (all static). */
+/* Shared memory of a best block, bytes: up to SHARED_WITHOUT_OPT_IN_BYTES
+ * (launch_geometry.h) its stages are static arrays; above, they are dynamic
+ * shared memory, which the launch passes and opts in to, up to
+ * BEST_SHARED_MAX_BYTES (the opt-in maximum of compute capability 9.0). */
+#define BEST_SHARED_MAX_BYTES 232448
+
+/* Threads of one block of c: BEST_CONFIG_THREADS of its tiles. */
+int best_config_threads(const struct best_config *c);
+
+/* Shared memory of one block of c, bytes, static or dynamic. */
 long best_config_smem_bytes(const struct best_config *c);
+
+/* The dynamic part of it: 0 up to SHARED_WITHOUT_OPT_IN_BYTES, else all. */
+long best_config_dynamic_smem_bytes(const struct best_config *c);
 
 /* Replaces the tune table with the file at path. 0, or -1 with why (the
  * table is then left empty). */

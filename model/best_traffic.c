@@ -23,7 +23,7 @@
 
 #include <string.h>
 
-enum { WARP_LANES = 32, WARPS = BEST_THREADS / WARP_LANES, SECTOR_WORDS = 8, VEC_WORDS = 4 };
+enum { WARP_LANES = 32, SECTOR_WORDS = 8, VEC_WORDS = 4 };
 
 /* What one lane of a warp instruction touches: `words` consecutive words
  * from word address addr; none (words = 0) when its guard is false. */
@@ -33,11 +33,12 @@ struct lane {
 };
 
 /* One block of the launch: its first row and column of C and, for the
- * copies, the first k of the stage. */
+ * copies, the first k of the stage; threads: the block's. */
 struct site {
     const struct best_config *c;
     const struct shape *s;
     long row0, col0, k0;
+    int threads;
 };
 
 /* A family of warp instructions: how many each thread issues, and what
@@ -58,31 +59,32 @@ static struct lane at(long row, long col, long pitch, int words)
     return l;
 }
 
-/* A: 4-byte copy i of thread tid is row tid/8 + 32*(i % (BM/32)), k
- * tid%8 + 8*(i / (BM/32)) of the stage: a warp copies 4 rows x 8 k. */
+/* A: 4-byte copy i of thread tid is row tid/8 + R*(i % (BM/R)), k
+ * tid%8 + 8*(i / (BM/R)) of the stage, R = threads/8 rows per pass: a
+ * warp copies 4 rows x 8 k. */
 static struct lane a_copy(const struct site *p, int i, int tid)
 {
-    int groups = p->c->bm / 32;
-    long row = p->row0 + tid / 8 + 32 * (i % groups), k = p->k0 + tid % 8 + 8 * (i / groups);
+    int rows_per_pass = p->threads / 8, groups = p->c->bm / rows_per_pass;
+    long row = p->row0 + tid / 8 + rows_per_pass * (i % groups), k = p->k0 + tid % 8 + 8 * (i / groups);
     return at(row, k, p->s->k, row < p->s->m && k < p->s->k);
 }
 
-/* B, N % 4 == 0: 16-byte chunk e = i*256 + tid of the stage is row
+/* B, N % 4 == 0: 16-byte chunk e = i*threads + tid of the stage is row
  * e / (BN/4), columns 4*(e % (BN/4)) .. +3 (all in range or none); a thread
  * past the stage's chunks issues no copy. */
 static struct lane b_copy16(const struct site *p, int i, int tid)
 {
-    int per_row = p->c->bn / VEC_WORDS, e = i * BEST_THREADS + tid;
+    int per_row = p->c->bn / VEC_WORDS, e = i * p->threads + tid;
     if (e >= p->c->bk * per_row)
         return at(0, 0, 0, 0);
     long row = p->k0 + e / per_row, col = p->col0 + VEC_WORDS * (e % per_row);
     return at(row, col, p->s->n, row < p->s->k && col < p->s->n ? VEC_WORDS : 0);
 }
 
-/* B, N % 4 != 0: word e = i*256 + tid is row e / BN, column e % BN. */
+/* B, N % 4 != 0: word e = i*threads + tid is row e / BN, column e % BN. */
 static struct lane b_copy4(const struct site *p, int i, int tid)
 {
-    int e = i * BEST_THREADS + tid;
+    int e = i * p->threads + tid;
     long row = p->k0 + e / p->c->bn, col = p->col0 + e % p->c->bn;
     return at(row, col, p->s->n, row < p->s->k && col < p->s->n);
 }
@@ -155,7 +157,7 @@ static void add_request(const struct site *p, const struct instructions *f, int 
 static void add_block(const struct site *p, const struct instructions *f, double times, struct best_side *side)
 {
     for (int i = 0; i < f->count; i++)
-        for (int w = 0; w < WARPS; w++)
+        for (int w = 0; w < p->threads / WARP_LANES; w++)
             add_request(p, f, i, w, times, side);
 }
 
@@ -176,10 +178,11 @@ static struct classes classes_of(long extent, long tile)
 void best_traffic(const struct best_config *c, const struct shape *s, struct best_traffic *t)
 {
     int vec = s->n % VEC_WORDS == 0, per_thread_outputs = (c->wm / 4) * float4s_per_row(c);
-    struct instructions ld[2] = {{c->bm * c->bk / BEST_THREADS, a_copy}, {c->bk * c->bn / BEST_THREADS, b_copy4}};
+    int threads = best_config_threads(c);
+    struct instructions ld[2] = {{c->bm * c->bk / threads, a_copy}, {c->bk * c->bn / threads, b_copy4}};
     struct instructions st = {per_thread_outputs * VEC_WORDS, c_store4};
     if (vec) {
-        ld[1] = (struct instructions){(int)ceil_div(c->bk * c->bn / VEC_WORDS, BEST_THREADS), b_copy16};
+        ld[1] = (struct instructions){(int)ceil_div(c->bk * c->bn / VEC_WORDS, threads), b_copy16};
         st = (struct instructions){per_thread_outputs, c_store16};
     }
     struct classes rows = classes_of(s->m, c->bm), cols = classes_of(s->n, c->bn), ks = classes_of(s->k, c->bk);
@@ -189,7 +192,7 @@ void best_traffic(const struct best_config *c, const struct shape *s, struct bes
             double blocks = (double)rows.count[y] * cols.count[x];
             if (blocks == 0)
                 continue;
-            struct site p = {c, s, rows.first[y] * c->bm, cols.first[x] * c->bn, 0};
+            struct site p = {c, s, rows.first[y] * c->bm, cols.first[x] * c->bn, 0, threads};
             add_block(&p, &st, blocks, &t->st);
             for (int z = 0; z < 2; z++) {
                 p.k0 = ks.first[z] * c->bk;

@@ -30,9 +30,11 @@ void variant_geometry(const struct variant *v, const struct shape *s, struct lau
         return;
     case GEOM_MM_TUNED: {
         const struct best_config *c = best_config_for(s);
-        g->block[0] = g->block[1] = BEST_BLOCK_SIDE;
+        g->block[0] = BEST_BLOCK_SIDE;
+        g->block[1] = (unsigned)(best_config_threads(c) / BEST_BLOCK_SIDE);
         g->grid[0] = ceil_div(s->n, c->bn);
         g->grid[1] = ceil_div(s->m, c->bm);
+        g->dyn_smem_bytes = (size_t)best_config_dynamic_smem_bytes(c);
         return;
     }
     default:

@@ -17,6 +17,11 @@
 extern "C" {
 #endif
 
+/* Shared memory a block may take without opting in (CUDA's default limit
+ * per block); dynamic shared memory past it needs the kernel's
+ * cudaFuncAttributeMaxDynamicSharedMemorySize raised first. */
+#define SHARED_WITHOUT_OPT_IN_BYTES 49152
+
 struct launch_geometry {
     unsigned grid[3];
     unsigned block[3];

@@ -121,20 +121,21 @@ void theory_mm_coarse(const struct variant *v, const struct shape *s, struct the
     apply_model(&k, t);
 }
 
-/* The road to best and best itself: 256 threads, a bm x bn tile of C, bk
- * of K per step, tm x tn outputs per thread. Every thread of every block
- * runs every step, storing its share of both tiles (zeros outside the
- * matrices: guarded loads, or cp.async zero-fill) and multiplying the
- * whole tile; global loads are the in-range elements only (16-byte chunks
- * are all in range or all out when the rows are 16-byte aligned). */
-static void fast_counts(const struct variant *v, int bm, int bn, int bk, int tm, int tn, const struct shape *s,
-                        struct theory *t)
+/* The road to best and best itself: threads_per_block threads (the road:
+ * 256), a bm x bn tile of C, bk of K per step, tm x tn outputs per thread.
+ * Every thread of every block runs every step, storing its share of both
+ * tiles (zeros outside the matrices: guarded loads, or cp.async zero-fill)
+ * and multiplying the whole tile; global loads are the in-range elements
+ * only (16-byte chunks are all in range or all out when the rows are
+ * 16-byte aligned). */
+static void fast_counts(const struct variant *v, int threads_per_block, int bm, int bn, int bk, int tm, int tn,
+                        const struct shape *s, struct theory *t)
 {
     long gx, gy;
     grid_of(v, s, &gx, &gy);
-    double steps = (double)ceil_div(s->k, bk), threads = (double)gx * gy * BEST_THREADS;
+    double steps = (double)ceil_div(s->k, bk), threads = (double)gx * gy * threads_per_block;
     t->grid_blocks = gx * gy;
-    t->threads_per_block = BEST_THREADS;
+    t->threads_per_block = threads_per_block;
     t->gld_words = (double)gx * s->m * s->k + (double)gy * s->k * s->n;
     t->flops_executed = 2 * threads * steps * bk * tm * tn;
     t->shared_st_words = (double)gx * gy * steps * bk * (bm + bn);
@@ -147,22 +148,23 @@ static void fast_counts(const struct variant *v, int bm, int bn, int bk, int tm,
 void theory_mm_road(const struct variant *v, const struct shape *s, struct theory *t)
 {
     enum { BK = 8 };
+    const int threads = v->bs * v->bs;
     int bm = v->bs * v->ry, bn = v->bs * v->rx, tm = v->ry, tn = v->rx;
-    fast_counts(v, bm, bn, BK, tm, tn, s, t);
+    fast_counts(v, threads, bm, bn, BK, tm, tn, s, t);
     long gx, gy;
     grid_of(v, s, &gx, &gy);
     double a_words = (double)gx * s->m * s->k, b_words = (double)gy * s->k * s->n;
     long g = ALIGNED_ROW_WORDS;
-    int a_iters = bm * BK / BEST_THREADS, b_iters = BK * bn / BEST_THREADS;
+    int a_iters = bm * BK / threads, b_iters = BK * bn / threads;
     struct kernel_model k = {.warp = warp_of(v->bs, v->bs), .ngld = 2, .nsld = 2, .nsst = 2};
     if (v->kind == KIND_MM_BT2D) {
         /* A: row e/8, k e%8; B: row e/bn, column e%bn; thread (tid/16,
          * tid%16) owns rows 8*ty.., columns 8*tx.. */
-        k.gld[0] = pattern_v(BK, 1, SWZ_NONE, 0, 1, a_iters, BEST_THREADS / BK, 1, 0, 1, 1, g, a_words);
-        k.gld[1] = pattern_v(bn, 1, SWZ_NONE, 0, 0, b_iters, BEST_THREADS / bn, 1, 0, 1, 1, g, b_words);
+        k.gld[0] = pattern_v(BK, 1, SWZ_NONE, 0, 1, a_iters, threads / BK, 1, 0, 1, 1, g, a_words);
+        k.gld[1] = pattern_v(bn, 1, SWZ_NONE, 0, 0, b_iters, threads / bn, 1, 0, 1, 1, g, b_words);
         k.gst = pattern_v(bn / tn, 1, SWZ_NONE, 0, tm, tm, 1, tn, 0, tn, 1, g, (double)s->m * s->n);
-        k.sst[0] = pattern_v(BK, 1, SWZ_NONE, 0, 1, a_iters, BEST_THREADS / BK, 1, 0, 1, 1, BK, 0);
-        k.sst[1] = pattern_v(bn, 1, SWZ_NONE, 0, 0, b_iters, BEST_THREADS / bn, 1, 0, 1, 1, bn, 0);
+        k.sst[0] = pattern_v(BK, 1, SWZ_NONE, 0, 1, a_iters, threads / BK, 1, 0, 1, 1, BK, 0);
+        k.sst[1] = pattern_v(bn, 1, SWZ_NONE, 0, 0, b_iters, threads / bn, 1, 0, 1, 1, bn, 0);
         k.sld[0] = pattern_v(bn / tn, 1, SWZ_NONE, 0, tm, tm, 1, 0, 0, 1, 1, BK, 0);   /* As[(8ty+i)*8 + kk] */
         k.sld[1] = pattern_v(bn / tn, 1, SWZ_NONE, 0, 0, 1, 1, tn, 0, tn, 1, bn, 0);   /* Bs[kk*bn + 8tx+j] */
         apply_model(&k, t);
@@ -200,10 +202,10 @@ void theory_mm_road(const struct variant *v, const struct shape *s, struct theor
 void theory_mm_best(const struct variant *v, const struct shape *s, struct theory *t)
 {
     const struct best_config *c = best_config_for(s);
-    int tm = c->wm / 4, tn = c->wn / 8;
-    fast_counts(v, c->bm, c->bn, c->bk, tm, tn, s, t);
+    int tm = c->wm / 4, tn = c->wn / 8, threads = best_config_threads(c);
+    fast_counts(v, threads, c->bm, c->bn, c->bk, tm, tn, s, t);
     if (c->opts & BEST_OPT_PREFETCH) /* the last tile loads one more k of fragments, unused */
-        t->shared_ld_words += (double)t->grid_blocks * BEST_THREADS * (tm + tn);
+        t->shared_ld_words += (double)t->grid_blocks * threads * (tm + tn);
     struct best_traffic g;
     best_traffic(c, s, &g);
     t->gld_sectors = g.ld.sectors;
@@ -214,9 +216,9 @@ void theory_mm_best(const struct variant *v, const struct shape *s, struct theor
     t->gst_words_distinct = g.st.words;
     long lda = c->bm + 4;
     int b4 = c->bn / 4;
-    struct kernel_model k = {.warp = warp_of(BEST_BLOCK_SIDE, BEST_BLOCK_SIDE), .nsld = 2, .nsst = 2};
-    /* As[k = tx][m = ty + 32i]; the i-loop moves 32 rows */
-    k.sst[0] = pattern_v(8, 1, SWZ_NONE, 1, 0, 1, 1, 0, 1, c->bm / 32, 32, lda, 0);
+    struct kernel_model k = {.warp = warp_of(BEST_BLOCK_SIDE, threads / BEST_BLOCK_SIDE), .nsld = 2, .nsst = 2};
+    /* As[k = tx][m = ty + (threads/8) i]; the i-loop moves threads/8 rows */
+    k.sst[0] = pattern_v(8, 1, SWZ_NONE, 1, 0, 1, 1, 0, 1, c->bm / (threads / 8), threads / 8, lda, 0);
     k.sst[1] = pattern_v(b4 < 32 ? b4 : 32, 4, SWZ_NONE, 0, 1, 1, 1, 4, 0, 1, 1, c->bn, 0);
     k.sld[0] = pattern_v(8, 4, SWZ_NONE, 0, 0, 1, 1, 0, 4, tm / 4, 16, lda, 0);
     k.sld[1] = pattern_v(8, 4, SWZ_NONE, 0, 0, 1, 1, 4, 0, tn / 4, 32, c->bn, 0);

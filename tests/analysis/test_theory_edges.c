@@ -114,7 +114,8 @@ static void count_coarse(int bs, int rx, const struct shape *s, struct counts *c
 }
 
 /* ---- beyond the seeds: bt2d, vec, warptile (matmul_road.cu), best
- * (matmul_best.cu). 256 threads, a bm x bn tile, bk of K per step. The
+ * (matmul_best.cu). `threads` per block (the road: 256; best: its tile's),
+ * a bm x bn tile, bk of K per step. The
  * loaders are walked copy by copy with the kernels' guards; the 16-byte
  * paths are taken when the rows are 16-byte aligned (K % 4 for A, N % 4
  * for B: cudaMalloc'd bases are), as in the kernels. */
@@ -124,6 +125,7 @@ struct fast_tile {
     int bm, bn, bk, wm, wn; /* wm = 0: outputs per thread adjacent (bt2d, vec), tm = bm/16, tn = bn/16 */
     enum fast_kind loader;
     int prefetch; /* best's BEST_OPT_PREFETCH: the last tile loads the fragments of one more k */
+    int threads;
 };
 
 static void fast_step_loads(const struct fast_tile *f, long row0, long col0, long k0, int tid, const struct shape *s,
@@ -131,28 +133,28 @@ static void fast_step_loads(const struct fast_tile *f, long row0, long col0, lon
 {
     int a_vec = s->k % 4 == 0, b_vec = s->n % 4 == 0;
     if (f->loader == FAST_BT2D) {
-        for (int i = 0; i < f->bm * f->bk / 256; i++) {
-            int e = i * 256 + tid;
+        for (int i = 0; i < f->bm * f->bk / f->threads; i++) {
+            int e = i * f->threads + tid;
             c->loads += row0 + e / f->bk < s->m && k0 + e % f->bk < s->k;
             c->shared_st++;
         }
-        for (int i = 0; i < f->bk * f->bn / 256; i++) {
-            int e = i * 256 + tid;
+        for (int i = 0; i < f->bk * f->bn / f->threads; i++) {
+            int e = i * f->threads + tid;
             c->loads += k0 + e / f->bn < s->k && col0 + e % f->bn < s->n;
             c->shared_st++;
         }
         return;
     }
     if (f->loader == FAST_VEC) {
-        for (int i = 0; i < f->bm * f->bk / 4 / 256; i++) {
-            int e = i * 256 + tid;
+        for (int i = 0; i < f->bm * f->bk / 4 / f->threads; i++) {
+            int e = i * f->threads + tid;
             long gr = row0 + e / (f->bk / 4), gk = k0 + (e % (f->bk / 4)) * 4;
             for (int j = 0; j < 4; j++) /* float4: all four in range or none when K % 4 == 0 */
                 c->loads += gr < s->m && (a_vec ? gk : gk + j) < s->k;
             c->shared_st += 4;
         }
-        for (int i = 0; i < f->bk * f->bn / 4 / 256; i++) {
-            int e = i * 256 + tid;
+        for (int i = 0; i < f->bk * f->bn / 4 / f->threads; i++) {
+            int e = i * f->threads + tid;
             long gk = k0 + e / (f->bn / 4), gc = col0 + (e % (f->bn / 4)) * 4;
             for (int j = 0; j < 4; j++)
                 c->loads += gk < s->k && (b_vec ? gc : gc + j) < s->n;
@@ -162,16 +164,16 @@ static void fast_step_loads(const struct fast_tile *f, long row0, long col0, lon
     }
     /* best: A word by word (k = e%8 + 8*(e/(8*bm)), row = (e/8) % bm); B
      * in 16-byte chunks when N % 4 == 0, else word by word */
-    for (int i = 0; i < f->bm * f->bk / 256; i++) {
-        int e = i * 256 + tid;
+    for (int i = 0; i < f->bm * f->bk / f->threads; i++) {
+        int e = i * f->threads + tid;
         long gk = k0 + e % 8 + (e / (8 * f->bm)) * 8, gr = row0 + (e / 8) % f->bm;
         c->loads += gr < s->m && gk < s->k;
         c->shared_st++;
     }
     if (b_vec) {
         int chunks = f->bk * f->bn / 4;
-        for (int i = 0; i < (chunks + 255) / 256; i++) {
-            int e = i * 256 + tid;
+        for (int i = 0; i < (chunks + f->threads - 1) / f->threads; i++) {
+            int e = i * f->threads + tid;
             if (e >= chunks)
                 continue;
             long gk = k0 + e / (f->bn / 4), gc = col0 + (e % (f->bn / 4)) * 4;
@@ -179,8 +181,8 @@ static void fast_step_loads(const struct fast_tile *f, long row0, long col0, lon
             c->shared_st += 4;
         }
     } else {
-        for (int i = 0; i < f->bk * f->bn / 256; i++) {
-            int e = i * 256 + tid;
+        for (int i = 0; i < f->bk * f->bn / f->threads; i++) {
+            int e = i * f->threads + tid;
             c->loads += k0 + e / f->bn < s->k && col0 + e % f->bn < s->n;
             c->shared_st++;
         }
@@ -216,13 +218,15 @@ static void count_fast(const struct fast_tile *f, const struct shape *s, struct 
 {
     long gx = (s->n + f->bn - 1) / f->bn, gy = (s->m + f->bm - 1) / f->bm;
     long steps = (s->k + f->bk - 1) / f->bk;
-    int per_thread = f->bm * f->bn / 256, tm = f->wm ? f->wm / 4 : f->bm / 16, tn = f->wn ? f->wn / 8 : f->bn / 16;
+    int per_thread = f->bm * f->bn / f->threads;
+    int tm = f->wm ? f->wm / 4 : f->bm / 16, tn = f->wn ? f->wn / 8 : f->bn / 16;
     int rows[256], cols[256];
+    assert_true(per_thread <= 256);
     /* every output of the block tile written by exactly one thread */
     unsigned char *hit = calloc((size_t)f->bm * f->bn, 1);
     assert_non_null(hit);
     assert_int_equal(tm * tn, per_thread);
-    for (int tid = 0; tid < 256; tid++) {
+    for (int tid = 0; tid < f->threads; tid++) {
         assert_int_equal(fast_outputs(f, tid, rows, cols), per_thread);
         for (int o = 0; o < per_thread; o++) {
             assert_true(rows[o] >= 0 && rows[o] < f->bm && cols[o] >= 0 && cols[o] < f->bn);
@@ -236,7 +240,7 @@ static void count_fast(const struct fast_tile *f, const struct shape *s, struct 
     c->blocks = gx * gy;
     for (long by = 0; by < gy; by++)
         for (long bx = 0; bx < gx; bx++)
-            for (int tid = 0; tid < 256; tid++) {
+            for (int tid = 0; tid < f->threads; tid++) {
                 for (long t = 0; t < steps; t++) {
                     fast_step_loads(f, by * f->bm, bx * f->bn, t * f->bk, tid, s, c);
                     c->fmas += (double)f->bk * tm * tn;
@@ -255,8 +259,9 @@ static void brute_force(const struct variant *v, const struct shape *s, struct c
     struct counts zero = {0};
     *c = zero;
     const struct best_config *b = best_config_for(s);
-    struct fast_tile road = {v->bs * v->ry, v->bs * v->rx, 8, 0, 0, FAST_BT2D, 0};
-    struct fast_tile best = {b->bm, b->bn, b->bk, b->wm, b->wn, FAST_BEST, (b->opts & BEST_OPT_PREFETCH) != 0};
+    struct fast_tile road = {v->bs * v->ry, v->bs * v->rx, 8, 0, 0, FAST_BT2D, 0, v->bs * v->bs};
+    struct fast_tile best = {b->bm, b->bn, b->bk, b->wm, b->wn, FAST_BEST, (b->opts & BEST_OPT_PREFETCH) != 0,
+                             best_config_threads(b)};
     switch (v->kind) {
     case KIND_MM_BT2D:
         count_fast(&road, s, c);
@@ -390,34 +395,38 @@ static void best_block_copies(const struct best_config *b, const struct shape *s
                               struct warp_count *c)
 {
     long m = s->m, n = s->n, k = s->k;
+    int threads = best_config_threads(b), a_rows_per_pass = threads / 8;
     struct warp_acc w = {{0}, 0, 0};
-    for (int i = 0; i < b->bm * b->bk / 256; i++) /* A: cp_async4 per copy i */
-        for (int tid = 0; tid < 256; tid++) {
-            int rg = i % (b->bm / 32), kg = i / (b->bm / 32);
+    for (int i = 0; i < b->bm * b->bk / threads; i++) /* A: cp_async4 per copy i */
+        for (int tid = 0; tid < threads; tid++) {
+            int rg = i % (b->bm / a_rows_per_pass), kg = i / (b->bm / a_rows_per_pass);
             long a_rows = m - (row0 + tid / 8), a_k_left = k - k0 - tid % 8;
-            if (32 * rg < a_rows && 8 * kg < a_k_left)
-                lane_access(&w, (row0 + tid / 8) * k + tid % 8 + k0 + 8 * kg + 32L * rg * k, 1);
+            if (a_rows_per_pass * rg < a_rows && 8 * kg < a_k_left)
+                lane_access(&w, (row0 + tid / 8) * k + tid % 8 + k0 + 8 * kg + (long)a_rows_per_pass * rg * k, 1);
             if (tid % 32 == 31)
                 warp_done(&w, c);
         }
     if (n % 4 == 0) { /* B: cp_async16 */
-        int chunks = b->bk * b->bn / 4, rows_per_pass = 4 * 256 / b->bn;
-        for (int i = 0; i < (chunks + 255) / 256; i++)
-            for (int tid = 0; tid < 256; tid++) {
+        int chunks = b->bk * b->bn / 4, rows_per_pass = 4 * threads / b->bn;
+        for (int i = 0; i < (chunks + threads - 1) / threads; i++)
+            for (int tid = 0; tid < threads; tid++) {
                 long cq = 4 * (tid % (b->bn / 4)), b_k_left = k - k0 - tid / (b->bn / 4);
-                if (i * 256 + tid < chunks && col0 + cq < n && rows_per_pass * i < b_k_left)
+                if (i * threads + tid < chunks && col0 + cq < n && rows_per_pass * i < b_k_left)
                     lane_access(&w, (tid / (b->bn / 4)) * n + col0 + cq + (k0 + rows_per_pass * i) * n, 4);
                 if (tid % 32 == 31)
                     warp_done(&w, c);
             }
         return;
     }
-    for (int i = 0; i < b->bk * b->bn / 256; i++) /* B: cp_async4 */
-        for (int tid = 0; tid < 256; tid++) {
-            int e = i * 256 + tid;
-            long gk = k0 + e / b->bn, gc = col0 + e % b->bn;
-            if (gk < k && gc < n)
-                lane_access(&w, gk * n + gc, 1);
+    /* B: cp_async4, column groups of `threads` words or rows per pass */
+    int groups = b->bn > threads ? b->bn / threads : 1, rows_per_pass = threads > b->bn ? threads / b->bn : 1;
+    for (int i = 0; i < b->bk * b->bn / threads; i++)
+        for (int tid = 0; tid < threads; tid++) {
+            int cg = i % groups, rg = i / groups;
+            long b4_gmem = (tid / b->bn) * n + col0 + tid % b->bn, b4_cols = n - (col0 + tid % b->bn);
+            long b_k_left = k - k0 - tid / b->bn;
+            if ((long)threads * cg < b4_cols && (long)rows_per_pass * rg < b_k_left)
+                lane_access(&w, b4_gmem + (k0 + rows_per_pass * rg) * n + threads * cg, 1);
             if (tid % 32 == 31)
                 warp_done(&w, c);
         }
@@ -427,12 +436,12 @@ static void best_block_copies(const struct best_config *b, const struct shape *s
 static void best_block_stores(const struct best_config *b, const struct shape *s, long row0, long col0,
                               struct warp_count *c)
 {
-    int tm = b->wm / 4, tn = b->wn / 8, vec = s->n % 4 == 0;
+    int tm = b->wm / 4, tn = b->wn / 8, vec = s->n % 4 == 0, threads = best_config_threads(b);
     struct warp_acc w = {{0}, 0, 0};
     for (int i = 0; i < tm; i++)
         for (int j = 0; j < tn / 4; j++)
             for (int e = 0; e < (vec ? 1 : 4); e++)
-                for (int tid = 0; tid < 256; tid++) {
+                for (int tid = 0; tid < threads; tid++) {
                     int warp = tid / 32, lane = tid % 32, lm = lane / 8, ln = lane % 8;
                     int wm0 = (warp / (b->bn / b->wn)) * b->wm, wn0 = (warp % (b->bn / b->wn)) * b->wn;
                     long gr = row0 + wm0 + (i / 4) * 16 + lm * 4 + i % 4, col = col0 + wn0 + j * 32 + ln * 4;

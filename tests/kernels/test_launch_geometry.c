@@ -63,7 +63,8 @@ static void geometry_covers_every_shape(void **state)
             }
             assert_int_equal(g.grid[2], 1);
             assert_int_equal(g.block[2], 1);
-            assert_int_equal(g.dyn_smem_bytes, 0);
+            if (v->kind != KIND_MM_BEST)
+                assert_int_equal(g.dyn_smem_bytes, 0);
             assert_true(g.block[0] * g.block[1] <= 1024);
             assert_true(g.grid[1] <= 65535);
             if (v->family == FAMILY_TRANSPOSE) {
@@ -76,7 +77,9 @@ static void geometry_covers_every_shape(void **state)
                 covers(v->name, g.grid[1], v->tile_dim, shapes[j].m);
             } else if (v->kind == KIND_MM_BEST) {
                 const struct best_config *c = variant_best_config(&shapes[j]);
-                assert_int_equal(g.block[0] * g.block[1], BEST_THREADS);
+                assert_int_equal(g.block[0], BEST_BLOCK_SIDE);
+                assert_int_equal(g.block[0] * g.block[1], best_config_threads(c));
+                assert_int_equal(g.dyn_smem_bytes, best_config_dynamic_smem_bytes(c));
                 covers(v->name, g.grid[0], c->bn, shapes[j].n);
                 covers(v->name, g.grid[1], c->bm, shapes[j].m);
             } else {
@@ -133,7 +136,11 @@ static void best_registry_entry_is_the_default_tile(void **state)
     const struct variant *v = registry_find("best");
     const struct best_config *c = best_config_default();
     assert_non_null(v);
-    assert_int_equal(v->bs * v->bs, BEST_THREADS);
+    assert_int_equal(v->bs * v->bs, best_config_threads(c));
+    /* one warp per warp tile: 4 x 2 warps of 32 x 128 on 128 x 256; 2 on 64 x 128 */
+    assert_int_equal(best_config_threads(c), 256);
+    assert_int_equal(best_config_threads(best_config_find("b64x128w32x128k8s3ps")), 64);
+    assert_int_equal(best_config_threads(best_config_find("b32x128w32x128k8s4ps")), 32);
     assert_int_equal(v->bs * v->rx, c->bn);
     assert_int_equal(v->bs * v->ry, c->bm);
     assert_null(variant_kernel(registry_find("cublas")));
@@ -205,6 +212,7 @@ static void tune_table_picks_the_instance(void **state)
     assert_int_equal(best_tune_load(path, why, sizeof why), 0);
     assert_string_equal(best_tune_source(), path);
     const void *seen[64];
+    int dynamic = 0;
     assert_true(n <= 64);
     for (size_t i = 0; i < n; i++) {
         struct shape s = {100 + (long)i, 200, 300};
@@ -217,12 +225,19 @@ static void tune_table_picks_the_instance(void **state)
             if (seen[j] == seen[i])
                 fail_msg("configurations %s and %s share a kernel", cs[i].name, cs[j].name);
         variant_geometry(best, &s, &g);
+        assert_int_equal(g.block[0] * g.block[1], best_config_threads(&cs[i]));
         covers(cs[i].name, g.grid[0], cs[i].bn, s.n);
         covers(cs[i].name, g.grid[1], cs[i].bm, s.m);
         variant_params_at(best, &s, params, sizeof params);
         assert_non_null(strstr(params, cs[i].name));
-        assert_true(best_config_smem_bytes(&cs[i]) <= 49152);
+        /* static up to the 48 KiB a block gets without opting in, else
+         * all of it dynamic, which the launch passes */
+        long smem = best_config_smem_bytes(&cs[i]);
+        assert_true(smem <= BEST_SHARED_MAX_BYTES);
+        assert_int_equal(g.dyn_smem_bytes, smem <= SHARED_WITHOUT_OPT_IN_BYTES ? 0 : smem);
+        dynamic += g.dyn_smem_bytes > 0;
     }
+    assert_true(dynamic > 0); /* both kinds of shared memory are compiled in */
     /* a shape not in the table: the default */
     struct shape other = {4096, 4096, 4096};
     assert_ptr_equal(variant_best_config(&other), best_config_default());
