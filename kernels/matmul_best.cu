@@ -61,20 +61,13 @@
  *
  * B (16-byte path): chunk e = i*T + tid holds row e / (BN/4), columns
  * 4*(e % (BN/4)) .. +3, i.e. shared offset 4e, and global row
- * tid / (BN/4) + i * (4T/BN).
- *
- * B (word path): word e = i*T + tid holds row e / BN, column e % BN, i.e.
- * shared offset e. With G = BN/T column groups when T < BN (else 1) and
- * W = T/BN rows per pass when T > BN (else 1), copy i is column
- * tid%BN + T*(i % G) and row tid/BN + W*(i / G). */
+ * tid / (BN/4) + i * (4T/BN). */
 struct copy_plan {
     unsigned a_gmem; /* (row0 + tid/8) * k + tid%8; unsigned: rows past m (never read) may pass INT_MAX */
     int a_rows;      /* m - (row0 + tid/8): copy i's row is in range iff R*(i % (BM/R)) < a_rows */
     int a_smem;      /* shared offset of copy 0 */
     int b_gmem;      /* (tid / (BN/4)) * n + col0 + 4*(tid % (BN/4)) */
     bool b_col_ok;   /* col0 + 4*(tid % (BN/4)) < n */
-    int b4_gmem;     /* (tid / BN) * n + col0 + tid % BN */
-    int b4_cols;     /* n - (col0 + tid % BN): word copy i's column is in range iff T*(i % G) < b4_cols */
 };
 
 template <int BM, int BN>
@@ -88,16 +81,14 @@ static __device__ __forceinline__ copy_plan plan_copies(int m, int n, int k, int
     int cq = 4 * (tid % (BN / 4));
     p.b_gmem = (tid / (BN / 4)) * n + col0 + cq;
     p.b_col_ok = col0 + cq < n;
-    p.b4_gmem = (tid / BN) * n + col0 + tid % BN;
-    p.b4_cols = n - (col0 + tid % BN);
     return p;
 }
 
 /* Issues the copies of one k-tile (k0 .. k0+BK) into one stage. */
 template <int BM, int BN, int BK, int THREADS>
 static __device__ __forceinline__ void load_stage(const float *__restrict__ a, const float *__restrict__ b,
-                                                  float *As, float *Bs, const copy_plan &p, int n, int k, int k0,
-                                                  int tid, bool b_vec)
+                                                  float *As, float *Bs, const copy_plan &p, int n, int k,
+                                                  int col0, int k0, int tid, bool b_vec)
 {
     constexpr int A_ROWS_PER_PASS = THREADS / 8, A_ROW_GROUPS = BM / A_ROWS_PER_PASS;
     const int a_k_left = k - k0 - tid % 8; /* copy i's k is in range iff 8*(i / A_ROW_GROUPS) < a_k_left */
@@ -124,17 +115,14 @@ static __device__ __forceinline__ void load_stage(const float *__restrict__ a, c
             }
         }
     } else {
-        /* rows not 16-byte aligned: word copies (a warp copies 32
-         * consecutive columns) */
-        constexpr int GROUPS = BN > THREADS ? BN / THREADS : 1, ROWS_PER_PASS = THREADS > BN ? THREADS / BN : 1;
-        const int b_k_left = k - k0 - tid / BN; /* copy i's row is in range iff ROWS_PER_PASS*(i / GROUPS) < b_k_left */
+        /* rows not 16-byte aligned: word copies, element e -> row e / BN,
+         * column e % BN (a warp copies 32 consecutive columns) */
 #pragma unroll
         for (int i = 0; i < BK * BN / THREADS; i++) {
-            int cg = i % GROUPS, rg = i / GROUPS;
-            bool ok = THREADS * cg < p.b4_cols && ROWS_PER_PASS * rg < b_k_left;
-            unsigned off = (unsigned)p.b4_gmem + (unsigned)(k0 + ROWS_PER_PASS * rg) * (unsigned)n + THREADS * cg;
-            const float *src = b + off;
-            cp_async4(&Bs[i * THREADS + tid], ok ? src : b, ok);
+            int e = i * THREADS + tid, kk = e / BN, col = e % BN;
+            int gk = k0 + kk, gc = col0 + col;
+            bool ok = gk < k && gc < n;
+            cp_async4(&Bs[kk * BN + col], ok ? &b[gk * n + gc] : b, ok);
         }
     }
 }
@@ -217,7 +205,6 @@ __global__ void __launch_bounds__(BEST_CONFIG_THREADS(BM, BN, WM, WN),
     static_assert(BK % 8 == 0, "a warp copies 8 consecutive k of A");
     static_assert(BK * BN % THREADS == 0, "whole B words per thread");
     static_assert(4 * THREADS % BN == 0, "whole B rows per pass of 16-byte chunks");
-    static_assert(BN % THREADS == 0 || THREADS % BN == 0, "whole column groups or rows of B words per pass");
     constexpr int A_STAGE = BK * (BM + A_PAD), B_STAGE = BK * BN; /* words */
     constexpr int SMEM_BYTES = 4 * STAGES * (A_STAGE + B_STAGE);
     static_assert(STAGES >= 2 && SMEM_BYTES <= BEST_SHARED_MAX_BYTES, "shared memory");
@@ -249,7 +236,7 @@ __global__ void __launch_bounds__(BEST_CONFIG_THREADS(BM, BN, WM, WN),
      * groups keep the group count uniform) */
     auto copy_tile = [&](int t) {
         if (t < ktiles)
-            load_stage<BM, BN, BK, THREADS>(a, b, As[t % STAGES], Bs[t % STAGES], plan, n, k, t * BK, tid, b_vec);
+            load_stage<BM, BN, BK, THREADS>(a, b, As[t % STAGES], Bs[t % STAGES], plan, n, k, col0, t * BK, tid, b_vec);
         cp_async_commit();
     };
     /* prologue: STAGES-1 tiles in flight */

@@ -418,15 +418,12 @@ static void best_block_copies(const struct best_config *b, const struct shape *s
             }
         return;
     }
-    /* B: cp_async4, column groups of `threads` words or rows per pass */
-    int groups = b->bn > threads ? b->bn / threads : 1, rows_per_pass = threads > b->bn ? threads / b->bn : 1;
-    for (int i = 0; i < b->bk * b->bn / threads; i++)
+    for (int i = 0; i < b->bk * b->bn / threads; i++) /* B: cp_async4 */
         for (int tid = 0; tid < threads; tid++) {
-            int cg = i % groups, rg = i / groups;
-            long b4_gmem = (tid / b->bn) * n + col0 + tid % b->bn, b4_cols = n - (col0 + tid % b->bn);
-            long b_k_left = k - k0 - tid / b->bn;
-            if ((long)threads * cg < b4_cols && (long)rows_per_pass * rg < b_k_left)
-                lane_access(&w, b4_gmem + (k0 + rows_per_pass * rg) * n + threads * cg, 1);
+            int e = i * threads + tid;
+            long gk = k0 + e / b->bn, gc = col0 + e % b->bn;
+            if (gk < k && gc < n)
+                lane_access(&w, gk * n + gc, 1);
             if (tid % 32 == 31)
                 warp_done(&w, c);
         }
