@@ -170,7 +170,7 @@ static void config_ids_name_their_options(void **state)
     size_t n;
     const struct best_config *cs = best_configs(&n);
     /* the default is the tile fastest from 2048 up (docs/fast-kernels.md) */
-    assert_string_equal(cs[0].name, "b128x256k8s3ps");
+    assert_string_equal(cs[0].name, "b128x256k16s3ps");
     for (size_t i = 0; i < n; i++) {
         char tail[32];
         int len = snprintf(tail, sizeof tail, "s%d", cs[i].stages);
