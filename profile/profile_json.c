@@ -119,15 +119,14 @@ int profile_json_write(const char *dir, const struct profile_record *r, char *wh
         cJSON_AddStringToObject(p, "schedule", profiler_schedule_name(profile_schedule(r->set)));
     }
     cJSON *t = cJSON_AddObjectToObject(root, "timing");
-    cJSON_AddStringToObject(t, "method", r->set->timing == KERNEL_TIMING_CONCURRENT
-                                             ? "CUPTI activity records (CONCURRENT_KERNEL: GPU start and end, "
-                                               "kernels overlapping, each block instrumented) of every launch "
-                                               "the app made, graph nodes included, unprofiled; a row holds "
-                                               "its kernel's launches (runs, median, min, max, total)"
-                                             : "CUPTI activity records (KERNEL: kernels one at a time, GPU "
-                                               "start and end written around each, ~2 us over its own run) of "
-                                               "every launch the app made, graph nodes included, unprofiled; a "
-                                               "row holds its kernel's launches (runs, median, min, max, total)");
+    char method[512];
+    snprintf(method, sizeof method,
+             "CUPTI activity records (%s) of every launch the app made, graph nodes included, unprofiled; a row "
+             "holds its kernel's launches (runs, median, min, max, total)",
+             r->set->timing == KERNEL_TIMING_CONCURRENT
+                 ? "CONCURRENT_KERNEL: GPU start and end, kernels overlapping, each block instrumented"
+                 : "KERNEL: kernels one at a time, GPU start and end written around each, ~2 us over its own run");
+    cJSON_AddStringToObject(t, "method", method);
     cJSON_AddStringToObject(t, "kernel_timing", kernel_timing_name(r->set->timing));
     if (r->device) {
         rundir_add_device(root, r->device);

@@ -28,13 +28,15 @@ static struct device_info h200(void)
     return d;
 }
 
-static cJSON *measured(double dram_gbs)
+/* Ceilings of dram_gbs measured on d at now_s, stored in the cache. */
+static void store_measured(const struct device_info *d, double dram_gbs, time_t now_s)
 {
     cJSON *c = cJSON_CreateObject();
     cJSON_AddNumberToObject(cJSON_AddObjectToObject(c, "measured"), "dram_read_gbs", dram_gbs);
     cJSON_AddNumberToObject(c, "measured_unix_s", T0);
     cJSON_AddBoolToObject(c, "reused", 0);
-    return c;
+    ceilings_cache_store(d, DRIVER, c, now_s);
+    cJSON_Delete(c);
 }
 
 static double dram_of(const cJSON *c)
@@ -62,9 +64,7 @@ static void reused_within_the_hour_and_marked(void **state)
 {
     (void)state;
     struct device_info d = h200();
-    cJSON *c = measured(4539.9);
-    ceilings_cache_store(&d, DRIVER, c, T0);
-    cJSON_Delete(c);
+    store_measured(&d, 4539.9, T0);
     cJSON *got = ceilings_cache_load(&d, DRIVER, T0 + CEILINGS_CACHE_MAX_AGE_S);
     assert_non_null(got);
     assert_true(dram_of(got) == 4539.9);
@@ -77,9 +77,7 @@ static void stale_or_other_gpu_measures_again(void **state)
 {
     (void)state;
     struct device_info d = h200();
-    cJSON *c = measured(4539.9);
-    ceilings_cache_store(&d, DRIVER, c, T0);
-    cJSON_Delete(c);
+    store_measured(&d, 4539.9, T0);
     assert_null(ceilings_cache_load(&d, DRIVER, T0 + CEILINGS_CACHE_MAX_AGE_S + 1));
     assert_null(ceilings_cache_load(&d, DRIVER, T0 - 1)); /* a clock set back: not trusted */
     assert_null(ceilings_cache_load(&d, "590.00", T0 + 60));
@@ -90,9 +88,7 @@ static void stale_or_other_gpu_measures_again(void **state)
     other.uuid[5] = 'f';
     assert_null(ceilings_cache_load(&other, DRIVER, T0 + 60));
     /* a newer measurement replaces the older one */
-    c = measured(4400.0);
-    ceilings_cache_store(&d, DRIVER, c, T0 + 100);
-    cJSON_Delete(c);
+    store_measured(&d, 4400.0, T0 + 100);
     cJSON *got = ceilings_cache_load(&d, DRIVER, T0 + CEILINGS_CACHE_MAX_AGE_S + 50);
     assert_non_null(got);
     assert_true(dram_of(got) == 4400.0);
@@ -104,9 +100,7 @@ static void no_uuid_keeps_nothing(void **state)
     (void)state;
     struct device_info d = h200();
     d.uuid[0] = '\0';
-    cJSON *c = measured(4539.9);
-    ceilings_cache_store(&d, DRIVER, c, T0);
-    cJSON_Delete(c);
+    store_measured(&d, 4539.9, T0);
     assert_null(ceilings_cache_load(&d, DRIVER, T0 + 1));
 }
 

@@ -129,6 +129,26 @@ static void without_device(void **state)
     cJSON_Delete(root);
 }
 
+/* timing.kernel_timing, which xcheck's referee reads, and the method that
+ * names CUPTI's record kind: serial by default, concurrent when asked. */
+static void kernel_timing_recorded(void **state)
+{
+    (void)state;
+    struct profile_settings set;
+    settings_init(&set);
+    char *argv[] = {"./app", NULL};
+    struct profile_record r = base_record(&set, argv);
+    cJSON *root = written(&r);
+    assert_string_equal(cJSON_GetStringValue(at(root, "timing", "kernel_timing")), "serial");
+    assert_non_null(strstr(cJSON_GetStringValue(at(root, "timing", "method")), "(KERNEL: kernels one at a time"));
+    cJSON_Delete(root);
+    set.timing = KERNEL_TIMING_CONCURRENT;
+    root = written(&r);
+    assert_string_equal(cJSON_GetStringValue(at(root, "timing", "kernel_timing")), "concurrent");
+    assert_non_null(strstr(cJSON_GetStringValue(at(root, "timing", "method")), "(CONCURRENT_KERNEL:"));
+    cJSON_Delete(root);
+}
+
 static int make_dir(void **state)
 {
     (void)state;
@@ -150,6 +170,7 @@ int main(void)
         cmocka_unit_test(with_device),
         cmocka_unit_test(clocks_unknown),
         cmocka_unit_test(without_device),
+        cmocka_unit_test(kernel_timing_recorded),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

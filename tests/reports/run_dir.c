@@ -1,5 +1,7 @@
 #include "run_dir.h"
 
+#include "cli/commands.h"
+
 #include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -273,6 +275,16 @@ void capture(int (*main_fn)(int, char **), int argc, const char **argv, struct c
     unlink(err);
     assert_non_null(c->out);
     assert_non_null(c->err);
+}
+
+char *report_md(const char *dir, struct captured *c)
+{
+    const char *argv[] = {"report", dir};
+    capture(cmd_report, 2, argv, c);
+    assert_int_equal(c->rc, 0);
+    char *md = run_read(dir, "report.md");
+    assert_non_null(md);
+    return md;
 }
 
 void captured_free(struct captured *c)

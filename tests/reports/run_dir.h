@@ -43,6 +43,8 @@ void run_add_source(const char *dir, const char *kernels);
 
 /* Runs main(argc, argv) with stdout and stderr captured. */
 void capture(int (*main_fn)(int, char **), int argc, const char **argv, struct captured *c);
+/* `mmprof report dir`, which must succeed; its report.md (free it). */
+char *report_md(const char *dir, struct captured *c);
 void captured_free(struct captured *c);
 
 /* A row of `mmprof diff`'s table from at, with its indented "changed:"

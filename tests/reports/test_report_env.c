@@ -13,7 +13,6 @@
 
 #include <cmocka.h>
 
-#include "cli/commands.h"
 #include "reports/report.h"
 #include "run_dir.h"
 
@@ -31,11 +30,7 @@ static void profile_run_versions_and_clocks(void **state)
     char dir[64];
     struct captured c;
     run_copy(PROFILE_EXAMPLE, dir, sizeof dir); /* its run.json records versions and clocks */
-    const char *argv[] = {"report", dir};
-    capture(cmd_report, 2, argv, &c);
-    assert_int_equal(c.rc, 0);
-    char *md = run_read(dir, "report.md");
-    assert_non_null(md);
+    char *md = report_md(dir, &c);
     assert_row(md, "| NVIDIA driver | 580.159.04 |");
     assert_row(md, "| CUDA runtime | 13.0 |");
     assert_row(md, "| CUDA driver API | 13.0 |");
@@ -55,12 +50,7 @@ static char *report_of_copy(const char *from, const char *to, char *dir, size_t 
     run_copy(PROFILE_EXAMPLE, dir, dir_len);
     if (from)
         json_replace(dir, from, to);
-    const char *argv[] = {"report", dir};
-    capture(cmd_report, 2, argv, c);
-    assert_int_equal(c->rc, 0);
-    char *md = run_read(dir, "report.md");
-    assert_non_null(md);
-    return md;
+    return report_md(dir, c);
 }
 
 static void reused_ceilings_say_when_they_were_measured(void **state)

@@ -10,7 +10,6 @@
 
 #include <cmocka.h>
 
-#include "cli/commands.h"
 #include "run_dir.h"
 
 #define assert_has(text, part)                                                                                     \
@@ -18,17 +17,6 @@
         if (!strstr((text), (part)))                                                                               \
             fail_msg("expected to find:\n%s\n--- in:\n%.600s", (part), (text));                                   \
     } while (0)
-
-/* `mmprof report dir`, which must succeed; its report.md (free it). */
-static char *report_md(const char *dir, struct captured *c)
-{
-    const char *argv[] = {"report", dir};
-    capture(cmd_report, 2, argv, c);
-    assert_int_equal(c->rc, 0);
-    char *md = run_read(dir, "report.md");
-    assert_non_null(md);
-    return md;
-}
 
 /* The top rung against cuBLAS on the committed H100 run: at each size the
  * fastest own matmul beside it with the counters that explain the gap,
